@@ -1,0 +1,16 @@
+//! One module per subcommand. Each returns whether it succeeded, for the exit code.
+
+pub mod hint;
+pub mod list;
+pub mod reset;
+pub mod run;
+pub mod test;
+
+/// How a command ended, mapped to the process exit code by `main`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything asked for passed (exit 0).
+    Success,
+    /// An exercise failed (exit 1).
+    Failure,
+}

@@ -1,0 +1,73 @@
+use std::io::{BufRead, IsTerminal, Write};
+
+use anyhow::{Context, Result, bail};
+
+use crate::app::App;
+use crate::commands::Outcome;
+use crate::embedded;
+
+/// `clings reset NAME [--yes]`: the original skeleton back, after a confirmation.
+pub fn run(app: &mut App, name: &str, yes: bool) -> Result<Outcome> {
+    let lang = app.lang;
+    let exercise = app.course.exercise(name)?;
+    let Some(original) = embedded::skeleton(&exercise.path) else {
+        bail!(
+            "clings has no built-in original of {}: restore it from your course's repository (e.g. `git checkout -- {}`)",
+            exercise.path.display(),
+            exercise.path.display()
+        );
+    };
+    let path = app.course.root.join(&exercise.path);
+    if !yes {
+        if !std::io::stdin().is_terminal() {
+            bail!("not on a terminal, so there is nobody to confirm: add --yes to reset {name}");
+        }
+        print!(
+            "{}",
+            lang.pick(
+                format!(
+                    "Reset {} to the original skeleton? Your changes will be lost. [y/N] ",
+                    exercise.path.display()
+                ),
+                format!(
+                    "把 {} 恢复为原始框架？你的修改将会丢失。[y/N] ",
+                    exercise.path.display()
+                ),
+            )
+        );
+        std::io::stdout()
+            .flush()
+            .context("cannot write to the terminal")?;
+        let mut answer = String::new();
+        std::io::stdin()
+            .lock()
+            .read_line(&mut answer)
+            .context("cannot read the answer")?;
+        if !matches!(answer.trim(), "y" | "Y" | "yes") {
+            println!("{}", lang.pick("Nothing was changed.", "没有做任何修改。"));
+            return Ok(Outcome::Success);
+        }
+    }
+    let dir = path.parent().context("an exercise file has a directory")?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut temp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    temp.write_all(original.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    temp.persist(&path)
+        .with_context(|| format!("cannot replace {}", path.display()))?;
+    app.progress.mark_pending(name);
+    app.progress.set_current(name);
+    app.progress.save()?;
+    println!(
+        "{}",
+        lang.pick(
+            format!(
+                "{} is back to its original skeleton.",
+                exercise.path.display()
+            ),
+            format!("{} 已恢复为原始框架。", exercise.path.display()),
+        )
+    );
+    Ok(Outcome::Success)
+}

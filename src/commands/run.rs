@@ -1,0 +1,93 @@
+use anyhow::Result;
+use colored::Colorize;
+
+use crate::app::App;
+use crate::commands::Outcome;
+use crate::report::human;
+use crate::term;
+
+/// `clings run [NAME|next]`: grade one exercise and move on when it passes.
+pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
+    let lang = app.lang;
+    let name = if name == "next" {
+        match app.current_name() {
+            Some(name) => name,
+            None => {
+                println!("{}", all_done(app));
+                return Ok(Outcome::Success);
+            }
+        }
+    } else {
+        app.course.exercise(name)?.name.clone()
+    };
+    let result = {
+        let grader = app.grader()?;
+        grader.grade(app.course.exercise(&name)?)?
+    };
+    let exercise = app.course.exercise(&name)?;
+    print!("{}", human::exercise(&result, exercise, lang));
+    println!();
+    if !result.passed() {
+        app.progress.set_current(&name);
+        app.progress.save()?;
+        let asked = app.progress.hint_level(&name);
+        let total = exercise.hints.len();
+        let hint = if asked < total {
+            lang.pick(
+                format!("stuck? `clings hint` shows hint {} of {total}", asked + 1),
+                format!(
+                    "卡住了？`clings hint` 显示第 {} 条提示（共 {total} 条）",
+                    asked + 1
+                ),
+            )
+        } else {
+            lang.pick(
+                "`clings hint --all` shows the hints again".to_string(),
+                "`clings hint --all` 再看一遍提示".to_string(),
+            )
+        };
+        println!(
+            "{}",
+            lang.pick(
+                format!(
+                    "Edit {} and run `clings run {name}` again; {hint}.",
+                    exercise.path.display()
+                ),
+                format!(
+                    "修改 {} 后再运行 `clings run {name}`；{hint}。",
+                    exercise.path.display()
+                ),
+            )
+        );
+        return Ok(Outcome::Failure);
+    }
+    app.progress.mark_done(&name);
+    app.progress.save()?;
+    let cheer = lang.pick(format!("✓ {name} passed!"), format!("✓ {name} 通过了！"));
+    println!("{}", cheer.green().bold());
+    match app.progress.current() {
+        Some(next) => {
+            let title = app.course.exercise(next)?.title.get(lang);
+            println!(
+                "{}",
+                lang.pick(
+                    format!("Next: {next} — {title}. Run `clings run next`."),
+                    format!("下一个：{next} — {title}。运行 `clings run next`。"),
+                )
+            );
+        }
+        None => println!("{}", all_done(app)),
+    }
+    println!(
+        "{}",
+        term::progress_line(app.progress.done_count(), app.progress.total(), lang)
+    );
+    Ok(Outcome::Success)
+}
+
+fn all_done(app: &App) -> String {
+    app.lang.pick(
+        "Every exercise is done. Well played! `clings test` grades them all again.".to_string(),
+        "所有练习都完成了，干得漂亮！`clings test` 可以再全部检查一遍。".to_string(),
+    )
+}

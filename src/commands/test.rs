@@ -1,0 +1,47 @@
+use anyhow::Result;
+
+use crate::app::App;
+use crate::commands::Outcome;
+use crate::course::Exercise;
+use crate::report::{Format, human, json};
+
+/// `clings test [NAME...]`: grade exercises (all by default) and report in `format`.
+pub fn run(app: &mut App, names: &[String], format: Format) -> Result<Outcome> {
+    let exercises: Vec<&Exercise> = if names.is_empty() {
+        app.course.exercises.iter().collect()
+    } else {
+        names
+            .iter()
+            .map(|name| app.course.exercise(name))
+            .collect::<Result<_>>()?
+    };
+    let results = {
+        let grader = app.grader()?;
+        exercises
+            .iter()
+            .map(|exercise| grader.grade(exercise))
+            .collect::<Result<Vec<_>>>()?
+    };
+    match format {
+        Format::Human => {
+            for (result, exercise) in results.iter().zip(&exercises) {
+                println!("{}", human::exercise(result, exercise, app.lang));
+            }
+            println!("{}", human::summary(&results));
+        }
+        Format::Json => println!("{}", json::render(&results, app.lang)),
+    }
+    for result in &results {
+        if result.passed() {
+            app.progress.mark_done(&result.name);
+        } else {
+            app.progress.mark_pending(&result.name);
+        }
+    }
+    app.progress.save()?;
+    Ok(if results.iter().all(|result| result.passed()) {
+        Outcome::Success
+    } else {
+        Outcome::Failure
+    })
+}

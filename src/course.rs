@@ -1,0 +1,240 @@
+//! The course: `info.toml` read into a typed model, and found by walking up from a directory.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::compare::CompareMode;
+use crate::i18n::Text;
+
+pub const INFO_FILE: &str = "info.toml";
+const FORMAT_VERSION: u32 = 1;
+
+/// Course-wide settings; each case may override the limits and the compare mode.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Defaults {
+    pub compiler: Option<String>,
+    pub flags: Vec<String>,
+    /// Names given to `-fsanitize=`, e.g. `undefined`, `bounds-strict`, `address`.
+    pub sanitizers: Vec<String>,
+    pub time_limit_ms: u64,
+    pub output_limit_bytes: usize,
+    pub compare: CompareMode,
+}
+
+impl Default for Defaults {
+    fn default() -> Self {
+        Defaults {
+            compiler: None,
+            flags: ["-std=c99", "-Wall", "-Wextra", "-g"]
+                .map(String::from)
+                .to_vec(),
+            sanitizers: ["undefined", "bounds-strict"].map(String::from).to_vec(),
+            time_limit_ms: 2000,
+            output_limit_bytes: 64 * 1024,
+            compare: CompareMode::Lines,
+        }
+    }
+}
+
+/// What an exercise reads on stdin, so `dev check` can validate its fixture inputs.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum InputFormat {
+    #[default]
+    None,
+    /// 15 lines of 15 characters from `B`, `W` and `.`.
+    Board,
+    /// Pairs of integers: `row col`.
+    Moves,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exercise {
+    pub name: String,
+    pub title: Text,
+    /// The file the student edits, relative to the course root.
+    pub path: PathBuf,
+    /// The reference solution, relative to the course root.
+    #[serde(default)]
+    pub solution: Option<PathBuf>,
+    #[serde(default)]
+    pub input: InputFormat,
+    #[serde(default)]
+    pub hints: Vec<Text>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InfoFile {
+    format_version: Spanned<u32>,
+    #[serde(default)]
+    defaults: Defaults,
+    exercises: Vec<Spanned<Exercise>>,
+}
+
+#[derive(Debug)]
+pub struct Course {
+    pub root: PathBuf,
+    pub defaults: Defaults,
+    pub exercises: Vec<Exercise>,
+}
+
+impl Course {
+    /// Finds the nearest `info.toml` at or above `start` and loads it.
+    pub fn discover(start: &Path) -> Result<Course> {
+        let root = start
+            .ancestors()
+            .find(|dir| dir.join(INFO_FILE).is_file())
+            .with_context(|| {
+                format!(
+                    "no {INFO_FILE} found in {} or any directory above it: \
+                     run clings inside a course directory",
+                    start.display()
+                )
+            })?;
+        Course::load(root)
+    }
+
+    pub fn load(root: &Path) -> Result<Course> {
+        let info_path = root.join(INFO_FILE);
+        let text = std::fs::read_to_string(&info_path)
+            .with_context(|| format!("cannot read {}", info_path.display()))?;
+        Course::parse(root, &info_path, &text)
+    }
+
+    fn parse(root: &Path, info_path: &Path, text: &str) -> Result<Course> {
+        let at = |span: std::ops::Range<usize>| {
+            let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+            format!("{}:{line}", info_path.display())
+        };
+        // toml's own message already names the line, the column and the key.
+        let info: InfoFile = toml::from_str(text).map_err(|err| {
+            anyhow::anyhow!("{}: invalid course file\n{err}", info_path.display())
+        })?;
+        if *info.format_version.get_ref() != FORMAT_VERSION {
+            bail!(
+                "{}: key `format_version`: this clings reads version {FORMAT_VERSION}, \
+                 the file says {}",
+                at(info.format_version.span()),
+                info.format_version.get_ref()
+            );
+        }
+        if info.exercises.is_empty() {
+            bail!("{}: the course has no [[exercises]]", info_path.display());
+        }
+        let mut seen = HashSet::new();
+        let mut exercises = Vec::with_capacity(info.exercises.len());
+        for spanned in info.exercises {
+            let span = spanned.span();
+            let exercise = spanned.into_inner();
+            let valid_name = !exercise.name.is_empty()
+                && exercise
+                    .name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+            if !valid_name {
+                bail!(
+                    "{}: key `name`: {:?} is not a valid exercise name \
+                     (letters, digits, `_` and `-` only)",
+                    at(span),
+                    exercise.name
+                );
+            }
+            if !seen.insert(exercise.name.clone()) {
+                bail!(
+                    "{}: key `name`: exercise {:?} appears twice",
+                    at(span),
+                    exercise.name
+                );
+            }
+            if exercise.path.is_absolute() {
+                bail!(
+                    "{}: key `path`: {} must be relative to the course directory",
+                    at(span),
+                    exercise.path.display()
+                );
+            }
+            exercises.push(exercise);
+        }
+        Ok(Course {
+            root: root.to_path_buf(),
+            defaults: info.defaults,
+            exercises,
+        })
+    }
+
+    pub fn exercise(&self, name: &str) -> Result<&Exercise> {
+        self.exercises
+            .iter()
+            .find(|exercise| exercise.name == name)
+            .with_context(|| {
+                let names: Vec<&str> = self.exercises.iter().map(|e| e.name.as_str()).collect();
+                format!(
+                    "no exercise named {name:?}; the course has: {}",
+                    names.join(", ")
+                )
+            })
+    }
+
+    pub fn fixtures_dir(&self, exercise: &Exercise) -> PathBuf {
+        self.root.join("fixtures").join(&exercise.name)
+    }
+
+    /// Where compiled programs are cached, and scratch work is kept.
+    pub fn cache_dir(&self) -> PathBuf {
+        self.root.join(".clings").join("cache")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Course> {
+        Course::parse(Path::new("/c"), Path::new("/c/info.toml"), text)
+    }
+
+    const MINIMAL: &str = "format_version = 1\n[[exercises]]\nname = \"a\"\ntitle = \"A\"\npath = \"exercises/a.c\"\n";
+
+    #[test]
+    fn minimal_course_gets_defaults() {
+        let course = parse(MINIMAL).unwrap();
+        assert_eq!(course.exercises[0].name, "a");
+        assert_eq!(course.defaults.time_limit_ms, 2000);
+        assert_eq!(course.defaults.compare, CompareMode::Lines);
+    }
+
+    #[test]
+    fn unknown_key_names_key_and_line() {
+        let err = parse(&format!("{MINIMAL}colour = \"red\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("/c/info.toml"), "{err}");
+        assert!(err.contains("line 6"), "{err}");
+        assert!(err.contains("colour"), "{err}");
+    }
+
+    #[test]
+    fn duplicate_names_are_rejected_with_their_line() {
+        let text =
+            format!("{MINIMAL}[[exercises]]\nname = \"a\"\ntitle = \"A2\"\npath = \"b.c\"\n");
+        let err = parse(&text).unwrap_err().to_string();
+        assert!(err.contains("/c/info.toml:6"), "{err}");
+        assert!(err.contains("appears twice"), "{err}");
+    }
+
+    #[test]
+    fn wrong_format_version_is_reported() {
+        let err = parse(&MINIMAL.replace("= 1", "= 7"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("format_version"), "{err}");
+        assert!(err.contains("info.toml:1"), "{err}");
+    }
+}

@@ -1,0 +1,53 @@
+mod app;
+mod cli;
+mod commands;
+mod compare;
+mod compile;
+mod course;
+mod diff;
+mod embedded;
+mod fixture;
+mod grade;
+mod i18n;
+mod judge;
+mod parallel;
+mod report;
+mod sandbox;
+mod state;
+mod style;
+mod term;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::app::App;
+use crate::cli::{Cli, Command};
+use crate::commands::Outcome;
+use crate::i18n::Lang;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    style::init(cli.color);
+    let lang = Lang::detect(cli.lang.map(Lang::from));
+    match dispatch(cli, lang) {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::Failure) => ExitCode::from(1),
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Outcome> {
+    let mut app = App::open(lang, cli.jobs)?;
+    match cli.command {
+        None => commands::run::run(&mut app, "next"),
+        Some(Command::List) => commands::list::run(&app),
+        Some(Command::Run { name }) => commands::run::run(&mut app, &name),
+        Some(Command::Hint { name, all }) => commands::hint::run(&mut app, name.as_deref(), all),
+        Some(Command::Test { names, format }) => commands::test::run(&mut app, &names, format),
+        Some(Command::Reset { name, yes }) => commands::reset::run(&mut app, &name, yes),
+    }
+}

@@ -1,0 +1,185 @@
+//! The report a student reads: one line per case, details for the cases that failed.
+
+use std::fmt::Write;
+
+use colored::Colorize;
+
+use crate::course::Exercise;
+use crate::diff;
+use crate::grade::{CaseResult, ExerciseResult, Status};
+use crate::i18n::Lang;
+use crate::judge::Verdict;
+use crate::style;
+
+/// Failing cases shown in full; the others get their one line.
+const DETAILED_FAILURES: usize = 3;
+/// Diff lines shown per case before the rest is counted.
+const DIFF_LINES: usize = 40;
+/// An input this small (a board) is shown next to its diff.
+const SHORT_INPUT_LINES: usize = 20;
+const SHORT_INPUT_BYTES: usize = 1200;
+const STDERR_LINES: usize = 8;
+
+pub fn exercise(result: &ExerciseResult, exercise: &Exercise, lang: Lang) -> String {
+    let mut out = String::new();
+    let title = format!("{} — {}", exercise.name, exercise.title.get(lang));
+    let _ = writeln!(out, "{}  ({})", title.bold(), result.source.display());
+    if !result.diagnostics.trim().is_empty() {
+        out.push_str(&style::terminal_text(&result.diagnostics));
+        if !result.diagnostics.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    match result.status {
+        Status::Missing => {
+            let _ = writeln!(
+                out,
+                "  {}",
+                lang.pick(
+                    format!(
+                        "{} does not exist: `clings reset {}` brings the original back",
+                        result.source.display(),
+                        result.name
+                    ),
+                    format!(
+                        "{} 不存在：`clings reset {}` 可以恢复原始文件",
+                        result.source.display(),
+                        result.name
+                    ),
+                )
+                .red()
+            );
+            return out;
+        }
+        Status::CompileError => {
+            let _ = writeln!(
+                out,
+                "  {} {}",
+                Verdict::CompileError.as_str().red().bold(),
+                lang.pick(
+                    "the compiler found errors (above): fix the first one, then try again",
+                    "编译器发现了错误（见上方）：先修正第一个错误，再试一次",
+                )
+            );
+            return out;
+        }
+        Status::Passed | Status::Failed => {}
+    }
+    let width = result
+        .cases
+        .iter()
+        .map(|r| r.case.name.len())
+        .max()
+        .unwrap_or(0);
+    let mut detailed = 0;
+    for case in &result.cases {
+        let verdict = case.finding.verdict();
+        let word = format!("{:<13}", verdict.as_str());
+        let word = if verdict == Verdict::Passed {
+            word.green()
+        } else {
+            word.red().bold()
+        };
+        let _ = write!(
+            out,
+            "  {word} {:<width$} {:>5} ms",
+            case.case.name,
+            case.elapsed.as_millis()
+        );
+        if verdict == Verdict::Passed {
+            out.push('\n');
+            continue;
+        }
+        let _ = writeln!(out, "  {}", case.finding.message(lang));
+        if detailed < DETAILED_FAILURES {
+            detailed += 1;
+            details(&mut out, case, lang);
+        }
+    }
+    let passed = result
+        .cases
+        .iter()
+        .filter(|r| r.finding.verdict() == Verdict::Passed)
+        .count();
+    let _ = writeln!(
+        out,
+        "  {}",
+        lang.pick(
+            format!(
+                "{passed}/{} cases passed, {}/{} points",
+                result.cases.len(),
+                result.points(),
+                result.max_points()
+            ),
+            format!(
+                "通过 {passed}/{} 个用例，得分 {}/{}",
+                result.cases.len(),
+                result.points(),
+                result.max_points()
+            ),
+        )
+    );
+    out
+}
+
+fn details(out: &mut String, result: &CaseResult, lang: Lang) {
+    let indent = "      ";
+    let config = &result.case.config;
+    if let Some(description) = &config.description {
+        let _ = writeln!(out, "{indent}{}", description.get(lang).italic());
+    }
+    if let Some(input) = short_input(result) {
+        let _ = writeln!(out, "{indent}{}", lang.pick("input:", "输入：").dimmed());
+        for line in input.lines() {
+            let _ = writeln!(out, "{indent}  {line}");
+        }
+    }
+    match result.finding.verdict() {
+        Verdict::WrongOutput => {
+            let drawn = diff::render(
+                &result.expected,
+                &result.stdout,
+                result.mode,
+                DIFF_LINES,
+                lang,
+            );
+            for line in drawn.lines() {
+                let _ = writeln!(out, "{indent}{line}");
+            }
+        }
+        Verdict::Crashed | Verdict::NonzeroExit | Verdict::Sanitizer => {
+            let stderr = String::from_utf8_lossy(&result.stderr);
+            if !stderr.trim().is_empty() {
+                let _ = writeln!(
+                    out,
+                    "{indent}{}",
+                    lang.pick("stderr:", "标准错误输出：").dimmed()
+                );
+                for line in stderr.trim_end().lines().take(STDERR_LINES) {
+                    let _ = writeln!(out, "{indent}  {line}");
+                }
+            }
+        }
+        _ => {}
+    }
+    if let Some(hint) = &config.hint {
+        let _ = writeln!(
+            out,
+            "{indent}{} {}",
+            lang.pick("hint:", "提示：").yellow().bold(),
+            hint.get(lang)
+        );
+    }
+}
+
+fn short_input(result: &CaseResult) -> Option<String> {
+    let text = std::fs::read_to_string(result.case.input.as_ref()?).ok()?;
+    let short = text.len() <= SHORT_INPUT_BYTES && text.lines().count() <= SHORT_INPUT_LINES;
+    (short && !text.trim().is_empty()).then_some(text)
+}
+
+/// The closing line that people and CI both read: exercises passed and failed.
+pub fn summary(results: &[ExerciseResult]) -> String {
+    let passed = results.iter().filter(|r| r.passed()).count();
+    format!("{passed} passed, {} failed", results.len() - passed)
+}

@@ -24,7 +24,6 @@ int check_dir(int r, int c, int dr, int dc, char player)
 
 int check_win(char player)
 {
-
     static const int dirs[4][2] = { {0, 1}, {1, 0}, {1, 1}, {1, -1} };
 
     for (int r = 0; r < SIZE; r++) {

@@ -13,7 +13,6 @@ void init_board(void)
 
 void print_board(void)
 {
-
     printf("   ");
     for (int col = 0; col < SIZE; col++)
         printf("%2d ", col);

@@ -1,0 +1,96 @@
+//! One real C program per verdict, compiled by the real compiler and judged by the real
+//! binary: the verdict, its message and the exit code.
+
+mod common;
+
+use common::*;
+
+/// Grades `program` as the `sum` exercise; returns the verdicts, the first case's
+/// message and the exit code.
+fn grade(program: &str) -> (Vec<String>, String, Option<i32>) {
+    let course = sum_course(program);
+    let (document, code) = json_results(course.path(), &["sum"]);
+    let message = document["exercises"][0]["cases"][0]["message"]
+        .as_str()
+        .expect("message")
+        .to_string();
+    (verdicts(&document, 0), message, code)
+}
+
+#[test]
+fn passing_program_passes_with_exit_0() {
+    let (verdicts, _, code) = grade("passing");
+    assert_eq!(verdicts, ["passed", "passed"]);
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn wrong_output_fails_with_exit_1() {
+    let (verdicts, message, code) = grade("wrong_output");
+    assert_eq!(verdicts, ["wrong_output", "wrong_output"]);
+    assert!(message.contains("differs"), "{message}");
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn endless_scanf_loop_times_out_and_names_eof() {
+    let (verdicts, message, code) = grade("timeout");
+    assert_eq!(verdicts, ["timeout", "timeout"]);
+    assert!(message.contains("scanf") && message.contains("EOF"), "{message}");
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn output_flood_is_stopped_at_the_cap() {
+    let (verdicts, message, code) = grade("flood");
+    assert_eq!(verdicts, ["output_limit", "output_limit"]);
+    assert!(message.contains("4 KiB") && message.contains("EOF"), "{message}");
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn crash_names_the_signal() {
+    let (verdicts, message, _) = grade("crash");
+    assert_eq!(verdicts, ["crashed", "crashed"]);
+    assert!(message.contains("SIGSEGV") && message.contains("out-of-bounds"), "{message}");
+}
+
+#[test]
+fn right_output_with_nonzero_status_fails() {
+    let (verdicts, message, _) = grade("nonzero_exit");
+    assert_eq!(verdicts, ["nonzero_exit", "nonzero_exit"]);
+    assert!(message.contains("status 3"), "{message}");
+}
+
+#[test]
+fn out_of_bounds_read_is_caught_by_the_sanitizer() {
+    let (verdicts, message, _) = grade("out_of_bounds");
+    assert_eq!(verdicts, ["sanitizer", "sanitizer"]);
+    assert!(message.contains("exercises/sum.c:13"), "file:line quoted: {message}");
+    assert!(message.contains("out of bounds"), "{message}");
+}
+
+#[test]
+fn compile_error_runs_nothing_and_shows_the_compiler() {
+    let course = sum_course("compile_error");
+    let (document, code) = json_results(course.path(), &["sum"]);
+    assert_eq!(document["exercises"][0]["status"], "compile_error");
+    assert_eq!(verdicts(&document, 0), ["not_run", "not_run"]);
+    assert_eq!(code, Some(1));
+
+    let output = clings(course.path()).args(["run", "sum"]).output().unwrap();
+    let stdout = stdout_of(&output);
+    assert!(stdout.contains("exercises/sum.c:7:"), "diagnostics with file:line: {stdout}");
+    assert!(stdout.contains("compile_error"), "{stdout}");
+    assert!(!stdout.contains('\x1b'), "no colour codes when not a terminal: {stdout}");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn warnings_are_shown_but_do_not_fail() {
+    let course = sum_course("warning");
+    let output = clings(course.path()).args(["run", "sum"]).output().unwrap();
+    let stdout = stdout_of(&output);
+    assert!(stdout.contains("warning: unused variable"), "{stdout}");
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+}

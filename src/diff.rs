@@ -70,6 +70,12 @@ pub fn render(
             }
         }
     }
+    if new.is_empty() {
+        out.lines.push(
+            lang.pick("(your program printed nothing)", "（你的程序没有任何输出）")
+                .to_string(),
+        );
+    }
     if out.hidden > 0 {
         out.lines.push(lang.pick(
             format!("… {} more lines of difference not shown", out.hidden),
@@ -270,6 +276,15 @@ mod tests {
         assert!(text.contains("+a·"), "{text}");
         let text = plain("a\n", "a", CompareMode::Exact);
         assert!(text.contains("no newline at end"), "{text}");
+    }
+
+    #[test]
+    fn empty_output_is_called_out() {
+        let text = plain("none\n", "", CompareMode::Lines);
+        assert!(
+            text.contains("-none") && text.contains("printed nothing"),
+            "{text}"
+        );
     }
 
     #[test]

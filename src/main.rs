@@ -20,6 +20,7 @@ mod term;
 use std::process::ExitCode;
 
 use clap::Parser;
+use nix::sys::signal::{SigHandler, Signal, signal};
 
 use crate::app::App;
 use crate::cli::{Cli, Command};
@@ -27,6 +28,9 @@ use crate::commands::Outcome;
 use crate::i18n::Lang;
 
 fn main() -> ExitCode {
+    // Like any Unix filter, stop quietly when the reader goes away (`clings test | head`).
+    // SAFETY: called before any thread exists; SIG_DFL is always a valid disposition.
+    let _ = unsafe { signal(Signal::SIGPIPE, SigHandler::SigDfl) };
     let cli = Cli::parse();
     style::init(cli.color);
     let lang = Lang::detect(cli.lang.map(Lang::from));

@@ -51,29 +51,52 @@ fn human_report_ends_with_the_plain_summary_line() {
     let course = sum_course("wrong_output");
     let output = clings(course.path()).arg("test").output().unwrap();
     let stdout = stdout_of(&output);
-    assert_eq!(stdout.lines().last(), Some("1 passed, 1 failed"), "{stdout}");
-    assert!(stdout.contains("-3\n") && stdout.contains("+-1\n"), "diff shown: {stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("1 passed, 1 failed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("-3\n") && stdout.contains("+-1\n"),
+        "diff shown: {stdout}"
+    );
     assert_eq!(output.status.code(), Some(1));
 }
 
 #[test]
 fn run_next_marks_done_and_moves_on() {
     let course = sum_course("passing");
-    let output = clings(course.path()).args(["run", "next"]).output().unwrap();
+    let output = clings(course.path())
+        .args(["run", "next"])
+        .output()
+        .unwrap();
     let stdout = stdout_of(&output);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
-    assert!(stdout.contains("sum passed") && stdout.contains("Next: hello"), "{stdout}");
+    assert!(
+        stdout.contains("sum passed") && stdout.contains("Next: hello"),
+        "{stdout}"
+    );
 
     let list = stdout_of(&clings(course.path()).arg("list").output().unwrap());
     let sum_line = list.lines().find(|l| l.contains("sum")).unwrap();
     let hello_line = list.lines().find(|l| l.contains("hello")).unwrap();
     assert!(sum_line.contains("done"), "{list}");
-    assert!(hello_line.starts_with('→') && hello_line.contains("current"), "{list}");
+    assert!(
+        hello_line.starts_with('→') && hello_line.contains("current"),
+        "{list}"
+    );
     assert!(list.contains("1/2 exercises done (50%)"), "{list}");
 
     // The next `run next` is hello's, and then the course is finished.
-    let output = clings(course.path()).args(["run", "next"]).output().unwrap();
-    assert!(stdout_of(&output).contains("hello"), "{}", stdout_of(&output));
+    let output = clings(course.path())
+        .args(["run", "next"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout_of(&output).contains("hello"),
+        "{}",
+        stdout_of(&output)
+    );
     let output = clings(course.path()).arg("run").output().unwrap();
     assert!(stdout_of(&output).contains("Every exercise is done"));
     assert_eq!(output.status.code(), Some(0));
@@ -85,10 +108,20 @@ fn failing_run_keeps_the_exercise_current_and_points_at_hints() {
     let output = clings(course.path()).arg("run").output().unwrap();
     let stdout = stdout_of(&output);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stdout.contains("hint: Negative numbers"), "case hint shown: {stdout}");
-    assert!(stdout.contains("`clings hint` shows hint 1 of 2"), "{stdout}");
+    assert!(
+        stdout.contains("hint: Negative numbers"),
+        "case hint shown: {stdout}"
+    );
+    assert!(
+        stdout.contains("`clings hint` shows hint 1 of 2"),
+        "{stdout}"
+    );
     let list = stdout_of(&clings(course.path()).arg("list").output().unwrap());
-    assert!(list.lines().any(|l| l.contains("current") && l.contains("sum")), "{list}");
+    assert!(
+        list.lines()
+            .any(|l| l.contains("current") && l.contains("sum")),
+        "{list}"
+    );
 }
 
 #[test]
@@ -99,9 +132,15 @@ fn hints_are_revealed_one_at_a_time_and_remembered() {
     assert!(hint(&["hint"]).contains("Hint 1 of 2 (sum): Read two integers"));
     assert!(hint(&["hint"]).contains("Hint 2 of 2 (sum): printf"));
     let again = hint(&["hint"]);
-    assert!(again.contains("Hint 2 of 2") && again.contains("last hint"), "{again}");
+    assert!(
+        again.contains("Hint 2 of 2") && again.contains("last hint"),
+        "{again}"
+    );
     let all = hint(&["hint", "--all"]);
-    assert!(all.contains("Hint 1 of 2") && all.contains("Hint 2 of 2"), "{all}");
+    assert!(
+        all.contains("Hint 1 of 2") && all.contains("Hint 2 of 2"),
+        "{all}"
+    );
     assert!(hint(&["hint", "hello"]).contains("Hint 1 of 1 (hello)"));
     let chinese = hint(&["--lang", "zh", "hint", "--all"]);
     assert!(chinese.contains("用 scanf 读两个整数"), "{chinese}");
@@ -117,14 +156,23 @@ fn language_follows_lang_environment() {
         .unwrap();
     let stdout = stdout_of(&output);
     assert!(stdout.contains("两数相加"), "Chinese title: {stdout}");
-    assert!(stdout.contains("scanf 很可能返回了 EOF"), "Chinese message: {stdout}");
+    assert!(
+        stdout.contains("scanf 很可能返回了 EOF"),
+        "Chinese message: {stdout}"
+    );
 }
 
 #[test]
 fn unchanged_source_is_compiled_once() {
     let course = sum_course("passing");
-    clings(course.path()).args(["run", "sum"]).assert().success();
-    clings(course.path()).args(["test", "sum"]).assert().success();
+    clings(course.path())
+        .args(["run", "sum"])
+        .assert()
+        .success();
+    clings(course.path())
+        .args(["test", "sum"])
+        .assert()
+        .success();
     assert_eq!(cache_entries(course.path()), 1);
     put_program(course.path(), "wrong_output");
     clings(course.path()).args(["run", "sum"]).assert().code(1);
@@ -143,7 +191,10 @@ fn colour_only_when_asked_and_never_with_no_color() {
         stdout_of(&command.output().unwrap())
     };
     assert!(!run(&[]).contains('\x1b'), "piped output is plain");
-    assert!(run(&[("CLICOLOR_FORCE", "1")]).contains('\x1b'), "forced colour");
+    assert!(
+        run(&[("CLICOLOR_FORCE", "1")]).contains('\x1b'),
+        "forced colour"
+    );
     assert!(
         !run(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]).contains('\x1b'),
         "NO_COLOR wins"
@@ -155,7 +206,14 @@ fn broken_info_toml_names_file_line_and_key() {
     let course = sum_course("passing");
     let info = course.path().join("info.toml");
     let text = std::fs::read_to_string(&info).unwrap();
-    std::fs::write(&info, text.replace("path = \"exercises/hello.c\"", "pth = \"exercises/hello.c\"")).unwrap();
+    std::fs::write(
+        &info,
+        text.replace(
+            "path = \"exercises/hello.c\"",
+            "pth = \"exercises/hello.c\"",
+        ),
+    )
+    .unwrap();
     let output = clings(course.path()).arg("list").output().unwrap();
     let stderr = stderr_of(&output);
     assert_eq!(output.status.code(), Some(2));
@@ -168,10 +226,16 @@ fn broken_info_toml_names_file_line_and_key() {
 fn input_without_expected_output_is_a_course_error() {
     let course = sum_course("passing");
     std::fs::write(course.path().join("fixtures/sum/03_lost.in"), "1 1\n").unwrap();
-    let output = clings(course.path()).args(["test", "sum"]).output().unwrap();
+    let output = clings(course.path())
+        .args(["test", "sum"])
+        .output()
+        .unwrap();
     let stderr = stderr_of(&output);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr.contains("03_lost.in") && stderr.contains("03_lost.out"), "{stderr}");
+    assert!(
+        stderr.contains("03_lost.in") && stderr.contains("03_lost.out"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -181,25 +245,49 @@ fn corrupt_state_file_is_reported_and_rebuilt() {
     std::fs::write(&state, "{ this is not json").unwrap();
     let output = clings(course.path()).arg("list").output().unwrap();
     assert_eq!(output.status.code(), Some(0));
-    assert!(stderr_of(&output).contains("corrupt"), "{}", stderr_of(&output));
-    let rebuilt: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    assert!(
+        stderr_of(&output).contains("corrupt"),
+        "{}",
+        stderr_of(&output)
+    );
+    let rebuilt: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
     assert_eq!(rebuilt["done"], serde_json::json!([]));
 
     // A stale name (an exercise that no longer exists) is dropped, the rest kept.
-    std::fs::write(&state, r#"{"current":null,"done":["gone","sum"],"hints":{}}"#).unwrap();
+    std::fs::write(
+        &state,
+        r#"{"current":null,"done":["gone","sum"],"hints":{}}"#,
+    )
+    .unwrap();
     let output = clings(course.path()).arg("list").output().unwrap();
-    assert!(stderr_of(&output).contains("\"gone\""), "{}", stderr_of(&output));
+    assert!(
+        stderr_of(&output).contains("\"gone\""),
+        "{}",
+        stderr_of(&output)
+    );
     let list = stdout_of(&output);
-    assert!(list.lines().any(|l| l.contains("sum") && l.contains("done")), "{list}");
+    assert!(
+        list.lines()
+            .any(|l| l.contains("sum") && l.contains("done")),
+        "{list}"
+    );
 }
 
 #[test]
 fn usage_and_unknown_exercise_exit_2() {
     let course = sum_course("passing");
     clings(course.path()).arg("frobnicate").assert().code(2);
-    let output = clings(course.path()).args(["run", "nope"]).output().unwrap();
+    let output = clings(course.path())
+        .args(["run", "nope"])
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr_of(&output).contains("sum, hello"), "{}", stderr_of(&output));
+    assert!(
+        stderr_of(&output).contains("sum, hello"),
+        "{}",
+        stderr_of(&output)
+    );
 }
 
 #[test]
@@ -207,7 +295,11 @@ fn outside_a_course_says_where_it_looked() {
     let empty = tempfile::tempdir().unwrap();
     let output = clings(empty.path()).arg("list").output().unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr_of(&output).contains("no info.toml found"), "{}", stderr_of(&output));
+    assert!(
+        stderr_of(&output).contains("no info.toml found"),
+        "{}",
+        stderr_of(&output)
+    );
 }
 
 #[test]
@@ -220,7 +312,10 @@ fn missing_compiler_says_how_to_install_one() {
         .unwrap();
     let stderr = stderr_of(&output);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr.contains("no C compiler found") && stderr.contains("apt install gcc"), "{stderr}");
+    assert!(
+        stderr.contains("no C compiler found") && stderr.contains("apt install gcc"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -241,6 +336,14 @@ fn unsupported_sanitizer_falls_back_with_a_warning() {
         .output()
         .unwrap();
     let stderr = stderr_of(&output);
-    assert!(stderr.contains("does not support -fsanitize=bounds-strict"), "{stderr}");
-    assert_eq!(output.status.code(), Some(0), "still graded: {}", stdout_of(&output));
+    assert!(
+        stderr.contains("does not support -fsanitize=bounds-strict"),
+        "{stderr}"
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "still graded: {}",
+        stdout_of(&output)
+    );
 }

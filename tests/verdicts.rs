@@ -36,7 +36,10 @@ fn wrong_output_fails_with_exit_1() {
 fn endless_scanf_loop_times_out_and_names_eof() {
     let (verdicts, message, code) = grade("timeout");
     assert_eq!(verdicts, ["timeout", "timeout"]);
-    assert!(message.contains("scanf") && message.contains("EOF"), "{message}");
+    assert!(
+        message.contains("scanf") && message.contains("EOF"),
+        "{message}"
+    );
     assert_eq!(code, Some(1));
 }
 
@@ -44,7 +47,10 @@ fn endless_scanf_loop_times_out_and_names_eof() {
 fn output_flood_is_stopped_at_the_cap() {
     let (verdicts, message, code) = grade("flood");
     assert_eq!(verdicts, ["output_limit", "output_limit"]);
-    assert!(message.contains("4 KiB") && message.contains("EOF"), "{message}");
+    assert!(
+        message.contains("4 KiB") && message.contains("EOF"),
+        "{message}"
+    );
     assert_eq!(code, Some(1));
 }
 
@@ -52,7 +58,10 @@ fn output_flood_is_stopped_at_the_cap() {
 fn crash_names_the_signal() {
     let (verdicts, message, _) = grade("crash");
     assert_eq!(verdicts, ["crashed", "crashed"]);
-    assert!(message.contains("SIGSEGV") && message.contains("out-of-bounds"), "{message}");
+    assert!(
+        message.contains("SIGSEGV") && message.contains("out-of-bounds"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -66,7 +75,10 @@ fn right_output_with_nonzero_status_fails() {
 fn out_of_bounds_read_is_caught_by_the_sanitizer() {
     let (verdicts, message, _) = grade("out_of_bounds");
     assert_eq!(verdicts, ["sanitizer", "sanitizer"]);
-    assert!(message.contains("exercises/sum.c:13"), "file:line quoted: {message}");
+    assert!(
+        message.contains("exercises/sum.c:13"),
+        "file:line quoted: {message}"
+    );
     assert!(message.contains("out of bounds"), "{message}");
 }
 
@@ -80,9 +92,15 @@ fn compile_error_runs_nothing_and_shows_the_compiler() {
 
     let output = clings(course.path()).args(["run", "sum"]).output().unwrap();
     let stdout = stdout_of(&output);
-    assert!(stdout.contains("exercises/sum.c:7:"), "diagnostics with file:line: {stdout}");
+    assert!(
+        stdout.contains("exercises/sum.c:7:"),
+        "diagnostics with file:line: {stdout}"
+    );
     assert!(stdout.contains("compile_error"), "{stdout}");
-    assert!(!stdout.contains('\x1b'), "no colour codes when not a terminal: {stdout}");
+    assert!(
+        !stdout.contains('\x1b'),
+        "no colour codes when not a terminal: {stdout}"
+    );
     assert_eq!(output.status.code(), Some(1));
 }
 

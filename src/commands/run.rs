@@ -71,8 +71,8 @@ pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
             println!(
                 "{}",
                 lang.pick(
-                    format!("Next: {next} — {title}. Run `clings run next`."),
-                    format!("下一个：{next} — {title}。运行 `clings run next`。"),
+                    format!("Next: {next} — {title} (`clings run next`)"),
+                    format!("下一个：{next} — {title}（`clings run next`）"),
                 )
             );
         }

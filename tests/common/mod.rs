@@ -19,9 +19,16 @@ pub fn copy_course(source: &Path) -> TempDir {
         let entry = entry.expect("walk course");
         let relative = entry.path().strip_prefix(source).expect("inside course");
         let first = relative.components().next().expect("a component");
-        if [".clings", ".clings-state.json", "target", "src", "tests", ".git"]
-            .iter()
-            .any(|skip| first.as_os_str() == *skip)
+        if [
+            ".clings",
+            ".clings-state.json",
+            "target",
+            "src",
+            "tests",
+            ".git",
+        ]
+        .iter()
+        .any(|skip| first.as_os_str() == *skip)
         {
             continue;
         }
@@ -78,7 +85,11 @@ pub fn json_results(dir: &Path, names: &[&str]) -> (serde_json::Value, Option<i3
         .output()
         .expect("run clings");
     let document = serde_json::from_slice(&output.stdout).unwrap_or_else(|err| {
-        panic!("not JSON ({err}): {}\nstderr: {}", stdout_of(&output), stderr_of(&output))
+        panic!(
+            "not JSON ({err}): {}\nstderr: {}",
+            stdout_of(&output),
+            stderr_of(&output)
+        )
     });
     (document, output.status.code())
 }

@@ -1,5 +1,7 @@
 //! The command line: clap types only.
 
+use std::path::PathBuf;
+
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::i18n::Lang;
@@ -64,10 +66,40 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
+    /// Instructor tools: check the course, add cases, recompute expected outputs.
+    Dev {
+        #[command(subcommand)]
+        command: DevCommand,
+    },
     /// Put the original skeleton of an exercise back.
     Reset {
         name: String,
         /// Do not ask for confirmation.
+        #[arg(long, short)]
+        yes: bool,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum DevCommand {
+    /// Validate the whole course: files, inputs, translations; solutions pass every case,
+    /// skeletons and known-wrong programs fail at least one.
+    Check,
+    /// Add a case whose expected output is computed by the reference solution.
+    NewCase {
+        exercise: String,
+        name: String,
+        /// The case's stdin (default: read from stdin, unless the exercise reads none).
+        #[arg(long)]
+        input: Option<PathBuf>,
+        /// A description, written to the case's .toml.
+        #[arg(long)]
+        description: Option<String>,
+    },
+    /// Recompute expected outputs from the reference solution, showing what changes.
+    Bless {
+        exercise: Option<String>,
+        /// Write without asking.
         #[arg(long, short)]
         yes: bool,
     },

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
@@ -146,19 +146,51 @@ impl Grader<'_> {
         case.config.compare.unwrap_or(self.course.defaults.compare)
     }
 
+    /// The limits a case runs under: its own where it sets them, else the course's.
+    pub fn limits(&self, case: Option<&Case>) -> Limits {
+        let defaults = &self.course.defaults;
+        let time_limit_ms = case.and_then(|case| case.config.time_limit_ms);
+        Limits {
+            wall_time: Duration::from_millis(time_limit_ms.unwrap_or(defaults.time_limit_ms)),
+            output_bytes: defaults.output_limit_bytes,
+        }
+    }
+
+    /// Compiles `source` (relative to the course root) or fails with the compiler's errors.
+    pub fn build(&self, source: &Path) -> Result<PathBuf> {
+        let build = self
+            .toolchain
+            .compile(source, &self.course.root, &self.course.cache_dir())?;
+        build.program.ok_or_else(|| {
+            anyhow::anyhow!(
+                "{} does not compile:\n{}",
+                source.display(),
+                crate::style::strip_ansi(&build.diagnostics)
+            )
+        })
+    }
+
+    /// What `program` prints for `input`, as the expected output of a case; fails unless
+    /// the program ends cleanly within the course's limits.
+    pub fn reference_output(&self, program: &Path, input: Option<&Path>) -> Result<Vec<u8>> {
+        let limits = self.limits(None);
+        let outcome = sandbox::run(program, input, limits, &self.toolchain.runtime_env())?;
+        match judge::judge(&outcome, &outcome.stdout, CompareMode::Exact, limits) {
+            Finding::Passed => Ok(outcome.stdout),
+            finding => bail!(
+                "the reference solution gave no usable output: {}",
+                finding.message(crate::i18n::Lang::En)
+            ),
+        }
+    }
+
     fn run_case(
         &self,
         program: &Path,
         case: &Case,
         env: &[(String, String)],
     ) -> Result<CaseResult> {
-        let defaults = &self.course.defaults;
-        let limits = Limits {
-            wall_time: Duration::from_millis(
-                case.config.time_limit_ms.unwrap_or(defaults.time_limit_ms),
-            ),
-            output_bytes: defaults.output_limit_bytes,
-        };
+        let limits = self.limits(Some(case));
         let expected = case.expected()?;
         let outcome = sandbox::run(program, case.input.as_deref(), limits, env)?;
         let mode = self.mode(case);

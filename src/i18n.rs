@@ -61,16 +61,6 @@ impl Text {
             },
         }
     }
-
-    /// Every language's version, for checks that each one is filled in.
-    pub fn variants(&self) -> Vec<&str> {
-        match self {
-            Text::Plain(text) => vec![text],
-            Text::Localized { en, zh } => {
-                std::iter::once(en.as_str()).chain(zh.as_deref()).collect()
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ mod sandbox;
 mod state;
 mod style;
 mod term;
+mod validate;
 
 use std::process::ExitCode;
 
@@ -23,7 +24,7 @@ use clap::Parser;
 use nix::sys::signal::{SigHandler, Signal, signal};
 
 use crate::app::App;
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, DevCommand};
 use crate::commands::Outcome;
 use crate::i18n::Lang;
 
@@ -53,5 +54,23 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Outcome> {
         Some(Command::Hint { name, all }) => commands::hint::run(&mut app, name.as_deref(), all),
         Some(Command::Test { names, format }) => commands::test::run(&mut app, &names, format),
         Some(Command::Reset { name, yes }) => commands::reset::run(&mut app, &name, yes),
+        Some(Command::Dev { command }) => match command {
+            DevCommand::Check => commands::dev::check::run(&app),
+            DevCommand::NewCase {
+                exercise,
+                name,
+                input,
+                description,
+            } => commands::dev::new_case::run(
+                &app,
+                &exercise,
+                &name,
+                input.as_deref(),
+                description.as_deref(),
+            ),
+            DevCommand::Bless { exercise, yes } => {
+                commands::dev::bless::run(&app, exercise.as_deref(), yes)
+            }
+        },
     }
 }

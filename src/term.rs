@@ -1,5 +1,9 @@
 //! Small pieces of terminal text shared by several commands.
 
+use std::io::{BufRead, IsTerminal, Write};
+
+use anyhow::{Context, Result, bail};
+
 use crate::i18n::Lang;
 
 const BAR_WIDTH: usize = 30;
@@ -13,6 +17,24 @@ pub fn progress_line(done: usize, total: usize, lang: Lang) -> String {
         format!("Progress: {bar} {done}/{total} exercises done ({percent}%)"),
         format!("进度：{bar} 已完成 {done}/{total} 个练习（{percent}%）"),
     )
+}
+
+/// Asks a yes/no question on the terminal; without one there is nobody to answer, so it
+/// refuses and names the flag that confirms in advance.
+pub fn confirm(question: &str, flag: &str) -> Result<bool> {
+    if !std::io::stdin().is_terminal() {
+        bail!("not on a terminal, so there is nobody to confirm: add {flag}");
+    }
+    print!("{question} [y/N] ");
+    std::io::stdout()
+        .flush()
+        .context("cannot write to the terminal")?;
+    let mut answer = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut answer)
+        .context("cannot read the answer")?;
+    Ok(matches!(answer.trim(), "y" | "Y" | "yes"))
 }
 
 #[cfg(test)]

@@ -6,6 +6,15 @@ use std::path::Path;
 
 use common::*;
 
+/// Puts the reference solution of `hello` in place, so only `sum` decides the outcome.
+fn solve_hello(course: &Path) {
+    std::fs::copy(
+        course.join("solutions/hello.c"),
+        course.join("exercises/hello.c"),
+    )
+    .unwrap();
+}
+
 fn cache_entries(course: &Path) -> usize {
     std::fs::read_dir(course.join(".clings/cache"))
         .map(|entries| {
@@ -20,6 +29,7 @@ fn cache_entries(course: &Path) -> usize {
 #[test]
 fn json_report_has_every_field() {
     let course = sum_course("wrong_output");
+    solve_hello(course.path());
     let (document, code) = json_results(course.path(), &[]);
     assert_eq!(code, Some(1));
     assert_eq!(document["schema"], "clings-results/1");
@@ -49,6 +59,7 @@ fn json_report_has_every_field() {
 #[test]
 fn human_report_ends_with_the_plain_summary_line() {
     let course = sum_course("wrong_output");
+    solve_hello(course.path());
     let output = clings(course.path()).arg("test").output().unwrap();
     let stdout = stdout_of(&output);
     assert_eq!(
@@ -87,13 +98,24 @@ fn run_next_marks_done_and_moves_on() {
     );
     assert!(list.contains("1/2 exercises done (50%)"), "{list}");
 
-    // The next `run next` is hello's, and then the course is finished.
+    // The next `run next` is hello's: its skeleton fails until it is solved.
     let output = clings(course.path())
         .args(["run", "next"])
         .output()
         .unwrap();
     assert!(
-        stdout_of(&output).contains("hello"),
+        stdout_of(&output).contains("hello — Say hello"),
+        "{}",
+        stdout_of(&output)
+    );
+    assert_eq!(output.status.code(), Some(1));
+    solve_hello(course.path());
+    let output = clings(course.path())
+        .args(["run", "next"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout_of(&output).contains("hello passed"),
         "{}",
         stdout_of(&output)
     );
@@ -206,6 +228,10 @@ fn broken_info_toml_names_file_line_and_key() {
     let course = sum_course("passing");
     let info = course.path().join("info.toml");
     let text = std::fs::read_to_string(&info).unwrap();
+    let line = 1 + text
+        .lines()
+        .position(|l| l == "path = \"exercises/hello.c\"")
+        .unwrap();
     std::fs::write(
         &info,
         text.replace(
@@ -218,7 +244,7 @@ fn broken_info_toml_names_file_line_and_key() {
     let stderr = stderr_of(&output);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr.contains("info.toml"), "{stderr}");
-    assert!(stderr.contains("line 21"), "{stderr}");
+    assert!(stderr.contains(&format!("line {line}")), "{stderr}");
     assert!(stderr.contains("pth"), "{stderr}");
 }
 

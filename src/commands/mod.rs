@@ -1,5 +1,6 @@
 //! One module per subcommand. Each returns whether it succeeded, for the exit code.
 
+pub mod dev;
 pub mod hint;
 pub mod list;
 pub mod reset;

@@ -1,10 +1,11 @@
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 
 use crate::app::App;
 use crate::commands::Outcome;
 use crate::embedded;
+use crate::term;
 
 /// `clings reset NAME [--yes]`: the original skeleton back, after a confirmation.
 pub fn run(app: &mut App, name: &str, yes: bool) -> Result<Outcome> {
@@ -18,35 +19,19 @@ pub fn run(app: &mut App, name: &str, yes: bool) -> Result<Outcome> {
         );
     };
     let path = app.course.root.join(&exercise.path);
-    if !yes {
-        if !std::io::stdin().is_terminal() {
-            bail!("not on a terminal, so there is nobody to confirm: add --yes to reset {name}");
-        }
-        print!(
-            "{}",
-            lang.pick(
-                format!(
-                    "Reset {} to the original skeleton? Your changes will be lost. [y/N] ",
-                    exercise.path.display()
-                ),
-                format!(
-                    "把 {} 恢复为原始框架？你的修改将会丢失。[y/N] ",
-                    exercise.path.display()
-                ),
-            )
-        );
-        std::io::stdout()
-            .flush()
-            .context("cannot write to the terminal")?;
-        let mut answer = String::new();
-        std::io::stdin()
-            .lock()
-            .read_line(&mut answer)
-            .context("cannot read the answer")?;
-        if !matches!(answer.trim(), "y" | "Y" | "yes") {
-            println!("{}", lang.pick("Nothing was changed.", "没有做任何修改。"));
-            return Ok(Outcome::Success);
-        }
+    let question = lang.pick(
+        format!(
+            "Reset {} to the original skeleton? Your changes will be lost.",
+            exercise.path.display()
+        ),
+        format!(
+            "把 {} 恢复为原始框架？你的修改将会丢失。",
+            exercise.path.display()
+        ),
+    );
+    if !yes && !term::confirm(&question, "--yes")? {
+        println!("{}", lang.pick("Nothing was changed.", "没有做任何修改。"));
+        return Ok(Outcome::Success);
     }
     let dir = path.parent().context("an exercise file has a directory")?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;

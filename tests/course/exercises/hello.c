@@ -2,6 +2,6 @@
 
 int main(void)
 {
-    puts("hello");
+    /* TODO: greet the world with puts */
     return 0;
 }

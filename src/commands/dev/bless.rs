@@ -1,0 +1,64 @@
+//! `clings dev bless [EXERCISE]`: recompute every expected output from the reference
+//! solution, show what would change, and write it after a confirmation.
+
+use anyhow::{Context, Result};
+
+use crate::app::App;
+use crate::commands::Outcome;
+use crate::compare::CompareMode;
+use crate::diff;
+use crate::fixture;
+use crate::i18n::Lang;
+use crate::term::confirm;
+use crate::validate;
+
+const DIFF_LINES: usize = 30;
+
+pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Outcome> {
+    let course = &app.course;
+    let exercises = match only {
+        Some(name) => vec![course.exercise(name)?],
+        None => course.exercises.iter().collect(),
+    };
+    let grader = app.grader()?;
+    let mut changes = Vec::new();
+    let mut unchanged = 0;
+    for exercise in exercises {
+        let program = grader.build(&validate::solution_path(exercise))?;
+        for case in fixture::discover(&course.fixtures_dir(exercise))? {
+            let fresh = grader
+                .reference_output(&program, case.input.as_deref())
+                .with_context(|| format!("case {} of {}", case.name, exercise.name))?;
+            let current = case.expected()?;
+            if fresh == current {
+                unchanged += 1;
+                continue;
+            }
+            println!("{}:", case.expected_path.display());
+            println!(
+                "{}",
+                diff::render(&current, &fresh, CompareMode::Exact, DIFF_LINES, Lang::En)
+            );
+            changes.push((case.expected_path, fresh));
+        }
+    }
+    if changes.is_empty() {
+        println!(
+            "every expected output is already what the reference solution prints ({unchanged} cases)"
+        );
+        return Ok(Outcome::Success);
+    }
+    let question = format!("Write {} changed expected outputs?", changes.len());
+    if !yes && !confirm(&question, "--yes")? {
+        println!("Nothing was written.");
+        return Ok(Outcome::Success);
+    }
+    for (path, fresh) in &changes {
+        std::fs::write(path, fresh).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    println!(
+        "wrote {} expected outputs ({unchanged} unchanged)",
+        changes.len()
+    );
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,232 @@
+//! `clings dev check`: the course is right when its static checks pass, every solution
+//! passes every case, and every skeleton and known-wrong program fails at least one.
+//! Programs are graded by the same pipeline students use.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use colored::Colorize;
+
+use crate::app::App;
+use crate::commands::Outcome;
+use crate::course::Exercise;
+use crate::grade::{ExerciseResult, Grader, Status};
+use crate::i18n::Lang;
+use crate::judge::Verdict;
+use crate::parallel;
+use crate::validate::{self, Problem};
+
+/// A solution case slower than this share of its limit may flip to `timeout` on a slower
+/// machine (the judges' experience: keep a margin of at least 2x).
+const NEAR_LIMIT: f64 = 0.5;
+/// Catching cases listed per wrong program before the rest are counted.
+const CATCHES_SHOWN: usize = 4;
+
+/// What a program is expected to do with the cases.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Solution,
+    Skeleton,
+    Wrong,
+}
+
+pub fn run(app: &App) -> Result<Outcome> {
+    let course = &app.course;
+    let mut cases = HashMap::new();
+    let mut problems = validate::check(course, &mut cases);
+    let mut warnings = Vec::new();
+    let grader = app.grader()?;
+    for exercise in &course.exercises {
+        println!("{}", exercise.name.bold());
+        if !cases.contains_key(&exercise.name) {
+            println!("  its cases cannot be read: see the problems below");
+            continue;
+        }
+        let programs = programs_of(&grader, exercise, &mut problems);
+        let results = parallel::map(&programs, grader.jobs, |(_, path)| {
+            grader.grade_source(exercise, path)
+        });
+        for ((role, path), result) in programs.iter().zip(results) {
+            let result = result?;
+            match role {
+                Role::Solution => solution(&grader, &result, &mut problems, &mut warnings),
+                Role::Skeleton | Role::Wrong => must_fail(*role, path, &result, &mut problems),
+            }
+        }
+    }
+    for warning in &warnings {
+        println!("{} {warning}", "warning:".yellow().bold());
+    }
+    if problems.is_empty() {
+        println!(
+            "{}",
+            "dev check: the course is consistent (0 problems)"
+                .green()
+                .bold()
+        );
+        return Ok(Outcome::Success);
+    }
+    println!(
+        "{}",
+        format!("dev check: {} problems", problems.len())
+            .red()
+            .bold()
+    );
+    for Problem { place, what } in &problems {
+        println!("  - {}: {what}", place.display());
+    }
+    Ok(Outcome::Failure)
+}
+
+/// The solution, the skeleton and the known-wrong programs of an exercise that exist.
+fn programs_of(
+    grader: &Grader,
+    exercise: &Exercise,
+    problems: &mut Vec<Problem>,
+) -> Vec<(Role, PathBuf)> {
+    let root = &grader.course.root;
+    let mut programs = Vec::new();
+    let solution = validate::solution_path(exercise);
+    if root.join(&solution).is_file() {
+        programs.push((Role::Solution, solution));
+    }
+    if root.join(&exercise.path).is_file() {
+        programs.push((Role::Skeleton, exercise.path.clone()));
+    }
+    let wrong_dir = Path::new("solutions/wrong").join(&exercise.name);
+    let mut wrong: Vec<PathBuf> = std::fs::read_dir(root.join(&wrong_dir))
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|entry| wrong_dir.join(entry.file_name()))
+                .filter(|path| path.extension().is_some_and(|ext| ext == "c"))
+                .collect()
+        })
+        .unwrap_or_default();
+    wrong.sort();
+    for path in wrong {
+        let first_line = std::fs::read_to_string(root.join(&path))
+            .map(|text| text.lines().next().unwrap_or_default().trim().to_string())
+            .unwrap_or_default();
+        if !(first_line.starts_with("/*") || first_line.starts_with("//")) {
+            problems.push(Problem {
+                place: path.clone(),
+                what: "the first line must be a comment naming the mistake".into(),
+            });
+        }
+        programs.push((Role::Wrong, path));
+    }
+    programs
+}
+
+fn solution(
+    grader: &Grader,
+    result: &ExerciseResult,
+    problems: &mut Vec<Problem>,
+    warnings: &mut Vec<String>,
+) {
+    if result.status == Status::CompileError {
+        problems.push(Problem {
+            place: result.source.clone(),
+            what: "the solution does not compile".into(),
+        });
+        return;
+    }
+    let width = result
+        .cases
+        .iter()
+        .map(|case| case.case.name.len())
+        .max()
+        .unwrap_or(0);
+    for case in &result.cases {
+        let limit = grader.limits(Some(&case.case)).wall_time;
+        let verdict = case.finding.verdict();
+        let word = if verdict == Verdict::Passed {
+            verdict.as_str().green()
+        } else {
+            verdict.as_str().red().bold()
+        };
+        println!(
+            "  solution  {:<width$}  {word:<13} {:>5} ms of {} ms",
+            case.case.name,
+            case.elapsed.as_millis(),
+            limit.as_millis()
+        );
+        if verdict != Verdict::Passed {
+            problems.push(Problem {
+                place: result.source.clone(),
+                what: format!(
+                    "fails case {}: {}",
+                    case.case.name,
+                    case.finding.message(Lang::En)
+                ),
+            });
+        } else if case.elapsed.as_secs_f64() > limit.as_secs_f64() * NEAR_LIMIT {
+            warnings.push(format!(
+                "{} took {} ms on case {}, more than half of its {} ms limit: raise time_limit_ms",
+                result.source.display(),
+                case.elapsed.as_millis(),
+                case.case.name,
+                limit.as_millis()
+            ));
+        }
+    }
+}
+
+/// A skeleton or a known-wrong program must fail at least one case.
+fn must_fail(role: Role, path: &Path, result: &ExerciseResult, problems: &mut Vec<Problem>) {
+    let label = if role == Role::Skeleton {
+        "skeleton"
+    } else {
+        "wrong   "
+    };
+    let failing: Vec<String> = result
+        .cases
+        .iter()
+        .filter(|case| case.finding.verdict() != Verdict::Passed)
+        .map(|case| format!("{} ({})", case.case.name, case.finding.verdict().as_str()))
+        .collect();
+    if result.status == Status::CompileError {
+        println!("  {label}  {}  does not compile", path.display());
+        if role == Role::Wrong {
+            problems.push(Problem {
+                place: path.to_path_buf(),
+                what: "a known-wrong program must compile, so that a case catches its mistake"
+                    .into(),
+            });
+        }
+        return;
+    }
+    if failing.is_empty() {
+        println!(
+            "  {label}  {}  {}",
+            path.display(),
+            "passes every case".red().bold()
+        );
+        let what = match role {
+            Role::Skeleton => "the skeleton passes every case: it leaves the student nothing to do",
+            _ => "passes every case: add a case that catches this mistake",
+        };
+        problems.push(Problem {
+            place: path.to_path_buf(),
+            what: what.into(),
+        });
+        return;
+    }
+    let mut caught = failing
+        .iter()
+        .take(CATCHES_SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if failing.len() > CATCHES_SHOWN {
+        caught.push_str(&format!(", +{} more", failing.len() - CATCHES_SHOWN));
+    }
+    println!(
+        "  {label}  {}  fails {}/{}: {caught}",
+        path.display(),
+        failing.len(),
+        result.cases.len()
+    );
+}

@@ -1,0 +1,105 @@
+//! `clings dev new-case EXERCISE NAME`: a new case whose expected output comes from the
+//! reference solution.
+
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+
+use crate::app::App;
+use crate::commands::Outcome;
+use crate::course::InputFormat;
+use crate::validate;
+
+pub fn run(
+    app: &App,
+    exercise: &str,
+    name: &str,
+    input: Option<&Path>,
+    description: Option<&str>,
+) -> Result<Outcome> {
+    let course = &app.course;
+    let exercise = course.exercise(exercise)?;
+    let valid = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if !valid {
+        bail!("{name:?} is not a valid case name (letters, digits, `_` and `-`)");
+    }
+    let dir = course.fixtures_dir(exercise);
+    let taken = ["in", "out", "toml"]
+        .iter()
+        .map(|ext| dir.join(format!("{name}.{ext}")))
+        .find(|path| path.exists());
+    if let Some(path) = taken {
+        bail!(
+            "case {name} already exists ({}): choose another name",
+            path.display()
+        );
+    }
+
+    let text = match (input, exercise.input) {
+        (Some(path), _) => Some(
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?,
+        ),
+        (None, InputFormat::None) => None,
+        (None, _) => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("cannot read the case's input from stdin")?;
+            Some(text)
+        }
+    };
+    if let Some(text) = &text {
+        validate::check_input(exercise.input, text).map_err(|what| {
+            anyhow::anyhow!("the input is not what {} reads: {what}", exercise.name)
+        })?;
+    }
+
+    let grader = app.grader()?;
+    let program = grader.build(&validate::solution_path(exercise))?;
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    // The input goes to a temporary file first, so a failing solution leaves nothing behind.
+    let staged_input = text
+        .map(|text| -> Result<tempfile::NamedTempFile> {
+            let mut file = tempfile::NamedTempFile::new_in(&dir)
+                .with_context(|| format!("cannot write in {}", dir.display()))?;
+            std::io::Write::write_all(&mut file, text.as_bytes())
+                .context("cannot write the input")?;
+            Ok(file)
+        })
+        .transpose()?;
+    let expected =
+        grader.reference_output(&program, staged_input.as_ref().map(|file| file.path()))?;
+
+    let out_path = dir.join(format!("{name}.out"));
+    if let Some(file) = staged_input {
+        file.persist(dir.join(format!("{name}.in")))
+            .with_context(|| format!("cannot write {name}.in"))?;
+    }
+    std::fs::write(&out_path, &expected)
+        .with_context(|| format!("cannot write {}", out_path.display()))?;
+    if let Some(description) = description {
+        let toml_path = dir.join(format!("{name}.toml"));
+        let mut table = toml::Table::new();
+        table.insert(
+            "description".into(),
+            toml::Value::String(description.into()),
+        );
+        std::fs::write(
+            &toml_path,
+            toml::to_string(&table).context("cannot write the case file")?,
+        )
+        .with_context(|| format!("cannot write {}", toml_path.display()))?;
+    }
+    println!(
+        "added case {name} to {}; expected output ({} bytes):",
+        exercise.name,
+        expected.len()
+    );
+    print!("{}", String::from_utf8_lossy(&expected));
+    Ok(Outcome::Success)
+}

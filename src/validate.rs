@@ -1,0 +1,283 @@
+//! Static checks of a course's files, for `clings dev check`: what can be wrong without
+//! compiling anything (layout, orphans, translations, input formats).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::course::{Course, Exercise, InputFormat};
+use crate::fixture::{self, Case};
+use crate::i18n::Text;
+
+const BOARD_SIZE: usize = 15;
+
+/// One thing wrong with the course, and where.
+pub struct Problem {
+    pub place: PathBuf,
+    pub what: String,
+}
+
+impl Problem {
+    fn new(place: impl Into<PathBuf>, what: impl Into<String>) -> Problem {
+        Problem {
+            place: place.into(),
+            what: what.into(),
+        }
+    }
+}
+
+/// The reference solution: the `solution` key, else `solutions/<name>.c`.
+pub fn solution_path(exercise: &Exercise) -> PathBuf {
+    exercise
+        .solution
+        .clone()
+        .unwrap_or_else(|| Path::new("solutions").join(format!("{}.c", exercise.name)))
+}
+
+/// Every static problem of the course; `cases` receives each exercise's cases when they
+/// could be read, for the checks that run programs.
+pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let info = course.root.join(crate::course::INFO_FILE);
+    for exercise in &course.exercises {
+        let place = |what: &str| format!("{what} of exercise {}", exercise.name);
+        if !course.root.join(&exercise.path).is_file() {
+            problems.push(Problem::new(
+                &exercise.path,
+                format!("the skeleton of {} is missing", exercise.name),
+            ));
+        }
+        let solution = solution_path(exercise);
+        if !course.root.join(&solution).is_file() {
+            problems.push(Problem::new(
+                &solution,
+                format!("the solution of {} is missing", exercise.name),
+            ));
+        }
+        if exercise.hints.is_empty() {
+            problems.push(Problem::new(
+                &info,
+                format!("{} has no hints", exercise.name),
+            ));
+        }
+        translations(&mut problems, &info, &place("the title"), &exercise.title);
+        for (index, hint) in exercise.hints.iter().enumerate() {
+            translations(
+                &mut problems,
+                &info,
+                &place(&format!("hint {}", index + 1)),
+                hint,
+            );
+        }
+        match fixture::discover(&course.fixtures_dir(exercise)) {
+            Ok(found) => {
+                case_problems(&mut problems, exercise, &found);
+                cases.insert(exercise.name.clone(), found);
+            }
+            Err(err) => problems.push(Problem::new(
+                course.fixtures_dir(exercise),
+                format!("{err:#}"),
+            )),
+        }
+    }
+    orphans(&mut problems, course);
+    problems
+}
+
+/// Every text must be there, and in both of the lesson's languages.
+fn translations(problems: &mut Vec<Problem>, place: &Path, what: &str, text: &Text) {
+    let (en, zh) = match text {
+        Text::Plain(en) => (en, None),
+        Text::Localized { en, zh } => (en, zh.as_ref()),
+    };
+    if en.trim().is_empty() || zh.is_some_and(|zh| zh.trim().is_empty()) {
+        problems.push(Problem::new(place, format!("{what} is empty")));
+    } else if zh.is_none() {
+        problems.push(Problem::new(
+            place,
+            format!("{what} has no Chinese version (zh = \"...\")"),
+        ));
+    }
+}
+
+fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case]) {
+    let mut seen: HashMap<String, &str> = HashMap::new();
+    for case in cases {
+        // Names that differ only in case collide on macOS and Windows file systems.
+        if let Some(other) = seen.insert(case.name.to_lowercase(), &case.name) {
+            problems.push(Problem::new(
+                &case.expected_path,
+                format!(
+                    "case {} and case {other} differ only in letter case",
+                    case.name
+                ),
+            ));
+        }
+        if let Some(config) = &case.config.description {
+            translations(
+                problems,
+                &case.expected_path.with_extension("toml"),
+                "the description",
+                config,
+            );
+        }
+        if let Some(hint) = &case.config.hint {
+            translations(
+                problems,
+                &case.expected_path.with_extension("toml"),
+                "the hint",
+                hint,
+            );
+        }
+        match (&case.input, exercise.input) {
+            (Some(input), InputFormat::None) => problems.push(Problem::new(
+                input,
+                format!("{} reads no input, but this case has one", exercise.name),
+            )),
+            (Some(input), format) => match std::fs::read_to_string(input) {
+                Ok(text) => {
+                    if let Err(what) = check_input(format, &text) {
+                        problems.push(Problem::new(input, what));
+                    }
+                }
+                Err(err) => problems.push(Problem::new(input, format!("cannot read: {err}"))),
+            },
+            (None, InputFormat::None) => {}
+            (None, _) => problems.push(Problem::new(
+                &case.expected_path,
+                format!(
+                    "{} reads its input from stdin, but this case has no .in file",
+                    exercise.name
+                ),
+            )),
+        }
+    }
+}
+
+/// Whether `text` has the shape the exercise reads; the error says what is wrong, and where.
+pub fn check_input(format: InputFormat, text: &str) -> Result<(), String> {
+    match format {
+        InputFormat::None => Ok(()),
+        InputFormat::Board => {
+            let lines: Vec<&str> = text.lines().collect();
+            if lines.len() != BOARD_SIZE {
+                return Err(format!(
+                    "a board has {BOARD_SIZE} lines, this one {}",
+                    lines.len()
+                ));
+            }
+            for (number, line) in lines.iter().enumerate() {
+                if line.len() != BOARD_SIZE || !line.chars().all(|c| matches!(c, 'B' | 'W' | '.')) {
+                    return Err(format!(
+                        "line {}: {line:?} is not {BOARD_SIZE} characters of B, W and .",
+                        number + 1
+                    ));
+                }
+            }
+            Ok(())
+        }
+        InputFormat::Moves => {
+            for (number, line) in text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty())
+            {
+                let numbers: Vec<&str> = line.split_whitespace().collect();
+                if numbers.len() != 2 || numbers.iter().any(|n| n.parse::<i64>().is_err()) {
+                    return Err(format!(
+                        "line {}: {line:?} is not a move `row col` (two integers)",
+                        number + 1
+                    ));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Fixture folders and files, and wrong-program folders, that belong to no exercise.
+fn orphans(problems: &mut Vec<Problem>, course: &Course) {
+    let known = |name: &str| {
+        course
+            .exercises
+            .iter()
+            .any(|exercise| exercise.name == name)
+    };
+    for (dir, what) in [
+        ("fixtures", "fixture folder"),
+        ("solutions/wrong", "folder of wrong programs"),
+    ] {
+        let Ok(entries) = std::fs::read_dir(course.root.join(dir)) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = Path::new(dir).join(&name);
+            if !entry.path().is_dir() {
+                if dir == "fixtures" {
+                    problems.push(Problem::new(
+                        path,
+                        "a file directly in fixtures/ belongs to no exercise",
+                    ));
+                }
+            } else if !known(&name) {
+                problems.push(Problem::new(
+                    path,
+                    format!("{what} for {name:?}, which is not an exercise in info.toml"),
+                ));
+            } else if dir == "fixtures" {
+                stray_fixture_files(problems, &entry.path());
+            }
+        }
+    }
+}
+
+fn stray_fixture_files(problems: &mut Vec<Problem>, dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let path = entry.path();
+        let part = path.extension().and_then(|ext| ext.to_str());
+        if !matches!(part, Some("in" | "out" | "toml")) {
+            problems.push(Problem::new(
+                path,
+                "not part of a case (cases are <case>.in, .out and .toml)",
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_must_be_fifteen_by_fifteen() {
+        let row = ".".repeat(15);
+        let board = format!("{row}\n").repeat(15);
+        assert!(check_input(InputFormat::Board, &board).is_ok());
+        let short = format!("{row}\n").repeat(14);
+        assert!(
+            check_input(InputFormat::Board, &short)
+                .unwrap_err()
+                .contains("15 lines")
+        );
+        let bad = board.replacen('.', "X", 1);
+        assert!(
+            check_input(InputFormat::Board, &bad)
+                .unwrap_err()
+                .starts_with("line 1")
+        );
+    }
+
+    #[test]
+    fn moves_are_pairs_of_integers() {
+        assert!(check_input(InputFormat::Moves, "7 7\n-1 3\n\n15 0\n").is_ok());
+        assert!(
+            check_input(InputFormat::Moves, "7 7\n7\n")
+                .unwrap_err()
+                .starts_with("line 2")
+        );
+        assert!(check_input(InputFormat::Moves, "a b\n").is_err());
+    }
+}

@@ -1,0 +1,342 @@
+//! `clings dev check`, `dev new-case` and `dev bless`: each check rule is shown to fire
+//! by breaking a copy of a course that passes.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+
+/// A copy of the test course, which passes `dev check` as it is.
+fn course() -> tempfile::TempDir {
+    copy_course(&repo().join("tests/course"))
+}
+
+/// Runs `dev check`; returns its exit code and its whole output.
+fn check(dir: &Path) -> (Option<i32>, String) {
+    let output = clings(dir).args(["dev", "check"]).output().unwrap();
+    (
+        output.status.code(),
+        format!("{}{}", stdout_of(&output), stderr_of(&output)),
+    )
+}
+
+/// Asserts that `dev check` fails and names `place` with a problem containing `what`.
+fn assert_problem(dir: &Path, place: &str, what: &str) {
+    let (code, output) = check(dir);
+    assert_eq!(code, Some(1), "{output}");
+    let found = output.lines().any(|line| {
+        line.trim_start().starts_with("- ") && line.contains(place) && line.contains(what)
+    });
+    assert!(found, "no problem `{place}: …{what}…` in:\n{output}");
+}
+
+fn write(dir: &Path, file: &str, text: &str) {
+    let path = dir.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn intact_course_passes_with_case_times() {
+    let dir = course();
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(0), "{output}");
+    assert!(output.contains("0 problems"), "{output}");
+    assert!(
+        output.contains("solution  01_small") && output.contains("ms of 1000 ms"),
+        "{output}"
+    );
+    assert!(output.contains("subtracts.c  fails 2/2"), "{output}");
+}
+
+#[test]
+fn the_shipped_gomoku_course_passes() {
+    let dir = copy_course(&repo());
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(0), "{output}");
+}
+
+#[test]
+fn broken_info_toml_is_an_error() {
+    let dir = course();
+    write(
+        dir.path(),
+        "info.toml",
+        "format_version = 1\n[[exercises]]\nname = \"sum\"\n",
+    );
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(2), "{output}");
+    assert!(
+        output.contains("info.toml") && output.contains("missing field"),
+        "{output}"
+    );
+}
+
+#[test]
+fn missing_skeleton_and_solution() {
+    let dir = course();
+    std::fs::remove_file(dir.path().join("solutions/hello.c")).unwrap();
+    assert_problem(
+        dir.path(),
+        "solutions/hello.c",
+        "solution of hello is missing",
+    );
+    std::fs::remove_file(dir.path().join("exercises/hello.c")).unwrap();
+    assert_problem(
+        dir.path(),
+        "exercises/hello.c",
+        "skeleton of hello is missing",
+    );
+}
+
+#[test]
+fn exercise_without_cases() {
+    let dir = course();
+    std::fs::remove_dir_all(dir.path().join("fixtures/hello")).unwrap();
+    assert_problem(dir.path(), "fixtures/hello", "missing fixtures");
+}
+
+#[test]
+fn orphan_fixture_folder_and_files() {
+    let dir = course();
+    write(dir.path(), "fixtures/ghost/01.out", "boo\n");
+    assert_problem(dir.path(), "fixtures/ghost", "not an exercise");
+    let dir = course();
+    write(dir.path(), "fixtures/sum/notes.txt", "todo\n");
+    assert_problem(dir.path(), "notes.txt", "not part of a case");
+    let dir = course();
+    write(dir.path(), "solutions/wrong/ghost/x.c", "/* wrong */\n");
+    assert_problem(dir.path(), "solutions/wrong/ghost", "not an exercise");
+}
+
+#[test]
+fn input_without_expected_output() {
+    let dir = course();
+    write(dir.path(), "fixtures/sum/03_lost.in", "1 1\n");
+    assert_problem(
+        dir.path(),
+        "fixtures/sum",
+        "03_lost.in has no expected output",
+    );
+}
+
+#[test]
+fn case_names_differing_only_in_letter_case() {
+    let dir = course();
+    write(dir.path(), "fixtures/sum/01_SMALL.in", "1 2\n");
+    write(dir.path(), "fixtures/sum/01_SMALL.out", "3\n");
+    assert_problem(dir.path(), "01_small.out", "differ only in letter case");
+}
+
+#[test]
+fn empty_hints_and_missing_translations() {
+    let dir = course();
+    let info = dir.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    std::fs::write(
+        &info,
+        text.replace(
+            "hints = [{ en = \"puts prints a line.\", zh = \"puts 打印一行。\" }]",
+            "hints = []",
+        ),
+    )
+    .unwrap();
+    assert_problem(dir.path(), "info.toml", "hello has no hints");
+    std::fs::write(&info, text.replace("zh = \"打个招呼\"", "zh = \"\"")).unwrap();
+    assert_problem(
+        dir.path(),
+        "info.toml",
+        "the title of exercise hello is empty",
+    );
+    std::fs::write(&info, text.replace(", zh = \"用 scanf 读两个整数。\"", "")).unwrap();
+    assert_problem(
+        dir.path(),
+        "info.toml",
+        "hint 1 of exercise sum has no Chinese version",
+    );
+    let dir = course();
+    write(
+        dir.path(),
+        "fixtures/sum/01_small.toml",
+        "description = \"Two small numbers\"\n",
+    );
+    assert_problem(
+        dir.path(),
+        "01_small.toml",
+        "the description has no Chinese version",
+    );
+}
+
+#[test]
+fn malformed_inputs_are_named_with_their_line() {
+    let dir = course();
+    write(dir.path(), "fixtures/sum/01_small.in", "1 2\n3\n");
+    assert_problem(dir.path(), "01_small.in", "line 2: \"3\" is not a move");
+    let dir = course();
+    write(dir.path(), "fixtures/hello/01_hello.in", "unexpected\n");
+    assert_problem(dir.path(), "01_hello.in", "hello reads no input");
+}
+
+#[test]
+fn solution_failing_a_case() {
+    let dir = course();
+    write(dir.path(), "fixtures/sum/02_negative.out", "-3\n");
+    assert_problem(dir.path(), "solutions/sum.c", "fails case 02_negative");
+}
+
+#[test]
+fn skeleton_that_already_passes() {
+    let dir = course();
+    std::fs::copy(
+        dir.path().join("solutions/sum.c"),
+        dir.path().join("exercises/sum.c"),
+    )
+    .unwrap();
+    assert_problem(dir.path(), "exercises/sum.c", "skeleton passes every case");
+}
+
+#[test]
+fn wrong_program_that_no_case_catches() {
+    let dir = course();
+    let right = std::fs::read_to_string(dir.path().join("solutions/sum.c")).unwrap();
+    write(
+        dir.path(),
+        "solutions/wrong/sum/not_really_wrong.c",
+        &format!("/* wrong: claims to be */\n{right}"),
+    );
+    assert_problem(
+        dir.path(),
+        "not_really_wrong.c",
+        "add a case that catches this mistake",
+    );
+    let dir = course();
+    let wrong =
+        std::fs::read_to_string(dir.path().join("solutions/wrong/sum/subtracts.c")).unwrap();
+    write(
+        dir.path(),
+        "solutions/wrong/sum/unnamed.c",
+        wrong
+            .lines()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join("\n")
+            .as_str(),
+    );
+    assert_problem(dir.path(), "unnamed.c", "first line must be a comment");
+}
+
+#[test]
+fn slow_solution_is_warned_about() {
+    let dir = course();
+    write(
+        dir.path(),
+        "solutions/hello.c",
+        "#include <stdio.h>\n#include <unistd.h>\nint main(void) { usleep(700000); puts(\"hello\"); return 0; }\n",
+    );
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(0), "{output}");
+    assert!(
+        output.contains("more than half of its 1000 ms limit"),
+        "{output}"
+    );
+}
+
+#[test]
+fn new_case_computes_its_output_and_refuses_an_existing_name() {
+    let dir = course();
+    let output = clings(dir.path())
+        .args([
+            "dev",
+            "new-case",
+            "sum",
+            "03_big",
+            "--description",
+            "Big numbers",
+        ])
+        .write_stdin("1000 2000\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let fixtures = dir.path().join("fixtures/sum");
+    assert_eq!(
+        std::fs::read_to_string(fixtures.join("03_big.in")).unwrap(),
+        "1000 2000\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(fixtures.join("03_big.out")).unwrap(),
+        "3000\n"
+    );
+    assert!(
+        std::fs::read_to_string(fixtures.join("03_big.toml"))
+            .unwrap()
+            .contains("Big numbers")
+    );
+
+    let input = dir.path().join("input.txt");
+    std::fs::write(&input, "1 1\n").unwrap();
+    let output = clings(dir.path())
+        .args(["dev", "new-case", "sum", "03_big", "--input"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr_of(&output).contains("already exists"),
+        "{}",
+        stderr_of(&output)
+    );
+    assert_eq!(
+        std::fs::read_to_string(fixtures.join("03_big.out")).unwrap(),
+        "3000\n"
+    );
+}
+
+#[test]
+fn new_case_rejects_malformed_input_and_leaves_nothing() {
+    let dir = course();
+    let output = clings(dir.path())
+        .args(["dev", "new-case", "sum", "04_bad"])
+        .write_stdin("one two\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr_of(&output).contains("not a move"),
+        "{}",
+        stderr_of(&output)
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path().join("fixtures/sum"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with("04_bad"))
+        .collect();
+    assert!(left.is_empty());
+}
+
+#[test]
+fn bless_shows_the_change_and_writes_only_when_confirmed() {
+    let dir = course();
+    let expected = dir.path().join("fixtures/sum/02_negative.out");
+    std::fs::write(&expected, "-3\n").unwrap();
+
+    // Without --yes and without a terminal it shows the diff and refuses.
+    let output = clings(dir.path())
+        .args(["dev", "bless", "sum"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = stdout_of(&output);
+    assert!(stdout.contains("-3") && stdout.contains("+-2"), "{stdout}");
+    assert_eq!(std::fs::read_to_string(&expected).unwrap(), "-3\n");
+
+    let output = clings(dir.path())
+        .args(["dev", "bless", "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert!(stdout_of(&output).contains("wrote 1 expected outputs"));
+    assert_eq!(std::fs::read_to_string(&expected).unwrap(), "-2\n");
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(0), "{output}");
+}

@@ -66,7 +66,7 @@ pub fn render(
                         out.push(format!(" {}", clip(&display(line, mode), 0).0));
                     }
                 }
-                _ => changed_lines(&mut out, &olds, &news, mode),
+                _ => changed_lines(&mut out, &olds, &news, mode, lang),
             }
         }
     }
@@ -102,7 +102,7 @@ impl Output {
 }
 
 /// Removed and added lines, paired up so each pair shows where it starts to differ.
-fn changed_lines(out: &mut Output, olds: &[&str], news: &[&str], mode: CompareMode) {
+fn changed_lines(out: &mut Output, olds: &[&str], news: &[&str], mode: CompareMode, lang: Lang) {
     for index in 0..olds.len().max(news.len()) {
         match (olds.get(index), news.get(index)) {
             (Some(old), Some(new)) => {
@@ -114,7 +114,11 @@ fn changed_lines(out: &mut Output, olds: &[&str], news: &[&str], mode: CompareMo
                 out.push(styled('+', &new, &new_marks, start));
                 if !crate::style::enabled() {
                     let column = first - start + usize::from(start > 0);
-                    out.push(format!(" {}^ column {}", " ".repeat(column), first + 1));
+                    let at = lang.pick(
+                        format!("column {}", first + 1),
+                        format!("第 {} 列", first + 1),
+                    );
+                    out.push(format!(" {}^ {at}", " ".repeat(column)));
                 }
             }
             (Some(old), None) => out.push(styled('-', &display(old, mode), &[], 0)),

@@ -36,7 +36,10 @@ fn lesson_reference_solutions_pass_every_case() {
     let course = copy_course(&repo());
     for name in ["print_board", "check_win", "gomoku"] {
         let program = program_after(&lesson, &format!("solution_{name}.c"));
-        assert!(program.contains("int main") && program.trim_end().ends_with('}'), "{program}");
+        assert!(
+            program.contains("int main") && program.trim_end().ends_with('}'),
+            "{program}"
+        );
         std::fs::write(course.path().join(format!("exercises/{name}.c")), program).unwrap();
     }
     let (document, code) = json_results(course.path(), &[]);

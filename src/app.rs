@@ -45,6 +45,7 @@ impl App {
             course: &self.course,
             toolchain,
             jobs: self.jobs.unwrap_or_else(parallel::default_jobs),
+            hidden_fixtures: None,
         })
     }
 

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::gradebook::Shard;
 use crate::i18n::Lang;
 use crate::report::Format;
 use crate::style::ColorChoice;
@@ -65,6 +66,34 @@ pub enum Command {
         names: Vec<String>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
+        /// Grade the exercise files in DIR (a copy of exercises/, or a repository with the
+        /// course layout) without touching the course's own files or progress.
+        #[arg(long, value_name = "DIR")]
+        submission: Option<PathBuf>,
+        /// Add hidden cases from DIR (same layout as fixtures/): verdicts and hints only.
+        #[arg(long, value_name = "DIR")]
+        fixtures: Option<PathBuf>,
+        /// Write the report in --format to FILE; the terminal still gets the human report.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Grade a whole class: every subdirectory of SUBMISSIONS is one student's submission.
+    Grade {
+        /// The directory of submissions (one subdirectory per student).
+        #[arg(required_unless_present = "merge", conflicts_with = "merge")]
+        submissions: Option<PathBuf>,
+        /// Combine the grades.json of several shards into one gradebook.
+        #[arg(long, num_args = 1.., value_name = "GRADES_JSON")]
+        merge: Vec<PathBuf>,
+        /// Grade only slice K of N (deterministic by student name), e.g. 2/4.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<Shard>,
+        /// Add hidden cases from DIR (same layout as fixtures/).
+        #[arg(long, value_name = "DIR")]
+        fixtures: Option<PathBuf>,
+        /// Where grades.csv and grades.json are written.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        out: PathBuf,
     },
     /// Instructor tools: check the course, add cases, recompute expected outputs.
     Dev {

@@ -29,6 +29,8 @@ pub struct Case {
     pub input: Option<PathBuf>,
     pub expected_path: PathBuf,
     pub config: CaseConfig,
+    /// A hidden case reports its verdict and hint, never its input, output or diff.
+    pub hidden: bool,
 }
 
 impl Case {
@@ -104,6 +106,7 @@ pub fn discover(dir: &Path) -> Result<Vec<Case>> {
             input: found.input,
             expected_path,
             config,
+            hidden: false,
         });
     }
     if cases.is_empty() {

@@ -9,6 +9,7 @@ use crate::compare::CompareMode;
 use crate::compile::Toolchain;
 use crate::course::{Course, Exercise};
 use crate::fixture::{self, Case};
+use crate::i18n::Text;
 use crate::judge::{self, Finding};
 use crate::parallel;
 use crate::sandbox::{self, Limits};
@@ -17,6 +18,9 @@ pub struct Grader<'a> {
     pub course: &'a Course,
     pub toolchain: Toolchain,
     pub jobs: usize,
+    /// Cases kept outside the course (`--fixtures`): same layout as `fixtures/`, and
+    /// reported without their input, expected output or diff.
+    pub hidden_fixtures: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +65,7 @@ impl CaseResult {
 
 pub struct ExerciseResult {
     pub name: String,
+    pub title: Text,
     /// The file that was graded, as the student knows it.
     pub source: PathBuf,
     pub status: Status,
@@ -81,19 +86,72 @@ impl ExerciseResult {
     pub fn max_points(&self) -> u32 {
         self.cases.iter().map(|result| result.case.points()).sum()
     }
+
+    pub fn cases_passed(&self) -> usize {
+        self.cases
+            .iter()
+            .filter(|result| result.finding == Finding::Passed)
+            .count()
+    }
+}
+
+/// Where a submission keeps an exercise's file: at the course's path (a student
+/// repository with the course layout) or at its bare file name (a copy of `exercises/`).
+/// When neither exists, the course's path, so the result says `missing`.
+pub fn locate(exercise: &Exercise, submission: &Path) -> PathBuf {
+    let bare = exercise.path.file_name().map(PathBuf::from);
+    match bare {
+        Some(bare)
+            if !submission.join(&exercise.path).is_file() && submission.join(&bare).is_file() =>
+        {
+            bare
+        }
+        _ => exercise.path.clone(),
+    }
 }
 
 impl Grader<'_> {
     /// Grades `exercise` using its file in the course.
     pub fn grade(&self, exercise: &Exercise) -> Result<ExerciseResult> {
-        self.grade_source(exercise, &exercise.path)
+        self.grade_source(exercise, &self.course.root, &exercise.path)
     }
 
-    /// Grades `source` (relative to the course root, or absolute) against `exercise`'s cases.
-    pub fn grade_source(&self, exercise: &Exercise, source: &Path) -> Result<ExerciseResult> {
-        let cases = fixture::discover(&self.course.fixtures_dir(exercise))?;
+    /// The exercise's cases: the course's own, then the hidden ones.
+    pub fn cases(&self, exercise: &Exercise) -> Result<Vec<Case>> {
+        let mut cases = fixture::discover(&self.course.fixtures_dir(exercise))?;
+        let Some(hidden_root) = &self.hidden_fixtures else {
+            return Ok(cases);
+        };
+        let hidden_dir = hidden_root.join(&exercise.name);
+        if !hidden_dir.is_dir() {
+            return Ok(cases);
+        }
+        for mut case in fixture::discover(&hidden_dir)? {
+            if cases.iter().any(|known| known.name == case.name) {
+                bail!(
+                    "hidden case {} has the name of a case in {}: rename one of them",
+                    case.expected_path.display(),
+                    self.course.fixtures_dir(exercise).display()
+                );
+            }
+            case.hidden = true;
+            cases.push(case);
+        }
+        Ok(cases)
+    }
+
+    /// Grades `source`, a path relative to `base` (where it is compiled, so diagnostics
+    /// and sanitizer reports name it as the student knows it), against the exercise's cases.
+    pub fn grade_source(
+        &self,
+        exercise: &Exercise,
+        base: &Path,
+        source: &Path,
+    ) -> Result<ExerciseResult> {
+        let cases = self.cases(exercise)?;
         let unrun = |status, finding: Finding, diagnostics: String| ExerciseResult {
             name: exercise.name.clone(),
+            title: exercise.title.clone(),
             source: source.to_path_buf(),
             status,
             diagnostics,
@@ -110,12 +168,12 @@ impl Grader<'_> {
                 })
                 .collect(),
         };
-        if !self.course.root.join(source).is_file() {
+        if !base.join(source).is_file() {
             return Ok(unrun(Status::Missing, Finding::Missing, String::new()));
         }
         let build = self
             .toolchain
-            .compile(source, &self.course.root, &self.course.cache_dir())?;
+            .compile(source, base, &self.course.cache_dir())?;
         let Some(program) = build.program else {
             return Ok(unrun(
                 Status::CompileError,
@@ -135,6 +193,7 @@ impl Grader<'_> {
         };
         Ok(ExerciseResult {
             name: exercise.name.clone(),
+            title: exercise.title.clone(),
             source: source.to_path_buf(),
             status,
             diagnostics: build.diagnostics,

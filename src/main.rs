@@ -1,4 +1,5 @@
 mod app;
+mod atomic;
 mod cli;
 mod commands;
 mod compare;
@@ -8,6 +9,7 @@ mod diff;
 mod embedded;
 mod fixture;
 mod grade;
+mod gradebook;
 mod i18n;
 mod judge;
 mod parallel;
@@ -52,7 +54,32 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Outcome> {
         Some(Command::List) => commands::list::run(&app),
         Some(Command::Run { name }) => commands::run::run(&mut app, &name),
         Some(Command::Hint { name, all }) => commands::hint::run(&mut app, name.as_deref(), all),
-        Some(Command::Test { names, format }) => commands::test::run(&mut app, &names, format),
+        Some(Command::Test {
+            names,
+            format,
+            submission,
+            fixtures,
+            output,
+        }) => commands::test::run(
+            &mut app,
+            &commands::test::TestOptions {
+                names,
+                format,
+                submission,
+                fixtures,
+                output,
+            },
+        ),
+        Some(Command::Grade {
+            submissions,
+            merge,
+            shard,
+            fixtures,
+            out,
+        }) => match submissions {
+            Some(submissions) => commands::grade::run(&app, &submissions, shard, fixtures, &out),
+            None => commands::grade::merge(&merge, &out),
+        },
         Some(Command::Reset { name, yes }) => commands::reset::run(&mut app, &name, yes),
         Some(Command::Dev { command }) => match command {
             DevCommand::Check => commands::dev::check::run(&app),

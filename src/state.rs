@@ -2,12 +2,12 @@
 //! Kept in a small JSON file in the course directory, written atomically.
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
+use crate::atomic;
 use crate::course::Course;
 
 pub const STATE_FILE: &str = ".clings-state.json";
@@ -92,17 +92,9 @@ impl Progress {
                 .collect(),
             hints: self.hints.clone(),
         };
-        let dir = self.path.parent().unwrap_or(Path::new("."));
-        let mut temp = tempfile::NamedTempFile::new_in(dir)
-            .with_context(|| format!("cannot write progress to {}", dir.display()))?;
-        let json = serde_json::to_string_pretty(&file).expect("progress serialises");
-        temp.write_all(json.as_bytes())
-            .and_then(|()| temp.write_all(b"\n"))
-            .and_then(|()| temp.as_file().sync_all())
-            .with_context(|| format!("cannot write progress to {}", self.path.display()))?;
-        temp.persist(&self.path)
-            .with_context(|| format!("cannot replace {}", self.path.display()))?;
-        Ok(())
+        let mut json = serde_json::to_string_pretty(&file).expect("progress serialises");
+        json.push('\n');
+        atomic::write(&self.path, json.as_bytes())
     }
 
     fn index(&self, name: &str) -> Option<usize> {

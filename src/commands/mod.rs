@@ -1,6 +1,7 @@
 //! One module per subcommand. Each returns whether it succeeded, for the exit code.
 
 pub mod dev;
+pub mod grade;
 pub mod hint;
 pub mod list;
 pub mod reset;

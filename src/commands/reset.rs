@@ -1,8 +1,7 @@
-use std::io::Write;
-
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
 use crate::app::App;
+use crate::atomic;
 use crate::commands::Outcome;
 use crate::embedded;
 use crate::term;
@@ -33,14 +32,7 @@ pub fn run(app: &mut App, name: &str, yes: bool) -> Result<Outcome> {
         println!("{}", lang.pick("Nothing was changed.", "没有做任何修改。"));
         return Ok(Outcome::Success);
     }
-    let dir = path.parent().context("an exercise file has a directory")?;
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut temp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
-    temp.write_all(original.as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    temp.persist(&path)
-        .with_context(|| format!("cannot replace {}", path.display()))?;
+    atomic::write(&path, original.as_bytes())?;
     app.progress.mark_pending(name);
     app.progress.set_current(name);
     app.progress.save()?;

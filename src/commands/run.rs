@@ -25,7 +25,7 @@ pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
         grader.grade(app.course.exercise(&name)?)?
     };
     let exercise = app.course.exercise(&name)?;
-    print!("{}", human::exercise(&result, exercise, lang));
+    print!("{}", human::exercise(&result, lang));
     println!();
     if !result.passed() {
         app.progress.set_current(&name);

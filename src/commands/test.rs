@@ -1,47 +1,104 @@
-use anyhow::Result;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
 
 use crate::app::App;
+use crate::atomic;
 use crate::commands::Outcome;
 use crate::course::Exercise;
-use crate::report::{Format, human, json};
+use crate::grade;
+use crate::report::{Format, github, human, json, junit};
+
+pub struct TestOptions {
+    pub names: Vec<String>,
+    pub format: Format,
+    /// Grade the exercise files found here instead of the course's own.
+    pub submission: Option<PathBuf>,
+    /// Hidden cases, kept outside the student's repository.
+    pub fixtures: Option<PathBuf>,
+    /// Write the formatted report here; the terminal gets the human report.
+    pub output: Option<PathBuf>,
+}
 
 /// `clings test [NAME...]`: grade exercises (all by default) and report in `format`.
-pub fn run(app: &mut App, names: &[String], format: Format) -> Result<Outcome> {
-    let exercises: Vec<&Exercise> = if names.is_empty() {
+pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
+    let exercises: Vec<&Exercise> = if options.names.is_empty() {
         app.course.exercises.iter().collect()
     } else {
-        names
+        options
+            .names
             .iter()
             .map(|name| app.course.exercise(name))
             .collect::<Result<_>>()?
     };
+    for (dir, what) in [
+        (&options.submission, "submission"),
+        (&options.fixtures, "fixtures"),
+    ] {
+        if let Some(dir) = dir
+            && !dir.is_dir()
+        {
+            bail!("the {what} directory {} does not exist", dir.display());
+        }
+    }
     let results = {
-        let grader = app.grader()?;
+        let mut grader = app.grader()?;
+        grader.hidden_fixtures = options.fixtures.clone();
         exercises
             .iter()
-            .map(|exercise| grader.grade(exercise))
+            .map(|exercise| match &options.submission {
+                Some(dir) => grader.grade_source(exercise, dir, &grade::locate(exercise, dir)),
+                None => grader.grade(exercise),
+            })
             .collect::<Result<Vec<_>>>()?
     };
-    match format {
-        Format::Human => {
-            for (result, exercise) in results.iter().zip(&exercises) {
-                println!("{}", human::exercise(result, exercise, app.lang));
+    let lang = app.lang;
+    let formatted = match options.format {
+        Format::Human => human::report(&results, lang),
+        Format::Json => json::render(&results, lang) + "\n",
+        Format::Junit => junit::render(&results, lang),
+        Format::Github => github::summary(&results, lang),
+    };
+    match (&options.output, options.format) {
+        (Some(path), _) => {
+            print!("{}", human::report(&results, lang));
+            atomic::write(path, formatted.as_bytes())?;
+        }
+        // Annotations only work on stdout, where the Actions runner reads them.
+        (None, Format::Github) => print!("{}", human::report(&results, lang)),
+        (None, _) => print!("{formatted}"),
+    }
+    if options.format == Format::Github {
+        print!("{}", github::annotations(&results, lang));
+        if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|path| !path.is_empty())
+        {
+            append(&PathBuf::from(path), &formatted)?;
+        }
+    }
+    // A submission is someone else's work: the course's own progress is left alone.
+    if options.submission.is_none() {
+        for result in &results {
+            if result.passed() {
+                app.progress.mark_done(&result.name);
+            } else {
+                app.progress.mark_pending(&result.name);
             }
-            println!("{}", human::summary(&results));
         }
-        Format::Json => println!("{}", json::render(&results, app.lang)),
+        app.progress.save()?;
     }
-    for result in &results {
-        if result.passed() {
-            app.progress.mark_done(&result.name);
-        } else {
-            app.progress.mark_pending(&result.name);
-        }
-    }
-    app.progress.save()?;
     Ok(if results.iter().all(|result| result.passed()) {
         Outcome::Success
     } else {
         Outcome::Failure
     })
+}
+
+fn append(path: &std::path::Path, text: &str) -> Result<()> {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
+        .with_context(|| format!("cannot append the summary to {}", path.display()))
 }

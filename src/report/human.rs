@@ -4,7 +4,6 @@ use std::fmt::Write;
 
 use colored::Colorize;
 
-use crate::course::Exercise;
 use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult, Status};
 use crate::i18n::Lang;
@@ -20,9 +19,9 @@ const SHORT_INPUT_LINES: usize = 20;
 const SHORT_INPUT_BYTES: usize = 1200;
 const STDERR_LINES: usize = 8;
 
-pub fn exercise(result: &ExerciseResult, exercise: &Exercise, lang: Lang) -> String {
+pub fn exercise(result: &ExerciseResult, lang: Lang) -> String {
     let mut out = String::new();
-    let title = format!("{} — {}", exercise.name, exercise.title.get(lang));
+    let title = format!("{} — {}", result.name, result.title.get(lang));
     let _ = writeln!(out, "{}  ({})", title.bold(), result.source.display());
     if !result.diagnostics.trim().is_empty() {
         out.push_str(&style::terminal_text(&result.diagnostics));
@@ -80,10 +79,10 @@ pub fn exercise(result: &ExerciseResult, exercise: &Exercise, lang: Lang) -> Str
         } else {
             word.red().bold()
         };
+        let name = display_name(case);
         let _ = write!(
             out,
-            "  {word} {:<width$} {:>5} ms",
-            case.case.name,
+            "  {word} {name:<width$} {:>5} ms",
             case.elapsed.as_millis()
         );
         if verdict == Verdict::Passed {
@@ -122,9 +121,29 @@ pub fn exercise(result: &ExerciseResult, exercise: &Exercise, lang: Lang) -> Str
     out
 }
 
+fn display_name(result: &CaseResult) -> String {
+    if result.case.hidden {
+        format!("{} (hidden)", result.case.name)
+    } else {
+        result.case.name.clone()
+    }
+}
+
 fn details(out: &mut String, result: &CaseResult, lang: Lang) {
     let indent = "      ";
     let config = &result.case.config;
+    if result.case.hidden {
+        // A hidden case gives away nothing but its verdict and its hint.
+        if let Some(hint) = &config.hint {
+            let _ = writeln!(
+                out,
+                "{indent}{} {}",
+                lang.pick("hint:", "提示：").yellow().bold(),
+                hint.get(lang)
+            );
+        }
+        return;
+    }
     if let Some(description) = &config.description {
         let _ = writeln!(out, "{indent}{}", description.get(lang).italic());
     }
@@ -178,8 +197,24 @@ fn short_input(result: &CaseResult) -> Option<String> {
     (short && !text.trim().is_empty()).then_some(text)
 }
 
-/// The closing line that people and CI both read: exercises passed and failed.
-pub fn summary(results: &[ExerciseResult]) -> String {
+/// Every exercise's report, the points in total, and the closing line that people and
+/// CI both read: exercises passed and failed.
+pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
+    let mut out = String::new();
+    for result in results {
+        let _ = writeln!(out, "{}", exercise(result, lang));
+    }
+    let points: u32 = results.iter().map(ExerciseResult::points).sum();
+    let max_points: u32 = results.iter().map(ExerciseResult::max_points).sum();
+    let _ = writeln!(
+        out,
+        "{}",
+        lang.pick(
+            format!("Points: {points}/{max_points}"),
+            format!("总分：{points}/{max_points}")
+        )
+    );
     let passed = results.iter().filter(|r| r.passed()).count();
-    format!("{passed} passed, {} failed", results.len() - passed)
+    let _ = writeln!(out, "{passed} passed, {} failed", results.len() - passed);
+    out
 }

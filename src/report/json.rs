@@ -1,64 +1,67 @@
-//! The `clings-results/1` document: one JSON object describing a whole run.
+//! The `clings-results/1` document: one JSON object describing a whole run. The same
+//! types read it back, for the gradebook that collects one per student.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::grade::ExerciseResult;
 use crate::i18n::Lang;
 
 pub const SCHEMA: &str = "clings-results/1";
 
-#[derive(Serialize)]
-struct Results<'a> {
-    schema: &'static str,
-    exercises: Vec<Exercise<'a>>,
-    passed: usize,
-    failed: usize,
-    points: u32,
-    max_points: u32,
+#[derive(Debug, Deserialize, Serialize)]
+pub struct Results {
+    pub schema: String,
+    pub exercises: Vec<ExerciseReport>,
+    pub passed: usize,
+    pub failed: usize,
+    pub points: u32,
+    pub max_points: u32,
 }
 
-#[derive(Serialize)]
-struct Exercise<'a> {
-    name: &'a str,
-    source: String,
-    status: &'static str,
-    points: u32,
-    max_points: u32,
-    cases: Vec<Case<'a>>,
+#[derive(Debug, Deserialize, Serialize)]
+pub struct ExerciseReport {
+    pub name: String,
+    pub source: String,
+    pub status: String,
+    pub points: u32,
+    pub max_points: u32,
+    pub cases: Vec<CaseReport>,
 }
 
-#[derive(Serialize)]
-struct Case<'a> {
-    name: &'a str,
-    verdict: &'static str,
-    points: u32,
-    max_points: u32,
-    time_ms: u64,
-    message: String,
+#[derive(Debug, Deserialize, Serialize)]
+pub struct CaseReport {
+    pub name: String,
+    pub verdict: String,
+    pub points: u32,
+    pub max_points: u32,
+    pub time_ms: u64,
+    pub message: String,
+    pub hidden: bool,
 }
 
-pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
+pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
     let passed = results.iter().filter(|r| r.passed()).count();
-    let document = Results {
-        schema: SCHEMA,
+    Results {
+        schema: SCHEMA.to_string(),
         exercises: results
             .iter()
-            .map(|result| Exercise {
-                name: &result.name,
+            .map(|result| ExerciseReport {
+                name: result.name.clone(),
                 source: result.source.display().to_string(),
-                status: result.status.as_str(),
+                status: result.status.as_str().to_string(),
                 points: result.points(),
                 max_points: result.max_points(),
                 cases: result
                     .cases
                     .iter()
-                    .map(|case| Case {
-                        name: &case.case.name,
-                        verdict: case.finding.verdict().as_str(),
+                    .map(|case| CaseReport {
+                        name: case.case.name.clone(),
+                        verdict: case.finding.verdict().as_str().to_string(),
                         points: case.points(),
                         max_points: case.case.points(),
                         time_ms: case.elapsed.as_millis() as u64,
                         message: case.finding.message(lang),
+                        hidden: case.case.hidden,
                     })
                     .collect(),
             })
@@ -67,6 +70,9 @@ pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
         failed: results.len() - passed,
         points: results.iter().map(ExerciseResult::points).sum(),
         max_points: results.iter().map(ExerciseResult::max_points).sum(),
-    };
-    serde_json::to_string_pretty(&document).expect("results serialise")
+    }
+}
+
+pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
+    serde_json::to_string_pretty(&document(results, lang)).expect("results serialise")
 }

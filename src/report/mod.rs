@@ -1,7 +1,10 @@
-//! Reports of graded exercises: for people (`human`) and for machines (`json`).
+//! Reports of graded exercises: for people (`human`) and for machines (`json`, `junit`,
+//! `github`).
 
+pub mod github;
 pub mod human;
 pub mod json;
+pub mod junit;
 
 use clap::ValueEnum;
 
@@ -10,4 +13,6 @@ pub enum Format {
     #[default]
     Human,
     Json,
+    Junit,
+    Github,
 }

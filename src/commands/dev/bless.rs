@@ -4,6 +4,7 @@
 use anyhow::{Context, Result};
 
 use crate::app::App;
+use crate::atomic;
 use crate::commands::Outcome;
 use crate::compare::CompareMode;
 use crate::diff;
@@ -54,7 +55,7 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Outcome> {
         return Ok(Outcome::Success);
     }
     for (path, fresh) in &changes {
-        std::fs::write(path, fresh).with_context(|| format!("cannot write {}", path.display()))?;
+        atomic::write(path, fresh)?;
     }
     println!(
         "wrote {} expected outputs ({unchanged} unchanged)",

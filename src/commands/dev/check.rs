@@ -45,7 +45,7 @@ pub fn run(app: &App) -> Result<Outcome> {
         }
         let programs = programs_of(&grader, exercise, &mut problems);
         let results = parallel::map(&programs, grader.jobs, |(_, path)| {
-            grader.grade_source(exercise, path)
+            grader.grade_source(exercise, &grader.course.root, path)
         });
         for ((role, path), result) in programs.iter().zip(results) {
             let result = result?;

@@ -1,0 +1,220 @@
+//! A class's grades: one `clings-results/1` document per student, written as
+//! `grades.json` (everything) and `grades.csv` (one row per student), and merged from
+//! shards graded on different machines.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::str::FromStr;
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::atomic;
+use crate::report::json::Results;
+
+pub const SCHEMA: &str = "clings-gradebook/1";
+pub const JSON_FILE: &str = "grades.json";
+pub const CSV_FILE: &str = "grades.csv";
+
+/// Slice `index` (1-based) of `count`: the students whose position in name order is
+/// `index - 1` modulo `count`. Every machine computes the same slices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let (index, count) = text
+            .split_once('/')
+            .ok_or_else(|| format!("{text:?} is not K/N (e.g. 2/4)"))?;
+        let parse = |n: &str| {
+            n.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("{n:?} is not a number"))
+        };
+        let shard = Shard {
+            index: parse(index)?,
+            count: parse(count)?,
+        };
+        if shard.count == 0 || shard.index == 0 || shard.index > shard.count {
+            return Err(format!(
+                "shard {text} does not exist: K must be between 1 and N"
+            ));
+        }
+        Ok(shard)
+    }
+}
+
+impl Shard {
+    pub fn contains(&self, position: usize) -> bool {
+        position % self.count == self.index - 1
+    }
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+pub struct Gradebook {
+    pub schema: String,
+    /// The course's exercises, in order: the CSV's columns.
+    pub exercises: Vec<String>,
+    pub students: Vec<Student>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+pub struct Student {
+    pub name: String,
+    /// The grader failed on this submission (not the student's program): no results.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub results: Option<Results>,
+}
+
+impl Gradebook {
+    pub fn new(exercises: Vec<String>, mut students: Vec<Student>) -> Gradebook {
+        students.sort_by(|a, b| a.name.cmp(&b.name));
+        Gradebook {
+            schema: SCHEMA.to_string(),
+            exercises,
+            students,
+        }
+    }
+
+    pub fn load(path: &Path) -> Result<Gradebook> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let book: Gradebook = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not a clings gradebook", path.display()))?;
+        if book.schema != SCHEMA {
+            bail!(
+                "{}: schema {:?}, expected {SCHEMA}",
+                path.display(),
+                book.schema
+            );
+        }
+        Ok(book)
+    }
+
+    /// One gradebook from shards of the same course; a student graded twice is an error.
+    pub fn merge(books: Vec<(String, Gradebook)>) -> Result<Gradebook> {
+        let mut exercises: Option<Vec<String>> = None;
+        let mut seen = BTreeSet::new();
+        let mut students = Vec::new();
+        for (origin, book) in books {
+            match &exercises {
+                Some(known) if *known != book.exercises => {
+                    bail!(
+                        "{origin} grades exercises {:?}, the others {known:?}",
+                        book.exercises
+                    )
+                }
+                Some(_) => {}
+                None => exercises = Some(book.exercises.clone()),
+            }
+            for student in book.students {
+                if !seen.insert(student.name.clone()) {
+                    bail!(
+                        "student {:?} appears in more than one shard ({origin})",
+                        student.name
+                    );
+                }
+                students.push(student);
+            }
+        }
+        let exercises = exercises.context("nothing to merge: give at least one grades.json")?;
+        Ok(Gradebook::new(exercises, students))
+    }
+
+    /// `student, <points per exercise>, total, max, summary`: one row per student.
+    pub fn csv(&self) -> Result<Vec<u8>> {
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        let mut header = vec!["student".to_string()];
+        header.extend(self.exercises.iter().cloned());
+        header.extend(["total", "max", "summary"].map(String::from));
+        writer.write_record(&header)?;
+        for student in &self.students {
+            let mut row = vec![student.name.clone()];
+            match (&student.results, &student.error) {
+                (Some(results), _) => {
+                    for name in &self.exercises {
+                        let points = results
+                            .exercises
+                            .iter()
+                            .find(|e| &e.name == name)
+                            .map(|e| e.points);
+                        row.push(points.map(|p| p.to_string()).unwrap_or_default());
+                    }
+                    row.push(results.points.to_string());
+                    row.push(results.max_points.to_string());
+                    row.push(summary(results));
+                }
+                (None, error) => {
+                    row.extend(self.exercises.iter().map(|_| String::new()));
+                    row.extend([String::new(), String::new()]);
+                    row.push(format!(
+                        "grader error: {}",
+                        error.as_deref().unwrap_or("no results")
+                    ));
+                }
+            }
+            writer.write_record(&row)?;
+        }
+        writer
+            .into_inner()
+            .context("cannot write the CSV gradebook")
+    }
+
+    pub fn write(&self, dir: &Path) -> Result<()> {
+        let json = serde_json::to_string_pretty(self).expect("a gradebook serialises") + "\n";
+        atomic::write(&dir.join(JSON_FILE), json.as_bytes())?;
+        atomic::write(&dir.join(CSV_FILE), &self.csv()?)
+    }
+}
+
+/// `print_board passed; check_win 40/44 cases; gomoku compile_error`
+fn summary(results: &Results) -> String {
+    results
+        .exercises
+        .iter()
+        .map(|exercise| {
+            let passed = exercise
+                .cases
+                .iter()
+                .filter(|case| case.verdict == "passed")
+                .count();
+            match exercise.status.as_str() {
+                "failed" => format!("{} {passed}/{} cases", exercise.name, exercise.cases.len()),
+                status => format!("{} {status}", exercise.name),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_every_position_exactly_once() {
+        let shards: Vec<Shard> = ["1/3", "2/3", "3/3"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        for position in 0..20 {
+            assert_eq!(
+                shards
+                    .iter()
+                    .filter(|shard| shard.contains(position))
+                    .count(),
+                1
+            );
+        }
+        assert!("0/3".parse::<Shard>().is_err());
+        assert!("4/3".parse::<Shard>().is_err());
+        assert!("x".parse::<Shard>().is_err());
+    }
+}

@@ -1,0 +1,42 @@
+//! JUnit XML: one testsuite per exercise, one testcase per case; a failing case carries
+//! its verdict as the failure type and the student message as the failure message.
+
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+
+use crate::grade::{ExerciseResult, Status};
+use crate::i18n::Lang;
+use crate::judge::Verdict;
+use crate::style;
+
+pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
+    let mut report = Report::new("clings");
+    for result in results {
+        let mut suite = TestSuite::new(result.name.as_str());
+        if result.status == Status::CompileError {
+            suite.set_system_out(style::strip_ansi(&result.diagnostics));
+        }
+        for case in &result.cases {
+            let verdict = case.finding.verdict();
+            let status = if verdict == Verdict::Passed {
+                TestCaseStatus::success()
+            } else {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                let verdict_word = match result.status {
+                    Status::CompileError => Verdict::CompileError.as_str(),
+                    _ => verdict.as_str(),
+                };
+                status
+                    .set_type(verdict_word)
+                    .set_message(case.finding.message(lang));
+                status
+            };
+            let mut test_case = TestCase::new(case.case.name.as_str(), status);
+            test_case
+                .set_classname(result.name.as_str())
+                .set_time(case.elapsed);
+            suite.add_test_case(test_case);
+        }
+        report.add_test_suite(suite);
+    }
+    report.to_string().expect("a JUnit report serialises")
+}

@@ -3,6 +3,7 @@ use colored::Colorize;
 
 use crate::app::App;
 use crate::commands::Outcome;
+use crate::grade::Status;
 use crate::report::human;
 use crate::term;
 
@@ -27,6 +28,15 @@ pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
     let exercise = app.course.exercise(&name)?;
     print!("{}", human::exercise(&result, lang));
     println!();
+    if result.status == Status::Missing {
+        println!(
+            "{}",
+            lang.pick(
+                format!("`clings reset {name}` brings the original file back."),
+                format!("`clings reset {name}` 可以恢复原始文件。"),
+            )
+        );
+    }
     if !result.passed() {
         app.progress.set_current(&name);
         app.progress.save()?;

@@ -31,23 +31,11 @@ pub fn exercise(result: &ExerciseResult, lang: Lang) -> String {
     }
     match result.status {
         Status::Missing => {
-            let _ = writeln!(
-                out,
-                "  {}",
-                lang.pick(
-                    format!(
-                        "{} does not exist: `clings reset {}` brings the original back",
-                        result.source.display(),
-                        result.name
-                    ),
-                    format!(
-                        "{} 不存在：`clings reset {}` 可以恢复原始文件",
-                        result.source.display(),
-                        result.name
-                    ),
-                )
-                .red()
+            let missing = lang.pick(
+                format!("{} does not exist", result.source.display()),
+                format!("{} 不存在", result.source.display()),
             );
+            let _ = writeln!(out, "  {}", missing.red());
             return out;
         }
         Status::CompileError => {

@@ -1,0 +1,339 @@
+//! Grading for CI: a submission outside the course, hidden cases, points, every report
+//! format, and a whole class in a gradebook.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+
+/// The test course, a submission directory beside it, and hidden cases.
+struct Setup {
+    root: tempfile::TempDir,
+}
+
+impl Setup {
+    /// `submission/` holds `program` as sum.c (flat, like a copy of exercises/) and no hello.c.
+    fn new(program: &str) -> Setup {
+        let root = tempfile::tempdir().unwrap();
+        let course = copy_course(&repo().join("tests/course"));
+        std::fs::rename(course.keep(), root.path().join("course")).unwrap();
+        let submission = root.path().join("submission");
+        std::fs::create_dir_all(&submission).unwrap();
+        std::fs::copy(
+            repo().join(format!("tests/programs/{program}.c")),
+            submission.join("sum.c"),
+        )
+        .unwrap();
+        let hidden = root.path().join("hidden/sum");
+        std::fs::create_dir_all(&hidden).unwrap();
+        std::fs::write(hidden.join("09_secret.in"), "4242 4242\n").unwrap();
+        std::fs::write(hidden.join("09_secret.out"), "8484\n").unwrap();
+        std::fs::write(
+            hidden.join("09_secret.toml"),
+            "points = 5\nhint = \"Large numbers too.\"\n",
+        )
+        .unwrap();
+        Setup { root }
+    }
+
+    fn course(&self) -> std::path::PathBuf {
+        self.root.path().join("course")
+    }
+
+    /// `clings test --submission ../submission --fixtures ../hidden` plus `args`, in the course.
+    fn test(&self, args: &[&str]) -> std::process::Output {
+        clings(&self.course())
+            .args([
+                "test",
+                "--submission",
+                "../submission",
+                "--fixtures",
+                "../hidden",
+            ])
+            .args(args)
+            .env("GITHUB_STEP_SUMMARY", self.root.path().join("summary.md"))
+            .output()
+            .unwrap()
+    }
+}
+
+fn assert_no_secret(text: &str) {
+    assert!(
+        !text.contains("4242") && !text.contains("8484"),
+        "hidden data leaked:\n{text}"
+    );
+}
+
+#[test]
+fn submission_is_graded_without_touching_the_course() {
+    let setup = Setup::new("wrong_output");
+    let course_file = std::fs::read(setup.course().join("exercises/sum.c")).unwrap();
+    let output = setup.test(&["--format", "json"]);
+    assert_eq!(output.status.code(), Some(1));
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(document["exercises"][0]["source"], "sum.c");
+    assert_eq!(document["exercises"][0]["status"], "failed");
+    assert_eq!(
+        document["exercises"][1]["status"], "missing",
+        "hello.c is not in the submission"
+    );
+    assert_eq!(verdicts(&document, 1), ["not_run"]);
+    assert_eq!(
+        std::fs::read(setup.course().join("exercises/sum.c")).unwrap(),
+        course_file
+    );
+    assert!(
+        !setup.course().join(".clings-state.json").exists(),
+        "no progress written"
+    );
+}
+
+#[test]
+fn repository_layout_is_found_too() {
+    let setup = Setup::new("passing");
+    let repo_layout = setup.root.path().join("submission/exercises");
+    std::fs::create_dir_all(&repo_layout).unwrap();
+    std::fs::rename(
+        setup.root.path().join("submission/sum.c"),
+        repo_layout.join("sum.c"),
+    )
+    .unwrap();
+    std::fs::copy(
+        setup.course().join("solutions/hello.c"),
+        repo_layout.join("hello.c"),
+    )
+    .unwrap();
+    let output = setup.test(&["--format", "json"]);
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(document["exercises"][0]["source"], "exercises/sum.c");
+    assert_eq!(document["passed"], 2);
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn hidden_cases_show_verdict_and_hint_but_no_data_in_any_format() {
+    let setup = Setup::new("wrong_output");
+    let human = setup.test(&[]);
+    let stdout = stdout_of(&human);
+    assert!(
+        stdout.contains("09_secret (hidden)") && stdout.contains("Large numbers too."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("+-1"),
+        "visible cases keep their diff: {stdout}"
+    );
+    assert_no_secret(&stdout);
+
+    let json = setup.test(&["--format", "json"]);
+    let document: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let secret = &document["exercises"][0]["cases"][2];
+    assert_eq!(secret["name"], "09_secret");
+    assert_eq!(secret["hidden"], true);
+    assert_eq!(secret["verdict"], "wrong_output");
+    assert_eq!(secret["max_points"], 5);
+    assert_no_secret(&stdout_of(&json));
+
+    for format in ["junit", "github"] {
+        let output = setup.test(&["--format", format]);
+        assert_no_secret(&stdout_of(&output));
+    }
+    assert_no_secret(&std::fs::read_to_string(setup.root.path().join("summary.md")).unwrap());
+}
+
+#[test]
+fn points_are_summed_per_exercise_and_in_total() {
+    let setup = Setup::new("passing");
+    let output = setup.test(&[]);
+    let stdout = stdout_of(&output);
+    // sum: 1 + 2 + 5 (hidden) = 8 points, hello missing: 0 of 1.
+    assert!(stdout.contains("3/3 cases passed, 8/8 points"), "{stdout}");
+    assert!(stdout.contains("Points: 8/9"), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("1 passed, 1 failed"));
+}
+
+#[test]
+fn junit_report_parses_back_with_one_suite_per_exercise() {
+    let setup = Setup::new("wrong_output");
+    let output = setup.test(&["--format", "junit"]);
+    let report =
+        quick_junit::Report::deserialize_from_str(&stdout_of(&output)).expect("valid JUnit XML");
+    assert_eq!(report.test_suites.len(), 2);
+    let sum = &report.test_suites[0];
+    assert_eq!(sum.name.as_str(), "sum");
+    assert_eq!(sum.test_cases.len(), 3);
+    assert_eq!(sum.failures, 3);
+    match &sum.test_cases[0].status {
+        quick_junit::TestCaseStatus::NonSuccess { ty, message, .. } => {
+            assert_eq!(ty.as_ref().map(|t| t.as_str()), Some("wrong_output"));
+            assert!(message.as_ref().unwrap().as_str().contains("differs"));
+        }
+        other => panic!("expected a failure, got {other:?}"),
+    }
+    assert_eq!(report.test_suites[1].name.as_str(), "hello");
+}
+
+#[test]
+fn compile_errors_become_annotations_with_file_and_line() {
+    let setup = Setup::new("compile_error");
+    let output = setup.test(&["--format", "github"]);
+    let stdout = stdout_of(&output);
+    assert!(
+        stdout.contains("::error file=sum.c,line=7,col=27,"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("::error file=sum.c,title=sum::sum.c does not compile"),
+        "{stdout}"
+    );
+    let summary = std::fs::read_to_string(setup.root.path().join("summary.md")).unwrap();
+    assert!(
+        summary.contains("| sum | compile_error | 0/3 | 0/8 |"),
+        "{summary}"
+    );
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn sanitizer_annotation_points_at_the_line() {
+    let setup = Setup::new("out_of_bounds");
+    let stdout = stdout_of(&setup.test(&["--format", "github"]));
+    assert!(
+        stdout.contains("::error file=sum.c,line=13,title=sum 01_small%3A sanitizer::"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn output_file_gets_the_format_and_the_terminal_the_human_report() {
+    let setup = Setup::new("passing");
+    let report = setup.root.path().join("out/results.json");
+    let output = setup.test(&["--format", "json", "--output", report.to_str().unwrap()]);
+    assert!(
+        stdout_of(&output).ends_with("1 passed, 1 failed\n"),
+        "{}",
+        stdout_of(&output)
+    );
+    let document: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
+    assert_eq!(document["schema"], "clings-results/1");
+}
+
+#[test]
+fn a_missing_submission_directory_is_a_grader_error() {
+    let setup = Setup::new("passing");
+    let output = clings(&setup.course())
+        .args(["test", "--submission", "../nowhere"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr_of(&output).contains("nowhere"),
+        "{}",
+        stderr_of(&output)
+    );
+}
+
+/// A class of students with one program each, as subdirectories of `submissions/`.
+fn class(root: &Path, students: &[(&str, &str)]) {
+    for (student, program) in students {
+        let dir = root.join("submissions").join(student);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(
+            repo().join(format!("tests/programs/{program}.c")),
+            dir.join("sum.c"),
+        )
+        .unwrap();
+    }
+}
+
+const CLASS: [(&str, &str); 5] = [
+    ("alice", "passing"),
+    ("bob", "wrong_output"),
+    ("carol", "compile_error"),
+    ("dave", "timeout"),
+    ("erin", "flood"),
+];
+
+#[test]
+fn gradebook_has_a_row_per_student() {
+    let setup = Setup::new("passing");
+    class(setup.root.path(), &CLASS);
+    let output = clings(&setup.course())
+        .args(["grade", "../submissions", "--out", "../book"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let csv = std::fs::read_to_string(setup.root.path().join("book/grades.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "student,sum,hello,total,max,summary");
+    assert_eq!(lines[1], "alice,3,0,3,4,sum passed; hello missing");
+    assert_eq!(lines[2], "bob,0,0,0,4,sum 0/2 cases; hello missing");
+    assert_eq!(lines[3], "carol,0,0,0,4,sum compile_error; hello missing");
+    assert!(lines[4].starts_with("dave,0,0,0,4,sum 0/2"), "{csv}");
+    assert_eq!(lines.len(), 6);
+    let book: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(setup.root.path().join("book/grades.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(book["schema"], "clings-gradebook/1");
+    assert_eq!(book["students"][3]["name"], "dave");
+    assert_eq!(
+        book["students"][3]["results"]["exercises"][0]["cases"][0]["verdict"],
+        "timeout"
+    );
+    assert_eq!(
+        book["students"][4]["results"]["exercises"][0]["cases"][0]["verdict"],
+        "output_limit"
+    );
+}
+
+#[test]
+fn shards_merge_into_the_whole_gradebook() {
+    let setup = Setup::new("passing");
+    class(setup.root.path(), &CLASS);
+    let grade = |args: &[&str]| {
+        let output = clings(&setup.course())
+            .arg("grade")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    };
+    grade(&["../submissions", "--out", "../whole"]);
+    grade(&["../submissions", "--shard", "1/2", "--out", "../shard-1"]);
+    grade(&["../submissions", "--shard", "2/2", "--out", "../shard-2"]);
+    let shard_1 = std::fs::read_to_string(setup.root.path().join("shard-1/grades.csv")).unwrap();
+    assert_eq!(shard_1.lines().count(), 4, "alice, carol, erin: {shard_1}");
+    grade(&[
+        "--merge",
+        "../shard-1/grades.json",
+        "../shard-2/grades.json",
+        "--out",
+        "../merged",
+    ]);
+    let read = |dir: &str| {
+        std::fs::read_to_string(setup.root.path().join(dir).join("grades.csv")).unwrap()
+    };
+    // Times differ between runs; the CSV has none, so the two must be equal.
+    assert_eq!(read("merged"), read("whole"));
+
+    let output = clings(&setup.course())
+        .args([
+            "grade",
+            "--merge",
+            "../shard-1/grades.json",
+            "../shard-1/grades.json",
+            "--out",
+            "../twice",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr_of(&output).contains("more than one shard"),
+        "{}",
+        stderr_of(&output)
+    );
+}

@@ -120,19 +120,23 @@ fn display_name(result: &CaseResult) -> String {
 fn details(out: &mut String, result: &CaseResult, lang: Lang) {
     let indent = "      ";
     let config = &result.case.config;
-    if result.case.hidden {
-        // A hidden case gives away nothing but its verdict and its hint.
-        if let Some(hint) = &config.hint {
-            let _ = writeln!(
-                out,
-                "{indent}{} {}",
-                lang.pick("hint:", "提示：").yellow().bold(),
-                hint.get(lang)
-            );
-        }
-        return;
+    // A hidden case gives away nothing but its verdict and its hint.
+    if !result.case.hidden {
+        evidence(out, result, indent, lang);
     }
-    if let Some(description) = &config.description {
+    if let Some(hint) = &config.hint {
+        let _ = writeln!(
+            out,
+            "{indent}{} {}",
+            lang.pick("hint:", "提示：").yellow().bold(),
+            hint.get(lang)
+        );
+    }
+}
+
+/// What the case was and what the program did: description, input, diff or stderr.
+fn evidence(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
+    if let Some(description) = &result.case.config.description {
         let _ = writeln!(out, "{indent}{}", description.get(lang).italic());
     }
     if let Some(input) = short_input(result) {
@@ -168,14 +172,6 @@ fn details(out: &mut String, result: &CaseResult, lang: Lang) {
             }
         }
         _ => {}
-    }
-    if let Some(hint) = &config.hint {
-        let _ = writeln!(
-            out,
-            "{indent}{} {}",
-            lang.pick("hint:", "提示：").yellow().bold(),
-            hint.get(lang)
-        );
     }
 }
 

@@ -1,40 +1,25 @@
 use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
 use crate::app::App;
 use crate::commands::Outcome;
+use crate::course::Exercise;
 use crate::embedded;
+use crate::i18n::Lang;
 
 /// `clings reset NAME [--yes]`: the original skeleton back, after a confirmation.
 pub fn run(app: &mut App, name: &str, yes: bool) -> Result<Outcome> {
     let lang = app.lang;
     let exercise = app.course.exercise(name)?;
-    let Some(original) = embedded::skeleton(&exercise.path) else {
-        bail!(
-            "clings has no built-in original of {}: restore it from your course's repository (e.g. `git checkout -- {}`)",
-            exercise.path.display(),
-            exercise.path.display()
-        );
-    };
-    let path = app.course.root.join(&exercise.path);
+    original(exercise)?;
+    let file = exercise.path.clone();
     if !yes {
         if !std::io::stdin().is_terminal() {
             bail!("not on a terminal, so there is nobody to confirm: add --yes to reset {name}");
         }
-        print!(
-            "{}",
-            lang.pick(
-                format!(
-                    "Reset {} to the original skeleton? Your changes will be lost. [y/N] ",
-                    exercise.path.display()
-                ),
-                format!(
-                    "把 {} 恢复为原始框架？你的修改将会丢失。[y/N] ",
-                    exercise.path.display()
-                ),
-            )
-        );
+        print!("{} ", question(&file, lang));
         std::io::stdout()
             .flush()
             .context("cannot write to the terminal")?;
@@ -44,10 +29,60 @@ pub fn run(app: &mut App, name: &str, yes: bool) -> Result<Outcome> {
             .read_line(&mut answer)
             .context("cannot read the answer")?;
         if !matches!(answer.trim(), "y" | "Y" | "yes") {
-            println!("{}", lang.pick("Nothing was changed.", "没有做任何修改。"));
+            println!("{}", unchanged(lang));
             return Ok(Outcome::Success);
         }
     }
+    restore(app, name)?;
+    println!("{}", restored(&file, lang));
+    Ok(Outcome::Success)
+}
+
+/// What a reset says when it is done.
+pub fn restored(file: &Path, lang: Lang) -> String {
+    lang.pick(
+        format!("{} is back to its original skeleton.", file.display()),
+        format!("{} 已恢复为原始框架。", file.display()),
+    )
+}
+
+/// What a reset says when the student answered no.
+pub fn unchanged(lang: Lang) -> &'static str {
+    lang.pick("Nothing was changed.", "没有做任何修改。")
+}
+
+/// The question asked before a reset, answered with y or n.
+pub fn question(file: &Path, lang: Lang) -> String {
+    lang.pick(
+        format!(
+            "Reset {} to the original skeleton? Your changes will be lost. [y/N]",
+            file.display()
+        ),
+        format!(
+            "把 {} 恢复为原始框架？你的修改将会丢失。[y/N]",
+            file.display()
+        ),
+    )
+}
+
+/// The built-in original of `exercise`, or an error that says how to get it back otherwise.
+fn original(exercise: &Exercise) -> Result<&'static str> {
+    match embedded::skeleton(&exercise.path) {
+        Some(original) => Ok(original),
+        None => bail!(
+            "clings has no built-in original of {}: restore it from your course's repository (e.g. `git checkout -- {}`)",
+            exercise.path.display(),
+            exercise.path.display()
+        ),
+    }
+}
+
+/// Writes the original skeleton of `name` back (atomically, so an editor or the watcher
+/// never sees half a file) and makes it the current, unfinished exercise.
+pub fn restore(app: &mut App, name: &str) -> Result<()> {
+    let exercise = app.course.exercise(name)?;
+    let original = original(exercise)?;
+    let path = app.course.root.join(&exercise.path);
     let dir = path.parent().context("an exercise file has a directory")?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut temp = tempfile::NamedTempFile::new_in(dir)
@@ -58,16 +93,5 @@ pub fn run(app: &mut App, name: &str, yes: bool) -> Result<Outcome> {
         .with_context(|| format!("cannot replace {}", path.display()))?;
     app.progress.mark_pending(name);
     app.progress.set_current(name);
-    app.progress.save()?;
-    println!(
-        "{}",
-        lang.pick(
-            format!(
-                "{} is back to its original skeleton.",
-                exercise.path.display()
-            ),
-            format!("{} 已恢复为原始框架。", exercise.path.display()),
-        )
-    );
-    Ok(Outcome::Success)
+    app.progress.save()
 }

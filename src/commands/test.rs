@@ -3,7 +3,9 @@ use anyhow::Result;
 use crate::app::App;
 use crate::commands::Outcome;
 use crate::course::Exercise;
+use crate::grade::ExerciseResult;
 use crate::report::{Format, human, json};
+use crate::state::Progress;
 
 /// `clings test [NAME...]`: grade exercises (all by default) and report in `format`.
 pub fn run(app: &mut App, names: &[String], format: Format) -> Result<Outcome> {
@@ -31,17 +33,22 @@ pub fn run(app: &mut App, names: &[String], format: Format) -> Result<Outcome> {
         }
         Format::Json => println!("{}", json::render(&results, app.lang)),
     }
-    for result in &results {
-        if result.passed() {
-            app.progress.mark_done(&result.name);
-        } else {
-            app.progress.mark_pending(&result.name);
-        }
-    }
-    app.progress.save()?;
+    record(&mut app.progress, &results)?;
     Ok(if results.iter().all(|result| result.passed()) {
         Outcome::Success
     } else {
         Outcome::Failure
     })
+}
+
+/// Remembers what a full grading found: passed exercises are done, the others are not.
+pub fn record(progress: &mut Progress, results: &[ExerciseResult]) -> Result<()> {
+    for result in results {
+        if result.passed() {
+            progress.mark_done(&result.name);
+        } else {
+            progress.mark_pending(&result.name);
+        }
+    }
+    progress.save()
 }

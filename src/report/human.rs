@@ -21,9 +21,18 @@ const SHORT_INPUT_BYTES: usize = 1200;
 const STDERR_LINES: usize = 8;
 
 pub fn exercise(result: &ExerciseResult, exercise: &Exercise, lang: Lang) -> String {
+    exercise_with_file(result, exercise, lang, &result.source.display().to_string())
+}
+
+/// The same report with the graded file shown as `file`: watch mode passes a clickable link.
+pub fn exercise_with_file(
+    result: &ExerciseResult,
+    exercise: &Exercise,
+    lang: Lang,
+    file: &str,
+) -> String {
     let mut out = String::new();
-    let title = format!("{} — {}", exercise.name, exercise.title.get(lang));
-    let _ = writeln!(out, "{}  ({})", title.bold(), result.source.display());
+    let _ = writeln!(out, "{}  ({file})", title(exercise, lang));
     if !result.diagnostics.trim().is_empty() {
         out.push_str(&style::terminal_text(&result.diagnostics));
         if !result.diagnostics.ends_with('\n') {
@@ -120,6 +129,13 @@ pub fn exercise(result: &ExerciseResult, exercise: &Exercise, lang: Lang) -> Str
         )
     );
     out
+}
+
+/// `name — title`, in bold: the first line of every exercise's report.
+pub fn title(exercise: &Exercise, lang: Lang) -> String {
+    format!("{} — {}", exercise.name, exercise.title.get(lang))
+        .bold()
+        .to_string()
 }
 
 fn details(out: &mut String, result: &CaseResult, lang: Lang) {

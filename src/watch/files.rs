@@ -15,7 +15,7 @@ use super::events::Event;
 
 /// Quiet time after the last change before a save is reported: editors save in several
 /// steps (truncate and write, or write a temporary file and rename it), a few ms apart.
-const DEBOUNCE: Duration = Duration::from_millis(150);
+const DEBOUNCE: Duration = Duration::from_millis(100);
 /// How often the files are looked at when notifications are off or may be missed. A few
 /// `stat` calls; cheap enough to keep as a safety net even when notifications work.
 const POLL_INTERVAL: Duration = Duration::from_millis(500);
@@ -52,6 +52,14 @@ pub enum How {
     Poll(Option<String>),
 }
 
+/// A change seen by one of the two sources.
+enum Change {
+    /// A file notification: more may follow while the editor writes.
+    Notified(PathBuf),
+    /// A difference found by polling.
+    Polled(PathBuf),
+}
+
 /// Keeps the notification watcher alive; saves arrive as [`Event::Saved`].
 pub struct FileWatch {
     _watcher: Option<RecommendedWatcher>,
@@ -86,7 +94,7 @@ pub fn watch(files: Vec<PathBuf>, poll_only: bool, events: Sender<Event>) -> Res
 
 /// Watches the directories, not the files: a save by rename replaces the file, and a
 /// watch on the old file would see nothing after the first save.
-fn notify_watcher(files: &[PathBuf], raw: Sender<PathBuf>) -> Result<RecommendedWatcher> {
+fn notify_watcher(files: &[PathBuf], raw: Sender<Change>) -> Result<RecommendedWatcher> {
     let wanted = files.to_vec();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         // An error here (e.g. an event queue overflow) only loses events, which the
@@ -97,7 +105,7 @@ fn notify_watcher(files: &[PathBuf], raw: Sender<PathBuf>) -> Result<Recommended
         }
         for path in event.paths {
             if wanted.contains(&path) {
-                let _ = raw.send(path);
+                let _ = raw.send(Change::Notified(path));
             }
         }
     })
@@ -113,7 +121,7 @@ fn notify_watcher(files: &[PathBuf], raw: Sender<PathBuf>) -> Result<Recommended
     Ok(watcher)
 }
 
-fn poll(files: Vec<PathBuf>, raw: Sender<PathBuf>) {
+fn poll(files: Vec<PathBuf>, raw: Sender<Change>) {
     let mut seen: Vec<Option<Fingerprint>> = files.iter().map(|f| Fingerprint::of(f)).collect();
     loop {
         thread::sleep(POLL_INTERVAL);
@@ -121,7 +129,7 @@ fn poll(files: Vec<PathBuf>, raw: Sender<PathBuf>) {
             let now = Fingerprint::of(file);
             if now != *seen {
                 *seen = now;
-                if raw.send(file.clone()).is_err() {
+                if raw.send(Change::Polled(file.clone())).is_err() {
                     return;
                 }
             }
@@ -129,8 +137,10 @@ fn poll(files: Vec<PathBuf>, raw: Sender<PathBuf>) {
     }
 }
 
-/// Reports a path once no change to it has come for [`DEBOUNCE`].
-fn debounce(raw: Receiver<PathBuf>, events: Sender<Event>) {
+/// Reports a path once no notification about it has come for [`DEBOUNCE`]. Polling only
+/// starts that wait: when it sees a save that notifications already reported, waiting
+/// longer would only add to the time until the result shows.
+fn debounce(raw: Receiver<Change>, events: Sender<Event>) {
     let mut due: HashMap<PathBuf, Instant> = HashMap::new();
     loop {
         let next = due.values().min().copied();
@@ -139,8 +149,11 @@ fn debounce(raw: Receiver<PathBuf>, events: Sender<Event>) {
             Some(at) => raw.recv_timeout(at.saturating_duration_since(Instant::now())),
         };
         match received {
-            Ok(path) => {
+            Ok(Change::Notified(path)) => {
                 due.insert(path, Instant::now() + DEBOUNCE);
+            }
+            Ok(Change::Polled(path)) => {
+                due.entry(path).or_insert_with(|| Instant::now() + DEBOUNCE);
             }
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return,

@@ -161,6 +161,15 @@ fn programs_running_from(course: &Path) -> Vec<String> {
     found
 }
 
+/// Waits until the student's program runs: from then on, a run is surely in progress.
+fn wait_for_programs(tmux: &Tmux) {
+    let start = Instant::now();
+    while programs_running_from(tmux.path()).is_empty() {
+        assert!(start.elapsed() < DEADLINE, "the program never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn saves_are_graded_and_keys_work() {
     let Some(tmux) = Tmux::start(copy_course(&repo().join("tests/course")), &[], "C") else {
@@ -234,12 +243,7 @@ fn ctrl_c_mid_run_restores_the_terminal_and_stops_the_program() {
         return;
     };
     tmux.wait_for("Running sum…");
-    // Wait until the looping programs run, so Ctrl-C comes in the middle of the run.
-    let start = Instant::now();
-    while programs_running_from(tmux.path()).is_empty() {
-        assert!(start.elapsed() < DEADLINE, "the program never started");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_programs(&tmux);
     tmux.keys(&["C-c"]);
     tmux.assert_exited_and_restored();
     // Left alone, a program looping on EOF would run forever; it must go with clings.
@@ -252,6 +256,19 @@ fn ctrl_c_mid_run_restores_the_terminal_and_stops_the_program() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+#[test]
+fn a_save_during_a_run_is_graded_when_the_run_ends() {
+    // Each case of this program runs into the 1 s time limit: time enough to save.
+    let Some(tmux) = Tmux::start(sum_course("timeout"), &[], "C") else {
+        return;
+    };
+    wait_for_programs(&tmux);
+    put_program(tmux.path(), "passing");
+    tmux.wait_for("✓ sum passed!");
+    tmux.keys(&["q"]);
+    tmux.assert_exited_and_restored();
 }
 
 #[test]

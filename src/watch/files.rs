@@ -137,38 +137,121 @@ fn poll(files: Vec<PathBuf>, raw: Sender<Change>) {
     }
 }
 
-/// Reports a path once no notification about it has come for [`DEBOUNCE`]. Polling only
-/// starts that wait: when it sees a save that notifications already reported, waiting
-/// longer would only add to the time until the result shows.
+/// Reports saves from the raw changes, each once its wait is over.
 fn debounce(raw: Receiver<Change>, events: Sender<Event>) {
-    let mut due: HashMap<PathBuf, Instant> = HashMap::new();
+    let mut waits = Waits::default();
     loop {
-        let next = due.values().min().copied();
-        let received = match next {
+        let received = match waits.next_due() {
             None => raw.recv().map_err(|_| RecvTimeoutError::Disconnected),
             Some(at) => raw.recv_timeout(at.saturating_duration_since(Instant::now())),
         };
         match received {
-            Ok(Change::Notified(path)) => {
-                due.insert(path, Instant::now() + DEBOUNCE);
-            }
-            Ok(Change::Polled(path)) => {
-                due.entry(path).or_insert_with(|| Instant::now() + DEBOUNCE);
-            }
+            Ok(change) => waits.add(change, Instant::now()),
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return,
         }
-        let now = Instant::now();
-        let ready: Vec<PathBuf> = due
-            .iter()
-            .filter(|(_, at)| **at <= now)
-            .map(|(path, _)| path.clone())
-            .collect();
-        for path in ready {
-            due.remove(&path);
+        for path in waits.take_due(Instant::now()) {
             if events.send(Event::Saved(path)).is_err() {
                 return;
             }
         }
+    }
+}
+
+/// The debounce itself: a path is due once no notification about it has come for
+/// [`DEBOUNCE`]. Polling only starts that wait: when it sees a save that notifications
+/// already reported, waiting longer would only delay the result.
+#[derive(Default)]
+struct Waits {
+    due: HashMap<PathBuf, Instant>,
+}
+
+impl Waits {
+    fn add(&mut self, change: Change, now: Instant) {
+        match change {
+            Change::Notified(path) => {
+                self.due.insert(path, now + DEBOUNCE);
+            }
+            Change::Polled(path) => {
+                self.due.entry(path).or_insert(now + DEBOUNCE);
+            }
+        }
+    }
+
+    fn next_due(&self) -> Option<Instant> {
+        self.due.values().min().copied()
+    }
+
+    fn take_due(&mut self, now: Instant) -> Vec<PathBuf> {
+        let ready: Vec<PathBuf> = self
+            .due
+            .iter()
+            .filter(|(_, at)| **at <= now)
+            .map(|(path, _)| path.clone())
+            .collect();
+        for path in &ready {
+            self.due.remove(path);
+        }
+        ready
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file() -> PathBuf {
+        PathBuf::from("/course/exercises/a.c")
+    }
+
+    #[test]
+    fn a_burst_of_notifications_is_one_save_after_the_last() {
+        let mut waits = Waits::default();
+        let start = Instant::now();
+        let ms = |n| start + Duration::from_millis(n);
+        for n in [0, 20, 40, 60] {
+            waits.add(Change::Notified(file()), ms(n));
+            assert!(waits.take_due(ms(n)).is_empty());
+        }
+        assert_eq!(waits.next_due(), Some(ms(60) + DEBOUNCE));
+        assert!(waits.take_due(ms(60) + DEBOUNCE / 2).is_empty());
+        assert_eq!(waits.take_due(ms(60) + DEBOUNCE), [file()]);
+        assert_eq!(waits.next_due(), None, "reported once");
+    }
+
+    #[test]
+    fn polling_does_not_delay_a_notified_save() {
+        let mut waits = Waits::default();
+        let start = Instant::now();
+        waits.add(Change::Notified(file()), start);
+        waits.add(Change::Polled(file()), start + DEBOUNCE / 2);
+        assert_eq!(waits.take_due(start + DEBOUNCE), [file()]);
+        // A save only polling saw waits like any other.
+        waits.add(Change::Polled(file()), start + DEBOUNCE * 2);
+        assert_eq!(waits.next_due(), Some(start + DEBOUNCE * 3));
+    }
+
+    #[test]
+    fn the_debounce_thread_reports_saves() {
+        let (raw_tx, raw_rx) = mpsc::channel();
+        let (events_tx, events_rx) = mpsc::channel();
+        thread::spawn(move || debounce(raw_rx, events_tx));
+        raw_tx.send(Change::Notified(file())).unwrap();
+        let event = events_rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert!(matches!(event, Event::Saved(path) if path == file()));
+    }
+
+    #[test]
+    fn fingerprints_change_with_every_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a.c");
+        assert_eq!(Fingerprint::of(&file), None);
+        std::fs::write(&file, "int main(void) { return 0; }\n").unwrap();
+        let first = Fingerprint::of(&file);
+        // Same length, new content, saved by rename: a new inode.
+        let staged = dir.path().join("a.c.tmp");
+        std::fs::write(&staged, "int main(void) { return 1; }\n").unwrap();
+        std::fs::rename(&staged, &file).unwrap();
+        assert_ne!(Fingerprint::of(&file), first);
     }
 }

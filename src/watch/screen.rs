@@ -64,17 +64,19 @@ fn exercise(session: &Session, name: &str) -> String {
             let _ = writeln!(out, "{}", next_step(session));
         }
         Some(Ok(_)) => {
-            let again = match session.how {
-                How::Manual => lang.pick(
-                    format!("Save {shown_path}, then press r to run it again"),
-                    format!("保存 {shown_path} 后按 r 再运行"),
-                ),
-                _ => lang.pick(
-                    format!("Save {shown_path} to run it again"),
-                    format!("保存 {shown_path} 就会重新运行"),
-                ),
+            let offer = hint_offer(session, name);
+            let again = if matches!(session.how, How::Manual) {
+                lang.pick(
+                    format!("Save {shown_path}, then press r to run it again; {offer}."),
+                    format!("保存 {shown_path} 后按 r 再运行；{offer}。"),
+                )
+            } else {
+                lang.pick(
+                    format!("Save {shown_path} to run it again; {offer}."),
+                    format!("保存 {shown_path} 就会重新运行；{offer}。"),
+                )
             };
-            let _ = writeln!(out, "{again}; {}.", hint_offer(session, name));
+            let _ = writeln!(out, "{again}");
         }
         _ => {}
     }

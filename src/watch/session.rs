@@ -184,17 +184,19 @@ impl<'a> Session<'a> {
             self.last_run = Some(started.elapsed());
         }
         if self.shown.as_deref() == Some(name) {
-            let progress = &mut self.app.progress;
-            match &result {
-                Ok(result) if result.passed() => progress.mark_done(name),
-                Ok(_) => {
+            if let Ok(result) = &result {
+                // A pass moves "current" on, as `clings run` does; a failure keeps the
+                // student here and, as `clings test` does, undoes an earlier pass.
+                let progress = &mut self.app.progress;
+                if result.passed() {
+                    progress.mark_done(name);
+                } else {
                     progress.mark_pending(name);
                     progress.set_current(name);
                 }
-                Err(_) => {}
-            }
-            if let Err(err) = progress.save() {
-                self.message = Some(error_text(&err));
+                if let Err(err) = progress.save() {
+                    self.message = Some(error_text(&err));
+                }
             }
             self.result = Some(result.map_err(|err| format!("{err:#}")));
         }

@@ -59,6 +59,7 @@ def main():
     clings = os.path.join(ROOT, "target/release/clings")
     course = tempfile.mkdtemp(prefix="clings-latency-")
     socket = f"clings-latency-{os.getpid()}"
+    socket_path = None
     try:
         for item in ["info.toml", "exercises", "solutions", "fixtures"]:
             source = os.path.join(ROOT, item)
@@ -67,6 +68,7 @@ def main():
             )
         tmux(socket, "new-session", "-d", "-x", "120", "-y", "50", "-c", course,
              "-e", "LANG=C", clings)
+        socket_path = tmux(socket, "display-message", "-p", "#{socket_path}").strip()
         print(f"{SAVES} saves per row; milliseconds from the write to the verdict on screen")
         print(f"{'exercise':<12} {'mode':<5} {'median':>7} {'min':>6} {'max':>6}")
         for name, (good, bad, passed_text, failed_text) in EXERCISES.items():
@@ -106,6 +108,9 @@ def main():
             time.sleep(0.5)
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+        # tmux leaves the socket file behind.
+        if socket_path and os.path.exists(socket_path):
+            os.unlink(socket_path)
         shutil.rmtree(course, ignore_errors=True)
 
 

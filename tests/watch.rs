@@ -20,6 +20,8 @@ const HEIGHT: u32 = 50;
 /// and everything in it is killed on drop, whatever the test did.
 struct Tmux {
     socket: String,
+    /// tmux leaves its socket file behind when the server is killed.
+    socket_path: Option<std::path::PathBuf>,
     course: TempDir,
 }
 
@@ -44,7 +46,11 @@ impl Tmux {
             "{}; echo clings-exit=$?; stty -a; sleep 600",
             command.join(" ")
         );
-        let tmux = Tmux { socket, course };
+        let mut tmux = Tmux {
+            socket,
+            socket_path: None,
+            course,
+        };
         let status = tmux
             .command()
             .args(["new-session", "-d", "-x", &WIDTH.to_string()])
@@ -60,6 +66,12 @@ impl Tmux {
             .status()
             .expect("run tmux");
         assert!(status.success(), "tmux new-session failed");
+        let path = tmux
+            .command()
+            .args(["display-message", "-p", "#{socket_path}"])
+            .output()
+            .expect("display-message");
+        tmux.socket_path = Some(String::from_utf8_lossy(&path.stdout).trim().into());
         Some(tmux)
     }
 
@@ -138,6 +150,9 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.command().arg("kill-server").status();
+        if let Some(path) = &self.socket_path {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 

@@ -2,7 +2,6 @@
 
 use anyhow::{Context, Result};
 
-use crate::compile::Toolchain;
 use crate::course::Course;
 use crate::grade::Grader;
 use crate::i18n::Lang;
@@ -37,16 +36,16 @@ impl App {
     /// A grader for this course; finds the compiler on first use only, so commands
     /// that do not compile work without one.
     pub fn grader(&self) -> Result<Grader<'_>> {
-        let toolchain = Toolchain::detect(&self.course.defaults, &self.course.cache_dir())?;
-        for warning in &toolchain.warnings {
+        let grader = Grader::new(&self.course, self.jobs())?;
+        for warning in &grader.toolchain.warnings {
             eprintln!("warning: {warning}");
         }
-        Ok(Grader {
-            course: &self.course,
-            toolchain,
-            jobs: self.jobs.unwrap_or_else(parallel::default_jobs),
-            hidden_fixtures: None,
-        })
+        Ok(grader)
+    }
+
+    /// Cases run at once: `--jobs`, else one per core.
+    pub fn jobs(&self) -> usize {
+        self.jobs.unwrap_or_else(parallel::default_jobs)
     }
 
     /// The exercise a command without a name is about: the current one.

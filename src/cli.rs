@@ -13,7 +13,10 @@ use crate::style::ColorChoice;
 #[command(
     name = "clings",
     version,
-    about = "Graded C exercises: compile, run against fixtures, diff, hint."
+    about = "Graded C exercises: compile, run against fixtures, diff, hint.",
+    long_about = "Graded C exercises: compile, run against fixtures, diff, hint.\n\n\
+                  Without a command, clings starts watch mode: the current exercise is \
+                  graded again each time you save it."
 )]
 pub struct Cli {
     /// Language of messages, titles and hints (default: from LANG, else English).
@@ -25,6 +28,13 @@ pub struct Cli {
     /// Cases run at once (default: one per core).
     #[arg(long, short, global = true)]
     pub jobs: Option<usize>,
+    /// Watch mode (no command): run the exercise only when `r` is pressed, not on save.
+    #[arg(long)]
+    pub manual: bool,
+    /// Watch mode (no command): look for saves every half second instead of relying on
+    /// file notifications (for network drives or WSL's /mnt, where they may not arrive).
+    #[arg(long, conflicts_with = "manual")]
+    pub poll: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -78,7 +78,7 @@ struct InfoFile {
     exercises: Vec<Spanned<Exercise>>,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Course {
     pub root: PathBuf,
     pub defaults: Defaults,

@@ -110,7 +110,19 @@ pub fn locate(exercise: &Exercise, submission: &Path) -> PathBuf {
     }
 }
 
-impl Grader<'_> {
+impl<'a> Grader<'a> {
+    /// A grader for `course` with its toolchain found; the toolchain's warnings (e.g. a
+    /// sanitizer the compiler lacks) are left in `toolchain.warnings` for the caller to show.
+    pub fn new(course: &'a Course, jobs: usize) -> Result<Grader<'a>> {
+        let toolchain = Toolchain::detect(&course.defaults, &course.cache_dir())?;
+        Ok(Grader {
+            course,
+            toolchain,
+            jobs,
+            hidden_fixtures: None,
+        })
+    }
+
     /// Grades `exercise` using its file in the course.
     pub fn grade(&self, exercise: &Exercise) -> Result<ExerciseResult> {
         self.grade_source(exercise, &self.course.root, &exercise.path)

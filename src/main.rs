@@ -1,5 +1,6 @@
 mod app;
 mod atomic;
+mod clangd;
 mod cli;
 mod commands;
 mod compare;
@@ -19,6 +20,7 @@ mod state;
 mod style;
 mod term;
 mod validate;
+mod watch;
 
 use std::process::ExitCode;
 
@@ -50,7 +52,13 @@ fn main() -> ExitCode {
 fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Outcome> {
     let mut app = App::open(lang, cli.jobs)?;
     match cli.command {
-        None => commands::run::run(&mut app, "next"),
+        None => watch::run(
+            &mut app,
+            watch::Options {
+                manual: cli.manual,
+                poll: cli.poll,
+            },
+        ),
         Some(Command::List) => commands::list::run(&app),
         Some(Command::Run { name }) => commands::run::run(&mut app, &name),
         Some(Command::Hint { name, all }) => commands::hint::run(&mut app, name.as_deref(), all),

@@ -82,10 +82,24 @@ pub fn run(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    // SAFETY: the closure only calls setrlimit, which is async-signal-safe.
+    #[cfg(target_os = "linux")]
+    let clings = nix::unistd::getpid();
+    // SAFETY: the closure only calls setrlimit, prctl and getppid, which are
+    // async-signal-safe.
     unsafe {
-        command.pre_exec(|| {
+        command.pre_exec(move || {
             setrlimit(Resource::RLIMIT_CORE, 0, 0)?;
+            // A program must not outlive clings: when watch mode quits in the middle of a
+            // run, a program stuck in a loop would otherwise run on forever, orphaned.
+            #[cfg(target_os = "linux")]
+            {
+                nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
+                if nix::unistd::getppid() != clings {
+                    return Err(std::io::Error::other(
+                        "clings ended before the program started",
+                    ));
+                }
+            }
             Ok(())
         });
     }

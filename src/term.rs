@@ -1,10 +1,12 @@
 //! Small pieces of terminal text shared by several commands.
 
 use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
 use crate::i18n::Lang;
+use crate::style;
 
 const BAR_WIDTH: usize = 30;
 
@@ -37,6 +39,35 @@ pub fn confirm(question: &str, flag: &str) -> Result<bool> {
     Ok(matches!(answer.trim(), "y" | "Y" | "yes"))
 }
 
+/// `text` as a link to the file at `absolute` (OSC 8): a click opens the file in terminals
+/// that know these links (most do; the others ignore the sequence and show `text`). Plain
+/// `text` where escape sequences are unwelcome: no colour, a dumb terminal, the Linux console.
+pub fn file_link(absolute: &Path, text: &str) -> String {
+    let term = std::env::var("TERM").unwrap_or_default();
+    if !style::enabled() || term == "dumb" || term == "linux" {
+        return text.to_string();
+    }
+    format!(
+        "\x1b]8;;file://{}\x1b\\{text}\x1b]8;;\x1b\\",
+        url_path(absolute)
+    )
+}
+
+/// The path part of a file URL: every byte outside the URL-safe set percent-encoded, so
+/// a space or a `#` in a directory name does not cut the link short.
+fn url_path(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut url = String::new();
+    for &byte in path.as_os_str().as_bytes() {
+        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) {
+            url.push(byte as char);
+        } else {
+            url.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    url
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -47,5 +78,11 @@ mod tests {
             line.contains(&format!("[{}{}]", "#".repeat(10), "-".repeat(20))),
             "{line}"
         );
+    }
+
+    #[test]
+    fn file_urls_escape_what_would_break_them() {
+        let path = std::path::Path::new("/home/a b/#1/课.c");
+        assert_eq!(super::url_path(path), "/home/a%20b/%231/%E8%AF%BE.c");
     }
 }

@@ -17,29 +17,9 @@ pub fn run(app: &mut App, name: Option<&str>, all: bool) -> Result<Outcome> {
             )),
         },
     };
-    let hints = &app.course.exercise(&name)?.hints;
-    let total = hints.len();
-    if total == 0 {
-        println!(
-            "{}",
-            lang.pick(
-                format!("{name} has no hints."),
-                format!("{name} 没有提示。")
-            )
-        );
-        return Ok(Outcome::Success);
-    }
-    let revealed = app.progress.hint_level(&name).min(total);
-    let label = |level: usize| {
-        lang.pick(
-            format!("Hint {level} of {total}"),
-            format!("提示 {level}/{total}"),
-        )
-        .yellow()
-        .bold()
-    };
     if all {
-        if revealed == 0 {
+        let shown = revealed(app, &name)?;
+        if shown.is_empty() && !app.course.exercise(&name)?.hints.is_empty() {
             println!(
                 "{}",
                 lang.pick(
@@ -48,24 +28,63 @@ pub fn run(app: &mut App, name: Option<&str>, all: bool) -> Result<Outcome> {
                 )
             );
         }
-        for (index, hint) in hints.iter().take(revealed).enumerate() {
-            println!("{} ({name}): {}", label(index + 1), hint.get(lang));
+        for line in shown {
+            println!("{line}");
         }
         return Ok(Outcome::Success);
     }
-    let level = (revealed + 1).min(total);
-    println!("{} ({name}): {}", label(level), hints[level - 1].get(lang));
-    if level == total {
-        println!(
-            "{}",
-            lang.pick(
-                "That was the last hint; the cases' own hints appear under a failing case.",
-                "这是最后一条提示；失败用例下面还有针对该用例的提示。",
-            )
-            .dimmed()
-        );
+    reveal_next(app, &name)?;
+    if let Some(latest) = revealed(app, &name)?.last() {
+        println!("{latest}");
     }
-    app.progress.set_hint_level(&name, level);
-    app.progress.save()?;
     Ok(Outcome::Success)
+}
+
+/// Reveals one more hint of `name` (staying on the last one once all are out) and
+/// remembers it in the progress file; returns how many are revealed now.
+pub fn reveal_next(app: &mut App, name: &str) -> Result<usize> {
+    let total = app.course.exercise(name)?.hints.len();
+    if total == 0 {
+        return Ok(0);
+    }
+    let level = (app.progress.hint_level(name) + 1).min(total);
+    app.progress.set_hint_level(name, level);
+    app.progress.save()?;
+    Ok(level)
+}
+
+/// The hints of `name` revealed so far, one text each ("Hint 2 of 4 (name): ..."); the
+/// last hint says it is the last, and an exercise without hints says so.
+pub fn revealed(app: &App, name: &str) -> Result<Vec<String>> {
+    let lang = app.lang;
+    let hints = &app.course.exercise(name)?.hints;
+    let total = hints.len();
+    if total == 0 {
+        return Ok(vec![lang.pick(
+            format!("{name} has no hints."),
+            format!("{name} 没有提示。"),
+        )]);
+    }
+    let level = app.progress.hint_level(name).min(total);
+    Ok(hints
+        .iter()
+        .take(level)
+        .enumerate()
+        .map(|(index, hint)| {
+            let number = index + 1;
+            let label = lang.pick(
+                format!("Hint {number} of {total}"),
+                format!("提示 {number}/{total}"),
+            );
+            let mut text = format!("{} ({name}): {}", label.yellow().bold(), hint.get(lang));
+            if number == total {
+                let last = lang.pick(
+                    "That was the last hint; the cases' own hints appear under a failing case.",
+                    "这是最后一条提示；失败用例下面还有针对该用例的提示。",
+                );
+                text.push_str(&format!("\n{}", last.dimmed()));
+            }
+            text
+        })
+        .collect())
 }

@@ -4,6 +4,7 @@ use colored::Colorize;
 use crate::app::App;
 use crate::commands::Outcome;
 use crate::grade::Status;
+use crate::i18n::Lang;
 use crate::report::human;
 use crate::term;
 
@@ -73,8 +74,7 @@ pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
     }
     app.progress.mark_done(&name);
     app.progress.save()?;
-    let cheer = lang.pick(format!("✓ {name} passed!"), format!("✓ {name} 通过了！"));
-    println!("{}", cheer.green().bold());
+    println!("{}", cheer(&name, lang));
     match app.progress.current() {
         Some(next) => {
             let title = app.course.exercise(next)?.title.get(lang);
@@ -100,4 +100,12 @@ fn all_done(app: &App) -> String {
         "Every exercise is done. Well played! `clings test` grades them all again.".to_string(),
         "所有练习都完成了，干得漂亮！`clings test` 可以再全部检查一遍。".to_string(),
     )
+}
+
+/// The line that celebrates a passed exercise.
+pub fn cheer(name: &str, lang: Lang) -> String {
+    lang.pick(format!("✓ {name} passed!"), format!("✓ {name} 通过了！"))
+        .green()
+        .bold()
+        .to_string()
 }

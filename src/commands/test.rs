@@ -6,8 +6,9 @@ use crate::app::App;
 use crate::atomic;
 use crate::commands::Outcome;
 use crate::course::Exercise;
-use crate::grade;
+use crate::grade::{self, ExerciseResult};
 use crate::report::{Format, github, human, json, junit};
+use crate::state::Progress;
 
 pub struct TestOptions {
     pub names: Vec<String>,
@@ -77,14 +78,7 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
     }
     // A submission is someone else's work: the course's own progress is left alone.
     if options.submission.is_none() {
-        for result in &results {
-            if result.passed() {
-                app.progress.mark_done(&result.name);
-            } else {
-                app.progress.mark_pending(&result.name);
-            }
-        }
-        app.progress.save()?;
+        record(&mut app.progress, &results)?;
     }
     Ok(if results.iter().all(|result| result.passed()) {
         Outcome::Success
@@ -101,4 +95,16 @@ fn append(path: &std::path::Path, text: &str) -> Result<()> {
         .open(path)
         .and_then(|mut file| file.write_all(text.as_bytes()))
         .with_context(|| format!("cannot append the summary to {}", path.display()))
+}
+
+/// Remembers what a full grading found: passed exercises are done, the others are not.
+pub fn record(progress: &mut Progress, results: &[ExerciseResult]) -> Result<()> {
+    for result in results {
+        if result.passed() {
+            progress.mark_done(&result.name);
+        } else {
+            progress.mark_pending(&result.name);
+        }
+    }
+    progress.save()
 }

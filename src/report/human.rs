@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use colored::Colorize;
 
+use crate::course::Exercise;
 use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult, Status};
 use crate::i18n::Lang;
@@ -20,9 +21,14 @@ const SHORT_INPUT_BYTES: usize = 1200;
 const STDERR_LINES: usize = 8;
 
 pub fn exercise(result: &ExerciseResult, lang: Lang) -> String {
+    exercise_with_file(result, lang, &result.source.display().to_string())
+}
+
+/// The same report with the graded file shown as `file`: watch mode passes a clickable link.
+pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> String {
     let mut out = String::new();
     let title = format!("{} — {}", result.name, result.title.get(lang));
-    let _ = writeln!(out, "{}  ({})", title.bold(), result.source.display());
+    let _ = writeln!(out, "{}  ({file})", title.bold());
     if !result.diagnostics.trim().is_empty() {
         out.push_str(&style::terminal_text(&result.diagnostics));
         if !result.diagnostics.ends_with('\n') {
@@ -117,6 +123,13 @@ fn display_name(result: &CaseResult) -> String {
     }
 }
 
+/// `name — title`, in bold: the first line of every exercise's report.
+pub fn title(exercise: &Exercise, lang: Lang) -> String {
+    format!("{} — {}", exercise.name, exercise.title.get(lang))
+        .bold()
+        .to_string()
+}
+
 fn details(out: &mut String, result: &CaseResult, lang: Lang) {
     let indent = "      ";
     let config = &result.case.config;
@@ -198,7 +211,12 @@ pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
             format!("总分：{points}/{max_points}")
         )
     );
-    let passed = results.iter().filter(|r| r.passed()).count();
-    let _ = writeln!(out, "{passed} passed, {} failed", results.len() - passed);
+    let _ = writeln!(out, "{}", summary(results));
     out
+}
+
+/// The closing line that people and CI both read: exercises passed and failed.
+pub fn summary(results: &[ExerciseResult]) -> String {
+    let passed = results.iter().filter(|r| r.passed()).count();
+    format!("{passed} passed, {} failed", results.len() - passed)
 }

@@ -1,0 +1,91 @@
+//! Watch mode, the student's default loop (`clings` without a command): the current
+//! exercise's result on screen, graded again on every save, with keys for the next
+//! exercise, hints, the list, a check of everything and a reset.
+//!
+//! Threads feed one channel of [`events::Event`]s (keys, debounced saves, results from
+//! the grading thread, signals); the [`session::Session`] handles them one at a time and
+//! [`screen`] draws it after each batch.
+
+mod events;
+mod files;
+mod keys;
+mod runner;
+mod screen;
+mod session;
+mod terminal;
+
+use std::io::IsTerminal;
+use std::sync::mpsc;
+
+use anyhow::Result;
+
+use crate::app::App;
+use crate::clangd;
+use crate::commands::{self, Outcome};
+
+/// How saves start a run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Only `r` runs: nothing watches the files.
+    pub manual: bool,
+    /// Look for saves by polling only, without file notifications.
+    pub poll: bool,
+}
+
+pub fn run(app: &mut App, options: Options) -> Result<Outcome> {
+    let lang = app.lang;
+    if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
+        // Piped or in CI: no keys to read and no screen to draw, so do the one useful
+        // thing watch mode would have started with.
+        eprintln!(
+            "{}",
+            lang.pick(
+                "Watch mode needs a terminal; running `clings run next` once instead.",
+                "监视模式需要终端；改为运行一次 `clings run next`。",
+            )
+        );
+        return commands::run::run(app, "next");
+    }
+    let message = match clangd::write_flags(&app.course) {
+        Ok(Some(_)) => Some(lang.pick(
+            format!("Wrote {}: editors that use clangd now check the exercises with the course's flags.", clangd::FLAGS_FILE),
+            format!("已写入 {}：使用 clangd 的编辑器会按课程的编译选项检查练习。", clangd::FLAGS_FILE),
+        )),
+        Ok(None) => None,
+        Err(err) => Some(format!("warning: {err:#}")),
+    };
+
+    let (sender, events) = mpsc::channel();
+    let runner = runner::Runner::start(app.course.clone(), app.jobs(), sender.clone())?;
+    // Kept until the session ends: dropping it stops the notifications.
+    let (_watch, how) = if options.manual {
+        (None, files::How::Manual)
+    } else {
+        let files = app
+            .course
+            .exercises
+            .iter()
+            .map(|exercise| app.course.root.join(&exercise.path))
+            .collect();
+        let watch = files::watch(files, options.poll, sender.clone())?;
+        let how = watch.how.clone();
+        (Some(watch), how)
+    };
+    let mut terminal = terminal::Terminal::enter()?;
+    events::spawn_keys(sender.clone())?;
+    events::spawn_signals(sender)?;
+    let mut session = session::Session::new(app, runner, how, message);
+    let ended = session.run(&events, &mut terminal);
+    drop(terminal);
+    // The screen's last line has no newline: what follows starts on a line of its own.
+    println!();
+    ended?;
+    println!(
+        "\n{}",
+        lang.pick(
+            "See you! Run `clings` again to carry on where you left off.",
+            "下次见！再次运行 `clings` 就能从这里继续。",
+        )
+    );
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,80 @@
+//! Grading on a thread of its own, so the screen keeps answering keys during a long run
+//! (a program that loops until the time limit, on every case) and `q` quits at once.
+
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread;
+
+use anyhow::{Context, Result, anyhow};
+
+use super::events::Event;
+use crate::course::Course;
+use crate::grade::Grader;
+
+enum Request {
+    Grade(String),
+    CheckAll,
+}
+
+pub struct Runner {
+    requests: Sender<Request>,
+}
+
+impl Runner {
+    /// Starts the grading thread with its own copy of the course; it finds the compiler
+    /// first, and reports the toolchain's warnings as notices.
+    pub fn start(course: Course, jobs: usize, events: Sender<Event>) -> Result<Runner> {
+        let (requests, received) = mpsc::channel();
+        thread::Builder::new()
+            .name("grader".into())
+            .spawn(move || serve(&course, jobs, received, events))
+            .context("cannot start the grading thread")?;
+        Ok(Runner { requests })
+    }
+
+    /// Grades `name`; the result arrives as [`Event::Graded`].
+    pub fn grade(&self, name: &str) -> Result<()> {
+        self.send(Request::Grade(name.to_string()))
+    }
+
+    /// Grades every exercise; the results arrive as [`Event::Checked`].
+    pub fn check_all(&self) -> Result<()> {
+        self.send(Request::CheckAll)
+    }
+
+    fn send(&self, request: Request) -> Result<()> {
+        self.requests
+            .send(request)
+            .map_err(|_| anyhow!("the grading thread stopped unexpectedly"))
+    }
+}
+
+fn serve(course: &Course, jobs: usize, requests: Receiver<Request>, events: Sender<Event>) {
+    let grader = Grader::new(course, jobs).map_err(|err| format!("{err:#}"));
+    if let Ok(grader) = &grader {
+        for warning in &grader.toolchain.warnings {
+            let _ = events.send(Event::Notice(format!("warning: {warning}")));
+        }
+    }
+    for request in requests {
+        let event = match (&grader, request) {
+            (Err(err), Request::Grade(name)) => Event::Graded(name, Err(anyhow!("{err}"))),
+            (Err(err), Request::CheckAll) => Event::Checked(Err(anyhow!("{err}"))),
+            (Ok(grader), Request::Grade(name)) => {
+                let result = course
+                    .exercise(&name)
+                    .and_then(|exercise| grader.grade(exercise));
+                Event::Graded(name, result)
+            }
+            (Ok(grader), Request::CheckAll) => Event::Checked(
+                course
+                    .exercises
+                    .iter()
+                    .map(|exercise| grader.grade(exercise))
+                    .collect(),
+            ),
+        };
+        if events.send(event).is_err() {
+            return;
+        }
+    }
+}

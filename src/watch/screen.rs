@@ -1,0 +1,297 @@
+//! What the watch screen shows, as text: the exercise with its last report (as `clings run`
+//! prints it), the next step, hints, the course's progress and the keys; or the list.
+
+use std::fmt::Write;
+
+use colored::Colorize;
+
+use super::files::How;
+use super::session::{Busy, Mode, Session};
+use crate::commands::{hint, list, reset, run};
+use crate::report::human;
+use crate::term;
+
+pub fn render(session: &Session) -> String {
+    let mut out = match session.mode {
+        Mode::List { selected } => exercise_list(session, selected),
+        Mode::Exercise | Mode::ConfirmReset => match &session.shown {
+            Some(name) => exercise(session, name),
+            None => finished(session),
+        },
+    };
+    for notice in &session.notices {
+        let _ = writeln!(out, "{}", notice.yellow());
+    }
+    if let Some(message) = &session.message {
+        let _ = writeln!(out, "{message}");
+    }
+    out.push('\n');
+    let app = &session.app;
+    let _ = writeln!(out, "{}", status(session));
+    let _ = writeln!(
+        out,
+        "{}",
+        term::progress_line(app.progress.done_count(), app.progress.total(), app.lang)
+    );
+    // The last line has no newline, so a screen that fills the window does not scroll.
+    out.push_str(&footer(session));
+    out
+}
+
+fn exercise(session: &Session, name: &str) -> String {
+    let app = &session.app;
+    let lang = app.lang;
+    let mut out = String::new();
+    let Ok(exercise) = app.course.exercise(name) else {
+        return out;
+    };
+    let shown_path = exercise.path.display().to_string();
+    let file = term::file_link(&app.course.root.join(&exercise.path), &shown_path);
+    match &session.result {
+        Some(Ok(result)) => out.push_str(&human::exercise_with_file(result, lang, &file)),
+        Some(Err(err)) => {
+            let _ = writeln!(out, "{}  ({file})", human::title(exercise, lang));
+            let _ = writeln!(out, "{}", format!("error: {err}").red());
+        }
+        None => {
+            let _ = writeln!(out, "{}  ({file})", human::title(exercise, lang));
+        }
+    }
+    out.push('\n');
+    match &session.result {
+        Some(Ok(result)) if result.passed() => {
+            let _ = writeln!(out, "{}", run::cheer(name, lang));
+            let _ = writeln!(out, "{}", next_step(session));
+        }
+        Some(Ok(_)) => {
+            let offer = hint_offer(session, name);
+            let again = if matches!(session.how, How::Manual) {
+                lang.pick(
+                    format!("Save {shown_path}, then press r to run it again; {offer}."),
+                    format!("保存 {shown_path} 后按 r 再运行；{offer}。"),
+                )
+            } else {
+                lang.pick(
+                    format!("Save {shown_path} to run it again; {offer}."),
+                    format!("保存 {shown_path} 就会重新运行；{offer}。"),
+                )
+            };
+            let _ = writeln!(out, "{again}");
+        }
+        _ => {}
+    }
+    if session.show_hints
+        && let Ok(hints) = hint::revealed(app, name)
+    {
+        out.push('\n');
+        for hint in hints {
+            let _ = writeln!(out, "{hint}");
+        }
+    }
+    if let Some(lines) = &session.checked {
+        out.push('\n');
+        for line in lines {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out
+}
+
+/// What `h` would do next: "stuck? h shows hint 2 of 4".
+fn hint_offer(session: &Session, name: &str) -> String {
+    let app = &session.app;
+    let lang = app.lang;
+    let total = app.course.exercise(name).map_or(0, |e| e.hints.len());
+    let asked = app.progress.hint_level(name);
+    if total == 0 {
+        lang.pick("this exercise has no hints", "这个练习没有提示")
+            .to_string()
+    } else if asked < total {
+        lang.pick(
+            format!("stuck? h shows hint {} of {total}", asked + 1),
+            format!("卡住了？按 h 看第 {} 条提示（共 {total} 条）", asked + 1),
+        )
+    } else {
+        lang.pick(
+            "h shows the hints again".to_string(),
+            "按 h 再看一遍提示".to_string(),
+        )
+    }
+}
+
+/// After a pass: where to go from here.
+fn next_step(session: &Session) -> String {
+    let app = &session.app;
+    let lang = app.lang;
+    match app.current_name() {
+        Some(next) => {
+            let title = app
+                .course
+                .exercise(&next)
+                .map(|e| e.title.get(lang).to_string())
+                .unwrap_or_default();
+            lang.pick(
+                format!("Next: {next} — {title} (press n to go on)"),
+                format!("下一个：{next} — {title}（按 n 继续）"),
+            )
+        }
+        None => lang
+            .pick(
+                "That was the last one: every exercise is done. Press n for the finish.",
+                "这是最后一个：所有练习都完成了。按 n 结束。",
+            )
+            .to_string(),
+    }
+}
+
+fn finished(session: &Session) -> String {
+    let lang = session.app.lang;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}",
+        lang.pick(
+            "Every exercise is done. Well played!",
+            "所有练习都完成了，干得漂亮！"
+        )
+        .green()
+        .bold()
+    );
+    let _ = writeln!(
+        out,
+        "{}",
+        lang.pick(
+            "c grades them all again, l opens any of them, q quits.",
+            "按 c 全部重新检查，按 l 打开任意练习，按 q 退出。",
+        )
+    );
+    if let Some(lines) = &session.checked {
+        out.push('\n');
+        for line in lines {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out
+}
+
+fn exercise_list(session: &Session, selected: usize) -> String {
+    let lang = session.app.lang;
+    let mut out = String::new();
+    let _ = writeln!(out, "{}\n", lang.pick("Exercises", "练习列表").bold());
+    for (index, row) in list::rows(session.app).into_iter().enumerate() {
+        let cursor = if index == selected {
+            ">".cyan().bold()
+        } else {
+            " ".normal()
+        };
+        let _ = writeln!(out, "{cursor} {row}");
+    }
+    out
+}
+
+/// What is going on: a run, or how the next one will start and how long the last took.
+fn status(session: &Session) -> String {
+    let lang = session.app.lang;
+    match &session.busy {
+        Some(Busy::Grading(_)) => {
+            let name = session.shown.as_deref().unwrap_or_default();
+            return lang
+                .pick(format!("Running {name}…"), format!("正在运行 {name}…"))
+                .yellow()
+                .to_string();
+        }
+        Some(Busy::Checking) => {
+            return lang
+                .pick("Checking every exercise…", "正在检查全部练习…")
+                .yellow()
+                .to_string();
+        }
+        None => {}
+    }
+    let mut line = match &session.how {
+        How::Manual => lang
+            .pick(
+                "Manual mode: press r to run after saving.",
+                "手动模式：保存后按 r 运行。",
+            )
+            .to_string(),
+        How::Notify => lang
+            .pick(
+                "Watching: every save runs the exercise again.",
+                "监视中：每次保存都会重新运行。",
+            )
+            .to_string(),
+        How::Poll(None) => lang
+            .pick(
+                "Looking for saves every half second (--poll).",
+                "每半秒检查一次是否保存（--poll）。",
+            )
+            .to_string(),
+        How::Poll(Some(reason)) => lang.pick(
+            format!(
+                "File notifications failed ({reason}): looking for saves every half second instead."
+            ),
+            format!("文件通知不可用（{reason}）：改为每半秒检查一次是否保存。"),
+        ),
+    };
+    if let Some(took) = session.last_run {
+        line.push_str(&lang.pick(
+            format!(" Last run: {:.2} s.", took.as_secs_f64()),
+            format!(" 上次运行用时 {:.2} 秒。", took.as_secs_f64()),
+        ));
+    }
+    line.dimmed().to_string()
+}
+
+/// The keys that work here; at the reset question, the question itself.
+fn footer(session: &Session) -> String {
+    let lang = session.app.lang;
+    match session.mode {
+        Mode::ConfirmReset => {
+            let file = session
+                .shown
+                .as_deref()
+                .and_then(|name| session.app.course.exercise(name).ok())
+                .map(|exercise| exercise.path.clone())
+                .unwrap_or_default();
+            format!("{} [y/N]", reset::question(&file, lang))
+                .yellow()
+                .bold()
+                .to_string()
+        }
+        Mode::List { .. } => keys(&[
+            ("↑↓", lang.pick("choose", "选择"), true),
+            ("Enter", lang.pick("open", "打开"), true),
+            ("Esc", lang.pick("back", "返回"), true),
+        ]),
+        Mode::Exercise => {
+            let passed = session
+                .shown
+                .as_deref()
+                .is_some_and(|name| session.app.progress.is_done(name));
+            keys(&[
+                ("n", lang.pick("next", "下一个"), passed),
+                ("h", lang.pick("hint", "提示"), true),
+                ("l", lang.pick("list", "列表"), true),
+                ("r", lang.pick("run", "运行"), true),
+                ("c", lang.pick("check all", "全部检查"), true),
+                ("x", lang.pick("reset", "重置"), true),
+                ("q", lang.pick("quit", "退出"), true),
+            ])
+        }
+    }
+}
+
+/// `n next  h hint  ...`, each key in bold; a key that does nothing yet is dimmed.
+fn keys(keys: &[(&str, &str, bool)]) -> String {
+    keys.iter()
+        .map(|(key, what, active)| {
+            if *active {
+                format!("{} {what}", key.bold())
+            } else {
+                format!("{key} {what}").dimmed().to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("  ")
+}

@@ -7,6 +7,7 @@ use crate::course::Course;
 use crate::grade::Grader;
 use crate::i18n::Lang;
 use crate::parallel;
+use crate::sandbox::Sandbox;
 use crate::state::Progress;
 
 pub struct App {
@@ -14,12 +15,14 @@ pub struct App {
     pub progress: Progress,
     pub lang: Lang,
     jobs: Option<usize>,
+    /// `--require-isolation`: fail rather than run student programs without isolation.
+    require_isolation: bool,
 }
 
 impl App {
     /// Finds the course from the working directory and loads the progress; problems with
     /// the state file are reported and repaired here, once.
-    pub fn open(lang: Lang, jobs: Option<usize>) -> Result<App> {
+    pub fn open(lang: Lang, jobs: Option<usize>, require_isolation: bool) -> Result<App> {
         let cwd = std::env::current_dir().context("cannot read the working directory")?;
         let course = Course::discover(&cwd)?;
         let (progress, warnings) = Progress::load(&course);
@@ -31,6 +34,7 @@ impl App {
             progress,
             lang,
             jobs,
+            require_isolation,
         })
     }
 
@@ -41,9 +45,14 @@ impl App {
         for warning in &toolchain.warnings {
             eprintln!("warning: {warning}");
         }
+        let (sandbox, warning) = Sandbox::detect(self.require_isolation, self.lang)?;
+        if let Some(warning) = warning {
+            eprintln!("warning: {warning}");
+        }
         Ok(Grader {
             course: &self.course,
             toolchain,
+            sandbox,
             jobs: self.jobs.unwrap_or_else(parallel::default_jobs),
         })
     }

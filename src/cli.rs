@@ -22,6 +22,9 @@ pub struct Cli {
     /// Cases run at once (default: one per core).
     #[arg(long, short, global = true)]
     pub jobs: Option<usize>,
+    /// Fail instead of running student programs without isolation (for CI).
+    #[arg(long, global = true)]
+    pub require_isolation: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

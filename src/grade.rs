@@ -7,15 +7,16 @@ use anyhow::Result;
 
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
-use crate::course::{Course, Exercise};
+use crate::course::{self, Course, Exercise};
 use crate::fixture::{self, Case};
 use crate::judge::{self, Finding};
 use crate::parallel;
-use crate::sandbox::{self, Limits};
+use crate::sandbox::{Limits, Memory, MemoryEnforcement, Sandbox, Session};
 
 pub struct Grader<'a> {
     pub course: &'a Course,
     pub toolchain: Toolchain,
+    pub sandbox: Sandbox,
     pub jobs: usize,
 }
 
@@ -91,6 +92,8 @@ impl Grader<'_> {
 
     /// Grades `source` (relative to the course root, or absolute) against `exercise`'s cases.
     pub fn grade_source(&self, exercise: &Exercise, source: &Path) -> Result<ExerciseResult> {
+        // Ctrl-C now stops the runs and lets this grading unwind, cleaning up as it goes.
+        let _session = Session::begin()?;
         let cases = fixture::discover(&self.course.fixtures_dir(exercise))?;
         let unrun = |status, finding: Finding, diagnostics: String| ExerciseResult {
             name: exercise.name.clone(),
@@ -146,21 +149,49 @@ impl Grader<'_> {
         case.config.compare.unwrap_or(self.course.defaults.compare)
     }
 
+    /// The case's limits, else the course's.
+    fn limits(&self, case: &Case) -> Limits {
+        let defaults = &self.course.defaults;
+        let config = &case.config;
+        let wall_ms = config.time_limit_ms.unwrap_or(defaults.time_limit_ms);
+        let cpu_ms = config
+            .cpu_time_ms
+            .or(defaults.cpu_time_ms)
+            .unwrap_or_else(|| course::default_cpu_time_ms(wall_ms));
+        // AddressSanitizer cannot run under an address-space limit (see MemoryEnforcement).
+        let address_sanitizer = self.toolchain.flags().iter().any(|flag| {
+            flag.strip_prefix("-fsanitize=")
+                .is_some_and(|names| names.split(',').any(|name| name == "address"))
+        });
+        Limits {
+            wall_time: Duration::from_millis(wall_ms),
+            cpu_time: Duration::from_millis(cpu_ms),
+            memory: Memory {
+                bytes: config.memory_mb.unwrap_or(defaults.memory_mb) * 1024 * 1024,
+                enforcement: if address_sanitizer {
+                    MemoryEnforcement::Sanitizer
+                } else {
+                    MemoryEnforcement::AddressSpace
+                },
+            },
+            processes: config.processes.unwrap_or(defaults.processes),
+            file_size_bytes: config.file_size_bytes.unwrap_or(defaults.file_size_bytes),
+            open_files: config.open_files.unwrap_or(defaults.open_files),
+            output_bytes: defaults.output_limit_bytes,
+        }
+    }
+
     fn run_case(
         &self,
         program: &Path,
         case: &Case,
         env: &[(String, String)],
     ) -> Result<CaseResult> {
-        let defaults = &self.course.defaults;
-        let limits = Limits {
-            wall_time: Duration::from_millis(
-                case.config.time_limit_ms.unwrap_or(defaults.time_limit_ms),
-            ),
-            output_bytes: defaults.output_limit_bytes,
-        };
+        let limits = self.limits(case);
         let expected = case.expected()?;
-        let outcome = sandbox::run(program, case.input.as_deref(), limits, env)?;
+        let outcome = self
+            .sandbox
+            .run(program, case.input.as_deref(), limits, env)?;
         let mode = self.mode(case);
         Ok(CaseResult {
             case: case.clone(),

@@ -295,7 +295,10 @@ fn crash_message(signal: i32, lang: Lang) -> String {
     let name =
         nix::sys::signal::Signal::try_from(signal).map_or("an unknown signal", |s| s.as_str());
     let (en, zh) = match name {
-        "SIGSEGV" => ("an out-of-bounds access?", "是不是数组越界访问？"),
+        "SIGSEGV" => (
+            "an out-of-bounds access, or a recursion without end?",
+            "是不是数组越界访问，或者递归没有尽头？",
+        ),
         "SIGBUS" => ("a bad pointer?", "是不是使用了错误的指针？"),
         "SIGABRT" => (
             "abort() was called, by a failed assert or a corrupted heap",

@@ -57,11 +57,12 @@ impl Bubblewrap {
         })
     }
 
-    /// RLIMIT_NPROC counts the processes of one user (in one user namespace). As root the
-    /// program has a user of its own; otherwise the sandbox's user namespace also holds
-    /// bubblewrap's init and the helper.
+    /// RLIMIT_NPROC counts the processes and threads of one user (in one user namespace).
+    /// As root the program has a user of its own; otherwise the sandbox's user namespace
+    /// also holds bubblewrap's init and the helper's two threads (it waits for the program
+    /// on one, and times it on the other).
     pub fn process_limit(&self, processes: u64) -> u64 {
-        if self.root { processes } else { processes + 2 }
+        if self.root { processes } else { processes + 3 }
     }
 
     /// `bwrap` with its arguments, starting the helper on the program.
@@ -106,7 +107,8 @@ impl Bubblewrap {
             .args(["--perms", "0555", "--ro-bind-data"])
             .arg(fds.program.to_string())
             .arg(PROGRAM)
-            .args(["--size", &limits.file_size_bytes.max(4096).to_string()])
+            // Writable by the run's user, whoever made the mount.
+            .args(["--perms", "0777", "--size", &limits.file_size_bytes.max(4096).to_string()])
             .args(["--tmpfs", SCRATCH])
             // The root holds only mount points; /dev is a small tmpfs of device nodes.
             // Neither may become a place to write.

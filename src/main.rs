@@ -44,8 +44,9 @@ fn main() -> ExitCode {
     // Student programs run in sessions of their own, out of reach of the terminal's
     // Ctrl-C: stop them here. A grading then unwinds by itself (removing its temporary
     // files); anything else ends at once, though never halfway through saving progress.
-    let _ = ctrlc::set_handler(|| {
+    let _ = ctrlc::set_handler(move || {
         if !sandbox::interrupt() {
+            eprintln!("{}", lang.pick("interrupted", "已中断"));
             state::exit_when_saved(INTERRUPTED);
         }
     });

@@ -108,7 +108,12 @@ impl Bubblewrap {
             .arg(fds.program.to_string())
             .arg(PROGRAM)
             // Writable by the run's user, whoever made the mount.
-            .args(["--perms", "0777", "--size", &limits.file_size_bytes.max(4096).to_string()])
+            .args([
+                "--perms",
+                "0777",
+                "--size",
+                &limits.file_size_bytes.max(4096).to_string(),
+            ])
             .args(["--tmpfs", SCRATCH])
             // The root holds only mount points; /dev is a small tmpfs of device nodes.
             // Neither may become a place to write.

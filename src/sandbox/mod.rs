@@ -167,9 +167,7 @@ impl Sandbox {
         let user = self.root.then(RunUser::acquire);
         let uid = user.as_ref().map(RunUser::uid);
         // The child's stdin shares this file's offset, which tells afterwards how far it read.
-        let input_file = input
-            .map(|path| File::open(path).with_context(|| format!("cannot read {}", path.display())))
-            .transpose()?;
+        let input_file = input.map(open_input).transpose()?;
         let stdin = match &input_file {
             Some(file) => Stdio::from(file.try_clone().context("cannot pass the input file")?),
             None => Stdio::null(),
@@ -188,9 +186,7 @@ impl Sandbox {
             .stderr(Stdio::piped());
 
         let started = Instant::now();
-        let mut child = launch
-            .command
-            .spawn()
+        let mut child = spawn(&mut launch.command)
             .with_context(|| format!("cannot start {}", program.display()))?;
         // Only the child may hold the write ends now, so reading them ends with the run.
         launch.inherited.clear();
@@ -302,6 +298,33 @@ impl Sandbox {
         drop(user);
         Ok(outcome)
     }
+}
+
+/// Starts the child. Without isolation, root runs a copy of the program that it has just
+/// written: a fork by another thread meanwhile holds the written descriptor until that
+/// child execs, and Linux refuses to run a file open for writing (ETXTBSY) until then.
+fn spawn(command: &mut Command) -> std::io::Result<std::process::Child> {
+    for _ in 0..100 {
+        match command.spawn() {
+            Err(err) if err.raw_os_error() == Some(libc::ETXTBSY) => {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            started => return started,
+        }
+    }
+    command.spawn()
+}
+
+/// The case's input, which must be a file: a directory opens, but reading fails.
+fn open_input(path: &Path) -> Result<File> {
+    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let meta = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if !meta.is_file() {
+        bail!("cannot read {}: not a regular file", path.display());
+    }
+    Ok(file)
 }
 
 /// SIGXCPU at the soft limit, or SIGKILL at the hard one for a program that ignored it.

@@ -170,7 +170,13 @@ fn supervise(orders: &Orders) -> anyhow::Result<()> {
         // SAFETY: in the child, just before exec.
         unsafe { become_program(orders, &rlimits, &program) };
     }
-    let group = Group::new(Pid::from_raw(child));
+    // The helper is the sandbox's init (bubblewrap's --as-pid-1), or without isolation a
+    // plain parent.
+    let group = if std::process::id() == 1 {
+        Group::new_in_init(Pid::from_raw(child))
+    } else {
+        Group::new(Pid::from_raw(child))
+    };
     let (exit, wall_timeout): (Exit, bool) = group
         .wait(Some(orders.wall_time))
         .context("cannot wait for the program")?;

@@ -59,10 +59,10 @@ impl Bubblewrap {
 
     /// RLIMIT_NPROC counts the processes and threads of one user (in one user namespace).
     /// As root the program has a user of its own; otherwise the sandbox's user namespace
-    /// also holds bubblewrap's init and the helper's two threads (it waits for the program
-    /// on one, and times it on the other).
+    /// also holds the helper's two threads (it waits for the program on one, and times it
+    /// on the other).
     pub fn process_limit(&self, processes: u64) -> u64 {
-        if self.root { processes } else { processes + 3 }
+        if self.root { processes } else { processes + 2 }
     }
 
     /// `bwrap` with its arguments, starting the helper on the program.
@@ -74,7 +74,12 @@ impl Bubblewrap {
     ) -> std::process::Command {
         let mut command = std::process::Command::new(&self.bwrap);
         // The cgroup namespace is not always available; the others are needed.
+        // The helper is the sandbox's init (pid 1): the program cannot signal it, orphans
+        // come to it, and bubblewrap reaps it before ending, so that bubblewrap's end means
+        // the namespace is empty. With bubblewrap's own init, bubblewrap would end first
+        // and leave that init to the machine's init to reap, in its own time.
         command.args([
+            "--as-pid-1",
             "--die-with-parent",
             "--unshare-ipc",
             "--unshare-pid",

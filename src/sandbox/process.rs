@@ -26,6 +26,9 @@ pub struct Group {
     leader: Pid,
     /// Set once the leader is reaped: from then on its id may name another process.
     reaped: Mutex<bool>,
+    /// Whether this process is an init, whose children other than the leader are orphans
+    /// it inherited and must reap.
+    init: bool,
 }
 
 impl Group {
@@ -34,6 +37,17 @@ impl Group {
         Group {
             leader,
             reaped: Mutex::new(false),
+            init: false,
+        }
+    }
+
+    /// The same, for a pid namespace's init: while it waits for the leader, it reaps the
+    /// orphans the namespace hands it, so that they do not stay zombies (and count
+    /// against the process limit).
+    pub fn new_in_init(leader: Pid) -> Group {
+        Group {
+            init: true,
+            ..Group::new(leader)
         }
     }
 
@@ -54,9 +68,9 @@ impl Group {
     /// `true` says so); kills whatever is left in the group, and reaps the leader.
     pub fn wait(&self, limit: Option<Duration>) -> io::Result<(Exit, bool)> {
         let (ended_tx, ended_rx) = mpsc::channel();
-        let leader = self.leader;
+        let (leader, init) = (self.leader, self.init);
         thread::spawn(move || {
-            let _ = ended_tx.send(wait_without_reaping(leader));
+            let _ = ended_tx.send(wait_without_reaping(leader, init));
         });
         let mut timed_out = false;
         let ended = match limit {
@@ -80,21 +94,28 @@ impl Group {
     }
 }
 
-/// Blocks until `pid` has ended, leaving it a zombie.
-fn wait_without_reaping(pid: Pid) -> io::Result<()> {
+/// Blocks until `pid` has ended, leaving it a zombie; an init reaps any other child that
+/// ends meanwhile.
+fn wait_without_reaping(pid: Pid, init: bool) -> io::Result<()> {
+    let (which, id) = match init {
+        true => (libc::P_ALL, 0),
+        false => (libc::P_PID, pid.as_raw() as libc::id_t),
+    };
     loop {
+        // SAFETY: an all-zero siginfo is valid; waitid only writes into it.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
         // SAFETY: waitid only writes into the siginfo it is given.
-        let result = unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            libc::waitid(
-                libc::P_PID,
-                pid.as_raw() as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        };
+        let result = unsafe { libc::waitid(which, id, &mut info, libc::WEXITED | libc::WNOWAIT) };
         if result == 0 {
-            return Ok(());
+            // SAFETY: waitid filled in the pid of the child that ended.
+            let ended = unsafe { info.si_pid() };
+            if ended == pid.as_raw() {
+                return Ok(());
+            }
+            // An orphan this init inherited: nobody else will reap it.
+            // SAFETY: reaping a child that has ended; no status is wanted.
+            unsafe { libc::waitpid(ended, std::ptr::null_mut(), 0) };
+            continue;
         }
         let err = io::Error::last_os_error();
         if err.kind() != io::ErrorKind::Interrupted {

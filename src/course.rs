@@ -238,6 +238,26 @@ mod tests {
     }
 
     #[test]
+    fn limits_are_read_from_defaults() {
+        let text = MINIMAL.replace(
+            "[[exercises]]",
+            "[defaults]\ncpu_time_ms = 500\nmemory_mb = 32\nprocesses = 4\n\
+             file_size_bytes = 10\nopen_files = 16\n[[exercises]]",
+        );
+        let defaults = parse(&text).unwrap().defaults;
+        assert_eq!(defaults.cpu_time_ms, Some(500));
+        assert_eq!(
+            (
+                defaults.memory_mb,
+                defaults.processes,
+                defaults.file_size_bytes,
+                defaults.open_files
+            ),
+            (32, 4, 10, 16)
+        );
+    }
+
+    #[test]
     fn unknown_key_names_key_and_line() {
         let err = parse(&format!("{MINIMAL}colour = \"red\"\n"))
             .unwrap_err()

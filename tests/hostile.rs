@@ -204,3 +204,63 @@ fn memory_limit_holds_under_address_sanitizer_too() {
     assert_eq!(code, Some(1));
     assert!(leftover_processes(course.path()).is_empty());
 }
+
+#[test]
+fn sandboxed_programs_have_no_network() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let course = hostile_course(&["network"]);
+    let fixtures = course.path().join("fixtures/network");
+    std::fs::remove_dir_all(&fixtures).unwrap();
+    std::fs::create_dir(&fixtures).unwrap();
+    std::fs::write(fixtures.join("01_port.in"), format!("{port}\n")).unwrap();
+    std::fs::write(fixtures.join("01_port.out"), "offline\n").unwrap();
+    let output = clings(course.path())
+        .args(["--require-isolation", "run", "network"])
+        .output()
+        .unwrap();
+    let stdout = stdout_of(&output);
+    assert!(
+        stdout.contains(&format!("cannot reach 127.0.0.1:{port}"))
+            && stdout.contains("cannot reach 1.1.1.1:53"),
+        "{stdout}"
+    );
+    assert!(
+        listener.accept().is_err(),
+        "the program reached a port outside its sandbox"
+    );
+}
+
+#[test]
+fn a_case_can_set_its_own_limits() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(&["memory_hog", "endless_loop"]);
+    std::fs::write(
+        course.path().join("fixtures/memory_hog/01_small.toml"),
+        "memory_mb = 32\n",
+    )
+    .unwrap();
+    // A CPU limit below the wall time: the kernel stops the loop, and the message says so.
+    std::fs::write(
+        course.path().join("fixtures/endless_loop/01_small.toml"),
+        "time_limit_ms = 5000\ncpu_time_ms = 1000\n",
+    )
+    .unwrap();
+    let (document, _) = json_results(course.path(), &[]);
+    let message = |exercise: usize, case: usize| {
+        document["exercises"][exercise]["cases"][case]["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(message(0, 0).contains("32 MiB"), "{}", message(0, 0));
+    assert!(message(0, 1).contains("64 MiB"), "{}", message(0, 1));
+    assert!(
+        message(1, 0).contains("1 s of CPU time"),
+        "{}",
+        message(1, 0)
+    );
+    assert_eq!(verdicts(&document, 1), ["timeout", "timeout"]);
+}

@@ -213,12 +213,8 @@ unsafe fn become_program(orders: &Orders, rlimits: &Rlimits, program: &CString) 
     // SAFETY: plain system calls on this process.
     unsafe {
         libc::setpgid(0, 0);
-        let fd = orders.status_fd as libc::c_uint;
         libc::fcntl(orders.status_fd, libc::F_SETFD, libc::FD_CLOEXEC);
-        if fd > 3 {
-            libc::close_range(3, fd - 1, 0);
-        }
-        libc::close_range(fd + 1, libc::c_uint::MAX, 0);
+        close_from(3, orders.status_fd);
         if let Some(uid) = orders.uid
             && (libc::setgroups(0, std::ptr::null()) != 0
                 || libc::setgid(uid) != 0
@@ -234,6 +230,35 @@ unsafe fn become_program(orders: &Orders, rlimits: &Rlimits, program: &CString) 
     // SAFETY: argv is a null-terminated array of valid C strings; environ is inherited.
     unsafe { libc::execv(program.as_ptr(), argv.as_ptr()) };
     fail(libc::ENOEXEC)
+}
+
+/// Closes every descriptor from `first` on but `keep`.
+///
+/// SAFETY: only system calls; for the child of a fork.
+#[cfg(target_os = "linux")]
+unsafe fn close_from(first: RawFd, keep: RawFd) {
+    let (first, keep) = (first as libc::c_uint, keep as libc::c_uint);
+    // SAFETY: close_range takes plain integers.
+    unsafe {
+        if keep > first {
+            libc::close_range(first, keep - 1, 0);
+        }
+        libc::close_range(keep + 1, libc::c_uint::MAX, 0);
+    }
+}
+
+/// SAFETY: only system calls; for the child of a fork.
+#[cfg(not(target_os = "linux"))]
+unsafe fn close_from(first: RawFd, keep: RawFd) {
+    // SAFETY: sysconf and close take plain integers.
+    unsafe {
+        let last = libc::sysconf(libc::_SC_OPEN_MAX).clamp(first as libc::c_long, 65536);
+        for fd in first..last as RawFd {
+            if fd != keep {
+                libc::close(fd);
+            }
+        }
+    }
 }
 
 /// `exec_error=<errno>\n` without allocating.

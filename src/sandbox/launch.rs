@@ -265,6 +265,14 @@ fn wait_until_gone(mut gone: impl FnMut() -> bool) -> bool {
     }
 }
 
+/// A pipe closed on exec, so that no other child inherits it (isolation exists only on
+/// Linux, which makes both in one step).
+#[cfg(target_os = "linux")]
 fn pipe() -> Result<(OwnedFd, OwnedFd)> {
     nix::unistd::pipe2(OFlag::O_CLOEXEC).context("cannot create a pipe")
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pipe() -> Result<(OwnedFd, OwnedFd)> {
+    anyhow::bail!("isolation exists only on Linux")
 }

@@ -4,8 +4,6 @@
 use std::io;
 use std::time::Duration;
 
-use nix::sys::resource::{Resource, setrlimit};
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Real time from start to end; enforced by a timer that kills the whole run.
@@ -53,18 +51,18 @@ impl Limits {
     pub fn rlimits(&self, processes: u64) -> Rlimits {
         let cpu = self.cpu_seconds();
         let mut rlimits = Rlimits::default();
-        rlimits.push(Resource::RLIMIT_CORE, 0, 0);
+        rlimits.push(Resource::Core, 0, 0);
         // The hard limit a second later stops a program that catches or ignores SIGXCPU.
-        rlimits.push(Resource::RLIMIT_CPU, cpu, cpu + 1);
-        rlimits.push(Resource::RLIMIT_NPROC, processes, processes);
+        rlimits.push(Resource::Cpu, cpu, cpu + 1);
+        rlimits.push(Resource::Processes, processes, processes);
         rlimits.push(
-            Resource::RLIMIT_FSIZE,
+            Resource::FileSize,
             self.file_size_bytes,
             self.file_size_bytes,
         );
-        rlimits.push(Resource::RLIMIT_NOFILE, self.open_files, self.open_files);
+        rlimits.push(Resource::OpenFiles, self.open_files, self.open_files);
         if self.memory.enforcement == MemoryEnforcement::AddressSpace {
-            rlimits.push(Resource::RLIMIT_AS, self.memory.bytes, self.memory.bytes);
+            rlimits.push(Resource::AddressSpace, self.memory.bytes, self.memory.bytes);
         }
         rlimits
     }
@@ -104,7 +102,52 @@ impl Limits {
     }
 }
 
-const MAX_RLIMITS: usize = 8;
+/// The limits clings sets, named for the helper's command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resource {
+    Core,
+    Cpu,
+    Processes,
+    FileSize,
+    OpenFiles,
+    AddressSpace,
+}
+
+impl Resource {
+    const ALL: [Resource; 6] = [
+        Resource::Core,
+        Resource::Cpu,
+        Resource::Processes,
+        Resource::FileSize,
+        Resource::OpenFiles,
+        Resource::AddressSpace,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Resource::Core => "core",
+            Resource::Cpu => "cpu",
+            Resource::Processes => "nproc",
+            Resource::FileSize => "fsize",
+            Resource::OpenFiles => "nofile",
+            Resource::AddressSpace => "as",
+        }
+    }
+
+    /// The `RLIMIT_*` number, whose type differs between C libraries.
+    fn number(self) -> i64 {
+        (match self {
+            Resource::Core => libc::RLIMIT_CORE,
+            Resource::Cpu => libc::RLIMIT_CPU,
+            Resource::Processes => libc::RLIMIT_NPROC,
+            Resource::FileSize => libc::RLIMIT_FSIZE,
+            Resource::OpenFiles => libc::RLIMIT_NOFILE,
+            Resource::AddressSpace => libc::RLIMIT_AS,
+        }) as i64
+    }
+}
+
+const MAX_RLIMITS: usize = Resource::ALL.len();
 
 /// A fixed-size list of limits, built before the fork so that applying it in the child
 /// allocates nothing (only async-signal-safe calls are allowed there).
@@ -126,7 +169,14 @@ impl Rlimits {
     /// Sets every limit on the calling process; safe between fork and exec.
     pub fn apply(&self) -> io::Result<()> {
         for (resource, soft, hard) in self.entries.iter().flatten() {
-            setrlimit(*resource, *soft, *hard)?;
+            let limit = libc::rlimit {
+                rlim_cur: *soft as libc::rlim_t,
+                rlim_max: *hard as libc::rlim_t,
+            };
+            // SAFETY: setrlimit reads the struct it is given.
+            if unsafe { libc::setrlimit(resource.number() as _, &limit) } != 0 {
+                return Err(io::Error::last_os_error());
+            }
         }
         Ok(())
     }
@@ -136,7 +186,7 @@ impl Rlimits {
         self.entries
             .iter()
             .flatten()
-            .map(|(resource, soft, hard)| format!("{}={soft}/{hard}", resource_name(*resource)))
+            .map(|(resource, soft, hard)| format!("{}={soft}/{hard}", resource.name()))
             .collect::<Vec<_>>()
             .join(",")
     }
@@ -146,30 +196,13 @@ impl Rlimits {
         for item in text.split(',').filter(|item| !item.is_empty()) {
             let (name, values) = item.split_once('=')?;
             let (soft, hard) = values.split_once('/')?;
-            let resource = RESOURCES
-                .iter()
-                .find(|(_, known)| *known == name)
-                .map(|(resource, _)| *resource)?;
+            let resource = Resource::ALL
+                .into_iter()
+                .find(|resource| resource.name() == name)?;
             rlimits.push(resource, soft.parse().ok()?, hard.parse().ok()?);
         }
         Some(rlimits)
     }
-}
-
-const RESOURCES: [(Resource, &str); 6] = [
-    (Resource::RLIMIT_CORE, "core"),
-    (Resource::RLIMIT_CPU, "cpu"),
-    (Resource::RLIMIT_NPROC, "nproc"),
-    (Resource::RLIMIT_FSIZE, "fsize"),
-    (Resource::RLIMIT_NOFILE, "nofile"),
-    (Resource::RLIMIT_AS, "as"),
-];
-
-fn resource_name(resource: Resource) -> &'static str {
-    RESOURCES
-        .iter()
-        .find(|(known, _)| *known == resource)
-        .map_or("unknown", |(_, name)| name)
 }
 
 #[cfg(test)]

@@ -99,11 +99,11 @@ pub fn sweep(uid: u32, patience: Duration) -> io::Result<bool> {
 /// Whether any process, zombies included, has `uid` as its real user id: one system call
 /// (getpriority fails with ESRCH when none has), where /proc would take hundreds.
 fn has_processes(uid: u32) -> bool {
-    // SAFETY: errno is thread-local; getpriority only reads its arguments.
-    unsafe {
-        *libc::__errno_location() = 0;
-        libc::getpriority(libc::PRIO_USER, uid) != -1 || *libc::__errno_location() != libc::ESRCH
-    }
+    // -1 is also a valid priority: only the error says there is no process.
+    nix::errno::Errno::clear();
+    // SAFETY: getpriority only reads its arguments.
+    let priority = unsafe { libc::getpriority(libc::PRIO_USER, uid) };
+    priority != -1 || nix::errno::Errno::last() != nix::errno::Errno::ESRCH
 }
 
 fn kill_all_of(uid: u32) -> io::Result<()> {
@@ -113,10 +113,9 @@ fn kill_all_of(uid: u32) -> io::Result<()> {
         return Err(io::Error::last_os_error());
     }
     if child == 0 {
-        // SAFETY: system calls only; setuid as a raw call changes just this thread, the
-        // only one the child has, without glibc's cross-thread machinery.
+        // SAFETY: system calls only.
         unsafe {
-            if libc::syscall(libc::SYS_setuid, uid) != 0 {
+            if set_uid(uid) != 0 {
                 libc::_exit(2);
             }
             libc::kill(-1, libc::SIGKILL);
@@ -141,6 +140,23 @@ fn kill_all_of(uid: u32) -> io::Result<()> {
             "cannot take user id {uid} to stop its processes"
         )))
     }
+}
+
+/// setuid as a raw system call on Linux: it changes just the calling thread, the only one a
+/// forked child has, without glibc's machinery for changing every thread's.
+///
+/// SAFETY: only for the child of a fork.
+#[cfg(target_os = "linux")]
+unsafe fn set_uid(uid: u32) -> libc::c_long {
+    // SAFETY: setuid takes a plain integer.
+    unsafe { libc::syscall(libc::SYS_setuid, uid) }
+}
+
+/// SAFETY: only for the child of a fork.
+#[cfg(not(target_os = "linux"))]
+unsafe fn set_uid(uid: u32) -> libc::c_long {
+    // SAFETY: setuid takes a plain integer.
+    unsafe { libc::setuid(uid) as libc::c_long }
 }
 
 #[cfg(test)]

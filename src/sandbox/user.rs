@@ -25,25 +25,25 @@ pub fn is_root() -> bool {
     nix::unistd::geteuid().is_root()
 }
 
-/// How many processes the current user has, which RLIMIT_NPROC counts against the limit
-/// when clings is not root; 0 where /proc cannot tell.
+/// How many processes the current user had when first asked, which RLIMIT_NPROC counts
+/// against the limit when clings is not root; 0 where /proc cannot tell.
 pub fn own_process_count() -> u64 {
-    use std::os::unix::fs::MetadataExt;
-    let me = nix::unistd::getuid().as_raw();
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
-    entries
-        .filter_map(Result::ok)
-        .filter(|entry| {
-            entry
-                .file_name()
-                .to_string_lossy()
-                .bytes()
-                .all(|b| b.is_ascii_digit())
-        })
-        .filter(|entry| entry.metadata().is_ok_and(|meta| meta.uid() == me))
-        .count() as u64
+    static COUNT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *COUNT.get_or_init(|| {
+        use std::os::unix::fs::MetadataExt;
+        let me = nix::unistd::getuid().as_raw();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return 0;
+        };
+        entries
+            .filter_map(Result::ok)
+            .filter(|entry| {
+                let name = entry.file_name();
+                name.to_string_lossy().bytes().all(|b| b.is_ascii_digit())
+            })
+            .filter(|entry| entry.metadata().is_ok_and(|meta| meta.uid() == me))
+            .count() as u64
+    })
 }
 
 /// A user id lent to one run; back to the pool when dropped.

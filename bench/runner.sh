@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `clings test` on the whole Gomoku course (reference solutions in place), cold and warm,
 # beside the plain shell loop a teacher would write: gcc, then each case through diff.
-# Both use the same compiler flags, sanitizers included. Needs hyperfine.
+# Both use the same compiler flags, sanitizers included. Needs hyperfine (and bubblewrap
+# for the isolated rows; CLINGS_ISOLATION=none measures the limits alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -38,6 +39,7 @@ hyperfine -N --warmup 2 --runs 15 --export-markdown cold.md \
 hyperfine -N --warmup 2 --runs 15 --export-markdown warm.md \
   -n "clings test, warm cache" "$clings test" \
   -n "clings test, warm, --jobs 1" "$clings --jobs 1 test" \
+  -n "clings test, warm, no isolation" "env CLINGS_ISOLATION=none $clings test" \
   -n "shell loop: gcc + diff" "./naive.sh yes" \
   -n "shell loop: diff only (precompiled)" "./naive.sh no" >/dev/null
 cat cold.md

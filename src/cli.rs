@@ -35,6 +35,9 @@ pub struct Cli {
     /// file notifications (for network drives or WSL's /mnt, where they may not arrive).
     #[arg(long, conflicts_with = "manual")]
     pub poll: bool,
+    /// Fail instead of running student programs without isolation (for CI).
+    #[arg(long, global = true)]
+    pub require_isolation: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -21,9 +21,26 @@ pub struct Defaults {
     pub flags: Vec<String>,
     /// Names given to `-fsanitize=`, e.g. `undefined`, `bounds-strict`, `address`.
     pub sanitizers: Vec<String>,
+    /// Wall-clock time per case.
     pub time_limit_ms: u64,
+    /// CPU time per case; by default [`default_cpu_time_ms`] of the wall time.
+    pub cpu_time_ms: Option<u64>,
+    /// Memory per case (see the README for how it is enforced).
+    pub memory_mb: u64,
+    /// Processes (and threads) at once, the program included.
+    pub processes: u64,
+    /// The largest file a program may write.
+    pub file_size_bytes: u64,
+    /// Open file descriptors, stdin, stdout and stderr included.
+    pub open_files: u64,
     pub output_limit_bytes: usize,
     pub compare: CompareMode,
+}
+
+/// Half the wall time, in whole seconds (RLIMIT_CPU's unit), at least one: a program that
+/// spins is stopped sooner, and by a clock that says it was spinning.
+pub fn default_cpu_time_ms(time_limit_ms: u64) -> u64 {
+    (time_limit_ms / 2).div_ceil(1000).max(1) * 1000
 }
 
 impl Default for Defaults {
@@ -35,6 +52,12 @@ impl Default for Defaults {
                 .to_vec(),
             sanitizers: ["undefined", "bounds-strict"].map(String::from).to_vec(),
             time_limit_ms: 2000,
+            cpu_time_ms: None,
+            // The lesson's programs need a few hundred KiB and one process.
+            memory_mb: 256,
+            processes: 16,
+            file_size_bytes: 1024 * 1024,
+            open_files: 64,
             output_limit_bytes: 64 * 1024,
             compare: CompareMode::Lines,
         }
@@ -207,7 +230,31 @@ mod tests {
         let course = parse(MINIMAL).unwrap();
         assert_eq!(course.exercises[0].name, "a");
         assert_eq!(course.defaults.time_limit_ms, 2000);
+        assert_eq!(course.defaults.memory_mb, 256);
+        assert_eq!(default_cpu_time_ms(2000), 1000);
+        assert_eq!(default_cpu_time_ms(1000), 1000);
+        assert_eq!(default_cpu_time_ms(5000), 3000);
         assert_eq!(course.defaults.compare, CompareMode::Lines);
+    }
+
+    #[test]
+    fn limits_are_read_from_defaults() {
+        let text = MINIMAL.replace(
+            "[[exercises]]",
+            "[defaults]\ncpu_time_ms = 500\nmemory_mb = 32\nprocesses = 4\n\
+             file_size_bytes = 10\nopen_files = 16\n[[exercises]]",
+        );
+        let defaults = parse(&text).unwrap().defaults;
+        assert_eq!(defaults.cpu_time_ms, Some(500));
+        assert_eq!(
+            (
+                defaults.memory_mb,
+                defaults.processes,
+                defaults.file_size_bytes,
+                defaults.open_files
+            ),
+            (32, 4, 10, 16)
+        );
     }
 
     #[test]

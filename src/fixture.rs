@@ -17,6 +17,12 @@ pub struct CaseConfig {
     pub description: Option<Text>,
     pub points: Option<u32>,
     pub time_limit_ms: Option<u64>,
+    /// The course's limits, for this case (see [`crate::course::Defaults`]).
+    pub cpu_time_ms: Option<u64>,
+    pub memory_mb: Option<u64>,
+    pub processes: Option<u64>,
+    pub file_size_bytes: Option<u64>,
+    pub open_files: Option<u64>,
     pub compare: Option<CompareMode>,
     /// Shown when this case fails: the mistake it is designed to catch.
     pub hint: Option<Text>,

@@ -7,20 +7,32 @@ use anyhow::{Result, bail};
 
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
-use crate::course::{Course, Exercise};
+use crate::course::{self, Course, Exercise};
 use crate::fixture::{self, Case};
-use crate::i18n::Text;
+use crate::i18n::{Lang, Text};
 use crate::judge::{self, Finding};
 use crate::parallel;
-use crate::sandbox::{self, Limits};
+use crate::sandbox::{Limits, Memory, MemoryEnforcement, Sandbox, Session};
 
 pub struct Grader<'a> {
     pub course: &'a Course,
     pub toolchain: Toolchain,
+    pub sandbox: Sandbox,
     pub jobs: usize,
     /// Cases kept outside the course (`--fixtures`): same layout as `fixtures/`, and
     /// reported without their input, expected output or diff.
     pub hidden_fixtures: Option<PathBuf>,
+    pub warnings: Vec<String>,
+}
+
+/// How graders are made: the same for every command and for watch mode's grading thread.
+#[derive(Clone, Copy, Debug)]
+pub struct GraderOptions {
+    /// Cases run at once.
+    pub jobs: usize,
+    /// `--require-isolation`: fail rather than run student programs without isolation.
+    pub require_isolation: bool,
+    pub lang: Lang,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,15 +123,25 @@ pub fn locate(exercise: &Exercise, submission: &Path) -> PathBuf {
 }
 
 impl<'a> Grader<'a> {
-    /// A grader for `course` with its toolchain found; the toolchain's warnings (e.g. a
-    /// sanitizer the compiler lacks) are left in `toolchain.warnings` for the caller to show.
-    pub fn new(course: &'a Course, jobs: usize) -> Result<Grader<'a>> {
+    /// A grader for `course` with its toolchain and sandbox found; what the student should
+    /// know about them (a sanitizer the compiler lacks, no isolation) is left in
+    /// `warnings` for the caller to show.
+    pub fn new(course: &'a Course, options: GraderOptions) -> Result<Grader<'a>> {
         let toolchain = Toolchain::detect(&course.defaults, &course.cache_dir())?;
+        let (sandbox, sandbox_warning) = Sandbox::detect(options.require_isolation, options.lang)?;
+        let warnings = toolchain
+            .warnings
+            .iter()
+            .cloned()
+            .chain(sandbox_warning)
+            .collect();
         Ok(Grader {
             course,
             toolchain,
-            jobs,
+            sandbox,
+            jobs: options.jobs,
             hidden_fixtures: None,
+            warnings,
         })
     }
 
@@ -160,6 +182,8 @@ impl<'a> Grader<'a> {
         base: &Path,
         source: &Path,
     ) -> Result<ExerciseResult> {
+        // Ctrl-C now stops the runs and lets this grading unwind, cleaning up as it goes.
+        let _session = Session::begin()?;
         let cases = self.cases(exercise)?;
         let unrun = |status, finding: Finding, diagnostics: String| ExerciseResult {
             name: exercise.name.clone(),
@@ -220,9 +244,31 @@ impl<'a> Grader<'a> {
     /// The limits a case runs under: its own where it sets them, else the course's.
     pub fn limits(&self, case: Option<&Case>) -> Limits {
         let defaults = &self.course.defaults;
-        let time_limit_ms = case.and_then(|case| case.config.time_limit_ms);
+        let config = case.map(|case| case.config.clone()).unwrap_or_default();
+        let wall_ms = config.time_limit_ms.unwrap_or(defaults.time_limit_ms);
+        let cpu_ms = config
+            .cpu_time_ms
+            .or(defaults.cpu_time_ms)
+            .unwrap_or_else(|| course::default_cpu_time_ms(wall_ms));
+        // AddressSanitizer cannot run under an address-space limit (see MemoryEnforcement).
+        let address_sanitizer = self.toolchain.flags().iter().any(|flag| {
+            flag.strip_prefix("-fsanitize=")
+                .is_some_and(|names| names.split(',').any(|name| name == "address"))
+        });
         Limits {
-            wall_time: Duration::from_millis(time_limit_ms.unwrap_or(defaults.time_limit_ms)),
+            wall_time: Duration::from_millis(wall_ms),
+            cpu_time: Duration::from_millis(cpu_ms),
+            memory: Memory {
+                bytes: config.memory_mb.unwrap_or(defaults.memory_mb) * 1024 * 1024,
+                enforcement: if address_sanitizer {
+                    MemoryEnforcement::Sanitizer
+                } else {
+                    MemoryEnforcement::AddressSpace
+                },
+            },
+            processes: config.processes.unwrap_or(defaults.processes),
+            file_size_bytes: config.file_size_bytes.unwrap_or(defaults.file_size_bytes),
+            open_files: config.open_files.unwrap_or(defaults.open_files),
             output_bytes: defaults.output_limit_bytes,
         }
     }
@@ -245,7 +291,9 @@ impl<'a> Grader<'a> {
     /// the program ends cleanly within the course's limits.
     pub fn reference_output(&self, program: &Path, input: Option<&Path>) -> Result<Vec<u8>> {
         let limits = self.limits(None);
-        let outcome = sandbox::run(program, input, limits, &self.toolchain.runtime_env())?;
+        let outcome = self
+            .sandbox
+            .run(program, input, limits, &self.toolchain.runtime_env())?;
         match judge::judge(&outcome, &outcome.stdout, CompareMode::Exact, limits) {
             Finding::Passed => Ok(outcome.stdout),
             finding => bail!(
@@ -263,7 +311,9 @@ impl<'a> Grader<'a> {
     ) -> Result<CaseResult> {
         let limits = self.limits(Some(case));
         let expected = case.expected()?;
-        let outcome = sandbox::run(program, case.input.as_deref(), limits, env)?;
+        let outcome = self
+            .sandbox
+            .run(program, case.input.as_deref(), limits, env)?;
         let mode = self.mode(case);
         Ok(CaseResult {
             case: case.clone(),

@@ -5,6 +5,15 @@ use crate::compile::SANITIZER_EXIT_CODE;
 use crate::i18n::Lang;
 use crate::sandbox::{Limits, Outcome, Stop, Termination};
 
+/// What AddressSanitizer says when its allocator limits (set from the memory limit) stop
+/// the program, or when memory truly runs out.
+const ASAN_MEMORY_REPORTS: [&str; 4] = [
+    "AddressSanitizer: hard rss limit exhausted",
+    "AddressSanitizer: allocation-size-too-big",
+    "AddressSanitizer: out-of-memory",
+    "AddressSanitizer: requested allocation size",
+];
+
 /// One word per result, the same in every report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -13,6 +22,7 @@ pub enum Verdict {
     CompileError,
     Timeout,
     OutputLimit,
+    MemoryLimit,
     Crashed,
     NonzeroExit,
     Sanitizer,
@@ -27,6 +37,7 @@ impl Verdict {
             Verdict::CompileError => "compile_error",
             Verdict::Timeout => "timeout",
             Verdict::OutputLimit => "output_limit",
+            Verdict::MemoryLimit => "memory_limit",
             Verdict::Crashed => "crashed",
             Verdict::NonzeroExit => "nonzero_exit",
             Verdict::Sanitizer => "sanitizer",
@@ -45,12 +56,19 @@ pub enum Finding {
     /// The exercise's file does not exist, so there was nothing to run.
     Missing,
     Timeout {
+        clock: Clock,
         limit_ms: u64,
         input_exhausted: bool,
+        /// Whether it was using the processor (rather than sleeping or waiting); assumed
+        /// when unknown.
+        busy: bool,
     },
     OutputLimit {
         limit_bytes: usize,
         input_exhausted: bool,
+    },
+    MemoryLimit {
+        limit_mb: u64,
     },
     Crashed {
         signal: i32,
@@ -64,6 +82,15 @@ pub enum Finding {
     },
 }
 
+/// Which time limit a program ran into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// Processor time, counted by the kernel (RLIMIT_CPU).
+    Cpu,
+    /// Real time, counted by clings.
+    Wall,
+}
+
 /// Decides in a fixed order: what clings had to stop, then how the program ended, and
 /// only then whether its output was right.
 pub fn judge(outcome: &Outcome, expected: &[u8], mode: CompareMode, limits: Limits) -> Finding {
@@ -75,12 +102,36 @@ pub fn judge(outcome: &Outcome, expected: &[u8], mode: CompareMode, limits: Limi
             };
         }
         Some(Stop::WallTime) => {
+            // A quarter leaves room for a busy program that shared the processor.
+            let busy = outcome
+                .cpu_time
+                .is_none_or(|cpu| cpu * 4 >= outcome.elapsed);
             return Finding::Timeout {
+                clock: Clock::Wall,
                 limit_ms: limits.wall_time.as_millis() as u64,
                 input_exhausted: outcome.input_exhausted,
+                busy,
             };
         }
+        Some(Stop::CpuTime) => {
+            return Finding::Timeout {
+                clock: Clock::Cpu,
+                limit_ms: limits.cpu_seconds() * 1000,
+                input_exhausted: outcome.input_exhausted,
+                busy: true,
+            };
+        }
+        Some(Stop::Memory) => return memory_limit(limits),
         None => {}
+    }
+    if outcome.termination == Termination::Exited(SANITIZER_EXIT_CODE) {
+        let stderr = String::from_utf8_lossy(&outcome.stderr);
+        if ASAN_MEMORY_REPORTS
+            .iter()
+            .any(|report| stderr.contains(report))
+        {
+            return memory_limit(limits);
+        }
     }
     match outcome.termination {
         Termination::Exited(SANITIZER_EXIT_CODE) if sanitizer_report(&outcome.stderr).is_some() => {
@@ -92,6 +143,12 @@ pub fn judge(outcome: &Outcome, expected: &[u8], mode: CompareMode, limits: Limi
         Termination::Exited(0) if mode.matches(expected, &outcome.stdout) => Finding::Passed,
         Termination::Exited(0) => Finding::WrongOutput,
         Termination::Exited(code) => Finding::NonzeroExit { code },
+    }
+}
+
+fn memory_limit(limits: Limits) -> Finding {
+    Finding::MemoryLimit {
+        limit_mb: limits.memory.bytes.div_ceil(1024 * 1024),
     }
 }
 
@@ -115,6 +172,7 @@ impl Finding {
             Finding::NotRun | Finding::Missing => Verdict::NotRun,
             Finding::Timeout { .. } => Verdict::Timeout,
             Finding::OutputLimit { .. } => Verdict::OutputLimit,
+            Finding::MemoryLimit { .. } => Verdict::MemoryLimit,
             Finding::Crashed { .. } => Verdict::Crashed,
             Finding::NonzeroExit { .. } => Verdict::NonzeroExit,
             Finding::Sanitizer { .. } => Verdict::Sanitizer,
@@ -147,8 +205,40 @@ impl Finding {
                 )
                 .into(),
             Finding::Timeout {
+                clock: Clock::Cpu,
+                limit_ms,
+                input_exhausted,
+                ..
+            } => {
+                let secs = *limit_ms as f64 / 1000.0;
+                match input_exhausted {
+                    true => lang.pick(
+                        format!("used {secs} s of CPU time with all its input read: {EOF_EN}"),
+                        format!("读完全部输入后占用了 {secs} 秒 CPU 时间：{EOF_ZH}"),
+                    ),
+                    false => lang.pick(
+                        format!("used {secs} s of CPU time before reading all its input: an endless loop?"),
+                        format!("输入还没读完就占用了 {secs} 秒 CPU 时间：是死循环吗？"),
+                    ),
+                }
+            }
+            Finding::Timeout {
+                clock: Clock::Wall,
+                limit_ms,
+                busy: false,
+                ..
+            } => {
+                let secs = *limit_ms as f64 / 1000.0;
+                lang.pick(
+                    format!("still running after {secs} s while using almost no CPU: is it sleeping, or waiting for something that never comes?"),
+                    format!("运行超过 {secs} 秒，却几乎没有占用 CPU：是在 sleep，还是在等待永远不会发生的事？"),
+                )
+            }
+            Finding::Timeout {
+                clock: Clock::Wall,
                 limit_ms,
                 input_exhausted: true,
+                busy: true,
             } => {
                 let secs = *limit_ms as f64 / 1000.0;
                 lang.pick(
@@ -157,8 +247,10 @@ impl Finding {
                 )
             }
             Finding::Timeout {
+                clock: Clock::Wall,
                 limit_ms,
                 input_exhausted: false,
+                busy: true,
             } => {
                 let secs = *limit_ms as f64 / 1000.0;
                 lang.pick(
@@ -182,6 +274,10 @@ impl Finding {
                     ),
                 }
             }
+            Finding::MemoryLimit { limit_mb } => lang.pick(
+                format!("ran out of memory at the limit of {limit_mb} MiB: an allocation in a loop that never ends, or an array far too big?"),
+                format!("内存用到了 {limit_mb} MiB 的上限：是不是在循环里不停地分配内存，或者数组开得太大？"),
+            ),
             Finding::Crashed { signal } => crash_message(*signal, lang),
             Finding::NonzeroExit { code } => lang.pick(
                 format!("exited with status {code}: main should return 0 when all went well"),
@@ -199,7 +295,10 @@ fn crash_message(signal: i32, lang: Lang) -> String {
     let name =
         nix::sys::signal::Signal::try_from(signal).map_or("an unknown signal", |s| s.as_str());
     let (en, zh) = match name {
-        "SIGSEGV" => ("an out-of-bounds access?", "是不是数组越界访问？"),
+        "SIGSEGV" => (
+            "an out-of-bounds access, or a recursion without end?",
+            "是不是数组越界访问，或者递归没有尽头？",
+        ),
         "SIGBUS" => ("a bad pointer?", "是不是使用了错误的指针？"),
         "SIGABRT" => (
             "abort() was called, by a failed assert or a corrupted heap",
@@ -211,6 +310,10 @@ fn crash_message(signal: i32, lang: Lang) -> String {
             "非法指令：是不是未定义行为？",
         ),
         "SIGPIPE" => ("it wrote to a closed pipe", "向已关闭的管道写入"),
+        "SIGXFSZ" => (
+            "a file it wrote grew past the size limit",
+            "写入的文件超过了大小限制",
+        ),
         _ => ("", ""),
     };
     let (en, zh) = if en.is_empty() {
@@ -227,10 +330,19 @@ fn crash_message(signal: i32, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sandbox::{Memory, MemoryEnforcement};
     use std::time::Duration;
 
     const LIMITS: Limits = Limits {
         wall_time: Duration::from_secs(2),
+        cpu_time: Duration::from_secs(1),
+        memory: Memory {
+            bytes: 256 << 20,
+            enforcement: MemoryEnforcement::AddressSpace,
+        },
+        processes: 16,
+        file_size_bytes: 1 << 20,
+        open_files: 64,
         output_bytes: 1024,
     };
 
@@ -241,6 +353,8 @@ mod tests {
             stdout: stdout.into(),
             stderr: stderr.into(),
             elapsed: Duration::ZERO,
+            cpu_time: Some(Duration::ZERO),
+            peak_memory_bytes: Some(0),
             input_exhausted: true,
         }
     }
@@ -310,20 +424,59 @@ mod tests {
 
     #[test]
     fn eof_loop_is_explained_when_input_was_all_read() {
-        let message = Finding::Timeout {
-            limit_ms: 2000,
-            input_exhausted: true,
+        for clock in [Clock::Cpu, Clock::Wall] {
+            let timeout = |input_exhausted| Finding::Timeout {
+                clock,
+                limit_ms: 2000,
+                input_exhausted,
+                busy: true,
+            };
+            let message = timeout(true).message(Lang::En);
+            assert!(
+                message.contains("scanf") && message.contains("EOF"),
+                "{message}"
+            );
+            assert!(!timeout(false).message(Lang::En).contains("EOF"));
         }
-        .message(Lang::En);
-        assert!(
-            message.contains("scanf") && message.contains("EOF"),
-            "{message}"
+    }
+
+    #[test]
+    fn timeout_says_which_clock_and_whether_the_program_was_busy() {
+        let stopped = |stop, cpu_ms| {
+            let mut outcome = outcome(Termination::Signaled(9), "", "");
+            outcome.stopped = Some(stop);
+            outcome.elapsed = Duration::from_millis(2000);
+            outcome.cpu_time = Some(Duration::from_millis(cpu_ms));
+            judge(&outcome, b"", CompareMode::Lines, LIMITS)
+        };
+        let cpu = stopped(Stop::CpuTime, 1000).message(Lang::En);
+        assert!(cpu.contains("1 s of CPU time"), "{cpu}");
+        let busy = stopped(Stop::WallTime, 1900).message(Lang::En);
+        assert!(busy.contains("still running after 2 s"), "{busy}");
+        let idle = stopped(Stop::WallTime, 3).message(Lang::En);
+        assert!(idle.contains("almost no CPU"), "{idle}");
+        for finding in [stopped(Stop::CpuTime, 1000), stopped(Stop::WallTime, 3)] {
+            assert_eq!(finding.verdict(), Verdict::Timeout);
+            assert!(finding.message(Lang::Zh).contains("CPU"));
+        }
+    }
+
+    #[test]
+    fn memory_limit_from_the_sandbox_or_from_address_sanitizer() {
+        let mut stopped = outcome(Termination::Signaled(11), "", "");
+        stopped.stopped = Some(Stop::Memory);
+        let finding = judge(&stopped, b"", CompareMode::Lines, LIMITS);
+        assert_eq!(finding, Finding::MemoryLimit { limit_mb: 256 });
+        assert!(finding.message(Lang::En).contains("256 MiB"));
+        assert!(finding.message(Lang::Zh).contains("256 MiB"));
+        let asan = outcome(
+            Termination::Exited(SANITIZER_EXIT_CODE),
+            "",
+            "==1==AddressSanitizer: hard rss limit exhausted (256Mb vs 277Mb)\n",
         );
-        let message = Finding::Timeout {
-            limit_ms: 2000,
-            input_exhausted: false,
-        }
-        .message(Lang::En);
-        assert!(!message.contains("EOF"), "{message}");
+        assert_eq!(
+            judge(&asan, b"", CompareMode::Lines, LIMITS).verdict(),
+            Verdict::MemoryLimit
+        );
     }
 }

@@ -32,16 +32,36 @@ use crate::cli::{Cli, Command, DevCommand};
 use crate::commands::Outcome;
 use crate::i18n::Lang;
 
+/// The exit status of a command stopped by Ctrl-C, as for shells: 128 + SIGINT.
+const INTERRUPTED: i32 = 130;
+
 fn main() -> ExitCode {
+    // Inside the sandbox, clings is the helper that starts the student's program.
+    if let Some(code) = sandbox::main_if_helper() {
+        return code;
+    }
     // Like any Unix filter, stop quietly when the reader goes away (`clings test | head`).
     // SAFETY: called before any thread exists; SIG_DFL is always a valid disposition.
     let _ = unsafe { signal(Signal::SIGPIPE, SigHandler::SigDfl) };
     let cli = Cli::parse();
     style::init(cli.color);
     let lang = Lang::detect(cli.lang.map(Lang::from));
+    // Student programs run in sessions of their own, out of reach of the terminal's
+    // Ctrl-C: stop them here. A grading then unwinds by itself (removing its temporary
+    // files); anything else ends at once, though never halfway through saving progress.
+    let _ = ctrlc::set_handler(move || {
+        if !sandbox::interrupt() {
+            eprintln!("{}", lang.pick("interrupted", "已中断"));
+            state::exit_when_saved(INTERRUPTED);
+        }
+    });
     match dispatch(cli, lang) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Failure) => ExitCode::from(1),
+        Err(err) if err.downcast_ref::<sandbox::Interrupted>().is_some() => {
+            eprintln!("{}", lang.pick("interrupted", "已中断"));
+            ExitCode::from(INTERRUPTED as u8)
+        }
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
@@ -50,7 +70,7 @@ fn main() -> ExitCode {
 }
 
 fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Outcome> {
-    let mut app = App::open(lang, cli.jobs)?;
+    let mut app = App::open(lang, cli.jobs, cli.require_isolation)?;
     match cli.command {
         None => watch::run(
             &mut app,

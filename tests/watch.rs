@@ -160,29 +160,85 @@ fn quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
-/// Processes still running a program built in `course` (student programs live in its
-/// build cache).
-fn programs_running_from(course: &Path) -> Vec<String> {
-    let cache = course.join(".clings/cache").display().to_string();
-    let mut found = Vec::new();
+/// The processes clings started under the pane (the student's programs, and bubblewrap
+/// and its helper when runs are isolated), found by walking /proc's parent links.
+fn programs_under(tmux: &Tmux) -> Vec<u32> {
+    let output = tmux
+        .command()
+        .args(["display-message", "-p", "#{pane_pid}"])
+        .output()
+        .expect("display-message");
+    let Ok(pane) = String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse::<u32>()
+    else {
+        return Vec::new();
+    };
+    let clings = std::fs::canonicalize(assert_cmd::cargo::cargo_bin!("clings")).unwrap();
+    let mut parents = Vec::new();
     for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
-        let Ok(exe) = std::fs::read_link(entry.path().join("exe")) else {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
             continue;
         };
-        if exe.display().to_string().starts_with(&cache) {
-            found.push(format!("{} {}", entry.file_name().display(), exe.display()));
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // The fields after the command's closing parenthesis: state, then the parent.
+        let mut fields = stat[stat.rfind(')').unwrap_or(0) + 1..].split_whitespace();
+        let (state, parent) = (
+            fields.next(),
+            fields.next().and_then(|p| p.parse::<u32>().ok()),
+        );
+        if state != Some("Z")
+            && let Some(parent) = parent
+        {
+            parents.push((pid, parent));
         }
     }
-    found
+    let mut under = vec![pane];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (pid, parent) in &parents {
+            if under.contains(parent) && !under.contains(pid) {
+                under.push(*pid);
+                grew = true;
+            }
+        }
+    }
+    under
+        .into_iter()
+        .skip(1)
+        .filter(|pid| {
+            std::fs::read_link(format!("/proc/{pid}/exe"))
+                .ok()
+                .as_deref()
+                != Some(clings.as_path())
+        })
+        .collect()
 }
 
 /// Waits until the student's program runs: from then on, a run is surely in progress.
-fn wait_for_programs(tmux: &Tmux) {
+/// Returns the processes of the run.
+fn wait_for_programs(tmux: &Tmux) -> Vec<u32> {
     let start = Instant::now();
-    while programs_running_from(tmux.path()).is_empty() {
+    loop {
+        let programs = programs_under(tmux);
+        if !programs.is_empty() {
+            return programs;
+        }
         assert!(start.elapsed() < DEADLINE, "the program never started");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat[stat.rfind(')').unwrap_or(0) + 1..]
+            .split_whitespace()
+            .next()
+            != Some("Z")
+    })
 }
 
 #[test]
@@ -239,13 +295,14 @@ fn saves_are_graded_and_keys_work() {
     // hello's skeleton fails until its solution is saved.
     tmux.keys(&["n"]);
     tmux.wait_for("hello — Say hello");
-    std::fs::copy(
-        tmux.path().join("solutions/hello.c"),
-        tmux.path().join("exercises/hello.c"),
-    )
-    .unwrap();
+    // Saved the way editors save, by a rename: one save, one run.
+    let staged = tmux.path().join("exercises/.hello.c.swp");
+    std::fs::copy(tmux.path().join("solutions/hello.c"), &staged).unwrap();
+    std::fs::rename(&staged, tmux.path().join("exercises/hello.c")).unwrap();
     let screen = tmux.wait_for("✓ hello passed!");
     assert!(screen.contains("every exercise is done"), "{screen}");
+    // Pressed the moment the result is in: if the save came during the skeleton's run,
+    // one more run may still be finishing, and the key waits for it.
     tmux.keys(&["n"]);
     tmux.wait_for("Every exercise is done. Well played!");
 
@@ -265,16 +322,16 @@ fn ctrl_c_mid_run_restores_the_terminal_and_stops_the_program() {
         return;
     };
     tmux.wait_for("Running sum…");
-    wait_for_programs(&tmux);
+    let programs = wait_for_programs(&tmux);
     tmux.keys(&["C-c"]);
     tmux.assert_exited_and_restored();
     // Left alone, a program looping on EOF would run forever; it must go with clings.
     let start = Instant::now();
-    while !programs_running_from(tmux.path()).is_empty() {
+    while programs.iter().any(|pid| alive(*pid)) {
+        let left: Vec<&u32> = programs.iter().filter(|pid| alive(**pid)).collect();
         assert!(
             start.elapsed() < Duration::from_secs(3),
-            "still running after clings quit: {:?}",
-            programs_running_from(tmux.path())
+            "still running after clings quit: {left:?}"
         );
         std::thread::sleep(Duration::from_millis(50));
     }

@@ -171,7 +171,7 @@ fn evidence(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
                 let _ = writeln!(out, "{indent}{line}");
             }
         }
-        Verdict::Crashed | Verdict::NonzeroExit | Verdict::Sanitizer => {
+        Verdict::Crashed | Verdict::NonzeroExit | Verdict::Sanitizer | Verdict::MemoryLimit => {
             let stderr = String::from_utf8_lossy(&result.stderr);
             if !stderr.trim().is_empty() {
                 let _ = writeln!(

@@ -56,7 +56,7 @@ pub fn run(app: &mut App, options: Options) -> Result<Outcome> {
     };
 
     let (sender, events) = mpsc::channel();
-    let runner = runner::Runner::start(app.course.clone(), app.jobs(), sender.clone())?;
+    let runner = runner::Runner::start(app.course.clone(), app.grader_options(), sender.clone())?;
     // Kept until the session ends: dropping it stops the notifications.
     let (_watch, how) = if options.manual {
         (None, files::How::Manual)

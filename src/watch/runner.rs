@@ -8,7 +8,7 @@ use anyhow::{Context, Result, anyhow};
 
 use super::events::Event;
 use crate::course::Course;
-use crate::grade::Grader;
+use crate::grade::{Grader, GraderOptions};
 
 enum Request {
     Grade(String),
@@ -22,11 +22,11 @@ pub struct Runner {
 impl Runner {
     /// Starts the grading thread with its own copy of the course; it finds the compiler
     /// first, and reports the toolchain's warnings as notices.
-    pub fn start(course: Course, jobs: usize, events: Sender<Event>) -> Result<Runner> {
+    pub fn start(course: Course, options: GraderOptions, events: Sender<Event>) -> Result<Runner> {
         let (requests, received) = mpsc::channel();
         thread::Builder::new()
             .name("grader".into())
-            .spawn(move || serve(&course, jobs, received, events))
+            .spawn(move || serve(&course, options, received, events))
             .context("cannot start the grading thread")?;
         Ok(Runner { requests })
     }
@@ -48,10 +48,15 @@ impl Runner {
     }
 }
 
-fn serve(course: &Course, jobs: usize, requests: Receiver<Request>, events: Sender<Event>) {
-    let grader = Grader::new(course, jobs).map_err(|err| format!("{err:#}"));
+fn serve(
+    course: &Course,
+    options: GraderOptions,
+    requests: Receiver<Request>,
+    events: Sender<Event>,
+) {
+    let grader = Grader::new(course, options).map_err(|err| format!("{err:#}"));
     if let Ok(grader) = &grader {
-        for warning in &grader.toolchain.warnings {
+        for warning in &grader.warnings {
             let _ = events.send(Event::Notice(format!("warning: {warning}")));
         }
     }

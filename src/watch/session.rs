@@ -55,6 +55,9 @@ pub struct Session<'a> {
     pub busy: Option<Busy>,
     /// A save came during a run: once the run ends, the file is looked at again.
     save_pending: bool,
+    /// A key pressed during a run: it takes effect once the run ends, so a student who
+    /// presses `n` the moment a result appears is not ignored by a run still finishing.
+    deferred: Option<Action>,
     /// The version of the shown file that the last run started from.
     graded: Option<Fingerprint>,
     /// How long the last run took, from the request to the result.
@@ -81,6 +84,7 @@ impl<'a> Session<'a> {
             result: None,
             busy: None,
             save_pending: false,
+            deferred: None,
             graded: None,
             last_run: None,
             show_hints: false,
@@ -167,16 +171,19 @@ impl<'a> Session<'a> {
     }
 
     fn after_run(&mut self) -> Result<()> {
-        if !std::mem::take(&mut self.save_pending) {
-            return Ok(());
+        if std::mem::take(&mut self.save_pending)
+            && let Some(file) = self.shown.as_deref().and_then(|name| self.file_of(name))
+            && Fingerprint::of(&file) != self.graded
+        {
+            return self.start_run();
         }
-        let Some(file) = self.shown.as_deref().and_then(|name| self.file_of(name)) else {
-            return Ok(());
-        };
-        if Fingerprint::of(&file) != self.graded {
-            self.start_run()?;
+        match self.deferred.take() {
+            Some(action) if self.busy.is_none() => {
+                self.message = None;
+                self.exercise_key(action)
+            }
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     fn on_graded(&mut self, name: &str, result: Result<ExerciseResult>) -> Result<()> {
@@ -273,10 +280,11 @@ impl<'a> Session<'a> {
     fn exercise_key(&mut self, action: Action) -> Result<()> {
         let lang = self.app.lang;
         if self.busy.is_some() && action != Action::Ignore {
+            self.deferred = Some(action);
             self.message = Some(
                 lang.pick(
-                    "Still running: wait for the result (q quits).",
-                    "还在运行：请等结果出来（按 q 退出）。",
+                    "Still running: the key takes effect when the result is in (q quits).",
+                    "还在运行：结果出来后再执行这个按键（按 q 退出）。",
                 )
                 .to_string(),
             );

@@ -1,6 +1,7 @@
 //! Shared by the integration tests: copies of a course to break, and the real binary.
 #![allow(dead_code)] // each test crate uses its own subset of these helpers
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -102,4 +103,59 @@ pub fn verdicts(document: &serde_json::Value, exercise: usize) -> Vec<String> {
         .iter()
         .map(|case| case["verdict"].as_str().expect("verdict").to_string())
         .collect()
+}
+
+/// The user ids clings gives runs when it is root (see src/sandbox/user.rs).
+pub const RUN_USERS: std::ops::Range<u32> = 1_800_000_000..i32::MAX as u32;
+
+/// Every file of the course but the build cache and the progress, with its content.
+pub fn snapshot(course: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    WalkDir::new(course)
+        .into_iter()
+        .filter_entry(|entry| entry.file_name() != ".clings")
+        .map(Result::unwrap)
+        .filter(|entry| entry.file_type().is_file() && entry.file_name() != ".clings-state.json")
+        .map(|entry| {
+            (
+                entry.path().to_path_buf(),
+                std::fs::read(entry.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Live (not zombie) processes of a program: run as one of the runs' users, started as
+/// the sandbox's `/program`, or from the course's build cache.
+pub fn leftover_processes(course: &Path) -> Vec<String> {
+    let course = course.to_string_lossy().into_owned();
+    let mut left = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().filter_map(Result::ok) {
+        let dir = entry.path();
+        let (Ok(status), Ok(cmdline)) = (
+            std::fs::read_to_string(dir.join("status")),
+            std::fs::read(dir.join("cmdline")),
+        ) else {
+            continue;
+        };
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|line| line.strip_prefix(name))
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        if field("State:").starts_with('Z') {
+            continue;
+        }
+        let run_user = field("Uid:")
+            .split_whitespace()
+            .filter_map(|id| id.parse::<u32>().ok())
+            .any(|id| RUN_USERS.contains(&id));
+        let command = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if run_user || command.starts_with("/program") || command.contains(&course) {
+            left.push(format!("{}: {command}", dir.display()));
+        }
+    }
+    left
 }

@@ -1,0 +1,169 @@
+//! Isolation with bubblewrap (`bwrap`): the program runs in new mount, pid, network, IPC,
+//! UTS and cgroup namespaces (and a new user namespace when clings is not root), where the
+//! file system holds only the system's libraries and programs (read-only), a fresh /proc
+//! and /dev, the program itself, and an empty, size-limited scratch directory, its only
+//! writable place. Nothing of the course, its fixtures or the student's files is there.
+
+use std::os::fd::RawFd;
+use std::path::{Path, PathBuf};
+
+use super::helper::Orders;
+use super::limits::Limits;
+
+/// Where things are inside the sandbox.
+const HELPER: &str = "/clings-helper";
+const PROGRAM: &str = "/program";
+pub const SCRATCH: &str = "/work";
+
+/// Directories a dynamically linked program (and its sanitizer runtime) needs. On a
+/// merged-/usr system all but /usr are symbolic links, recreated as such.
+const SYSTEM_DIRS: [&str; 7] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+];
+
+#[derive(Clone, Debug)]
+pub struct Bubblewrap {
+    bwrap: PathBuf,
+    /// clings itself, run as the helper.
+    helper: PathBuf,
+    /// `--ro-bind`/`--symlink` arguments for [`SYSTEM_DIRS`] as they are on this machine.
+    system: Vec<String>,
+    /// Whether clings runs as root: bubblewrap then needs no user namespace, and the
+    /// helper switches to the run's own user.
+    root: bool,
+}
+
+/// The descriptors one run passes to bubblewrap.
+pub struct Descriptors {
+    /// The compiled program, copied into the sandbox.
+    pub program: RawFd,
+    /// Where the helper writes its report.
+    pub status: RawFd,
+}
+
+impl Bubblewrap {
+    /// Finds `bwrap` on PATH; whether it works here is found out by running it.
+    pub fn find(root: bool) -> Result<Bubblewrap, String> {
+        let bwrap = find_on_path("bwrap").ok_or_else(|| {
+            "bubblewrap is not installed (`sudo apt install bubblewrap`)".to_string()
+        })?;
+        let helper = std::env::current_exe()
+            .map_err(|err| format!("cannot find clings' own executable: {err}"))?;
+        Ok(Bubblewrap {
+            bwrap,
+            helper,
+            system: system_mounts(),
+            root,
+        })
+    }
+
+    /// RLIMIT_NPROC counts the processes and threads of one user (in one user namespace).
+    /// As root the program has a user of its own; otherwise the sandbox's user namespace
+    /// also holds the helper's two threads (it waits for the program on one, and times it
+    /// on the other).
+    pub fn process_limit(&self, processes: u64) -> u64 {
+        if self.root { processes } else { processes + 2 }
+    }
+
+    /// `bwrap` with its arguments, starting the helper on the program.
+    pub fn command(
+        &self,
+        limits: &Limits,
+        uid: Option<u32>,
+        fds: &Descriptors,
+    ) -> std::process::Command {
+        let mut command = std::process::Command::new(&self.bwrap);
+        // The cgroup namespace is not always available; the others are needed.
+        // The helper is the sandbox's init (pid 1): the program cannot signal it, orphans
+        // come to it, and bubblewrap reaps it before ending, so that bubblewrap's end means
+        // the namespace is empty. With bubblewrap's own init, bubblewrap would end first
+        // and leave that init to the machine's init to reap, in its own time.
+        command.args([
+            "--as-pid-1",
+            "--die-with-parent",
+            "--unshare-ipc",
+            "--unshare-pid",
+            "--unshare-net",
+            "--unshare-uts",
+            "--unshare-cgroup-try",
+        ]);
+        if self.root {
+            // Without a user namespace bubblewrap would keep root's capabilities for the
+            // helper; it needs only these, to switch to the run's user and to stop the
+            // program's processes. The program loses them with root's user id.
+            command.args([
+                "--cap-drop",
+                "ALL",
+                "--cap-add",
+                "CAP_SETUID",
+                "--cap-add",
+                "CAP_SETGID",
+                "--cap-add",
+                "CAP_KILL",
+            ]);
+        } else {
+            command.arg("--unshare-user");
+        }
+        command.args(&self.system);
+        command
+            .args(["--proc", "/proc", "--dev", "/dev", "--ro-bind"])
+            .arg(&self.helper)
+            .arg(HELPER)
+            .args(["--perms", "0555", "--ro-bind-data"])
+            .arg(fds.program.to_string())
+            .arg(PROGRAM)
+            // Writable by the run's user, whoever made the mount.
+            .args([
+                "--perms",
+                "0777",
+                "--size",
+                &limits.file_size_bytes.max(4096).to_string(),
+            ])
+            .args(["--tmpfs", SCRATCH])
+            // The root holds only mount points; /dev is a small tmpfs of device nodes.
+            // Neither may become a place to write.
+            .args(["--remount-ro", "/dev", "--remount-ro", "/"])
+            .args(["--chdir", SCRATCH])
+            .arg(HELPER);
+        let orders = Orders {
+            status_fd: fds.status,
+            rlimits: limits
+                .rlimits(self.process_limit(limits.processes))
+                .encode(),
+            uid,
+            wall_time: limits.wall_time,
+            program: PROGRAM.to_string(),
+        };
+        command.args(orders.to_args());
+        command
+    }
+}
+
+fn system_mounts() -> Vec<String> {
+    let mut args = Vec::new();
+    for dir in SYSTEM_DIRS {
+        let path = Path::new(dir);
+        let Ok(meta) = path.symlink_metadata() else {
+            continue;
+        };
+        if meta.file_type().is_symlink() {
+            if let Ok(target) = std::fs::read_link(path) {
+                args.extend([
+                    "--symlink".to_string(),
+                    target.to_string_lossy().into_owned(),
+                    dir.to_string(),
+                ]);
+            }
+        } else if meta.is_dir() {
+            args.extend(["--ro-bind".to_string(), dir.to_string(), dir.to_string()]);
+        }
+    }
+    args
+}
+
+fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}

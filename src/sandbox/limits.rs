@@ -1,0 +1,278 @@
+//! What one run may use, and the resource limits (`setrlimit`) that enforce it inside the
+//! process that becomes the student's program.
+
+use std::io;
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Real time from start to end; enforced by a timer that kills the whole run.
+    pub wall_time: Duration,
+    /// CPU time (RLIMIT_CPU), which counts in whole seconds: rounded up.
+    pub cpu_time: Duration,
+    pub memory: Memory,
+    /// Processes and threads the program may have at once, itself included (RLIMIT_NPROC).
+    pub processes: u64,
+    /// The largest file the program may write (RLIMIT_FSIZE); with isolation, also the
+    /// size of its whole scratch directory.
+    pub file_size_bytes: u64,
+    /// Open file descriptors (RLIMIT_NOFILE), stdin, stdout and stderr included.
+    pub open_files: u64,
+    /// Per stream: past this many bytes on stdout or stderr the program is stopped.
+    pub output_bytes: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Memory {
+    pub bytes: u64,
+    pub enforcement: MemoryEnforcement,
+}
+
+/// How the memory limit is enforced depends on the build: see the README's "Memory".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryEnforcement {
+    /// RLIMIT_AS: an allocation past the limit fails (malloc returns NULL). Fine for plain
+    /// and UndefinedBehaviorSanitizer builds.
+    AddressSpace,
+    /// AddressSanitizer reserves terabytes of address space for its shadow memory, so an
+    /// address-space limit would stop every program at start; its own allocator enforces
+    /// the limit instead (`hard_rss_limit_mb`, `max_allocation_size_mb`) and reports it.
+    Sanitizer,
+}
+
+impl Limits {
+    /// RLIMIT_CPU's soft limit in whole seconds; at the soft limit the program gets SIGXCPU.
+    pub fn cpu_seconds(&self) -> u64 {
+        self.cpu_time.as_millis().div_ceil(1000).max(1) as u64
+    }
+
+    /// The resource limits for the program's process. `processes` is passed separately
+    /// because what RLIMIT_NPROC counts depends on the isolation (see [`super::isolation`]).
+    pub fn rlimits(&self, processes: u64) -> Rlimits {
+        let cpu = self.cpu_seconds();
+        let mut rlimits = Rlimits::default();
+        rlimits.push(Resource::Core, 0, 0);
+        // The hard limit a second later stops a program that catches or ignores SIGXCPU.
+        rlimits.push(Resource::Cpu, cpu, cpu + 1);
+        rlimits.push(Resource::Processes, processes, processes);
+        rlimits.push(
+            Resource::FileSize,
+            self.file_size_bytes,
+            self.file_size_bytes,
+        );
+        rlimits.push(Resource::OpenFiles, self.open_files, self.open_files);
+        if self.memory.enforcement == MemoryEnforcement::AddressSpace {
+            rlimits.push(Resource::AddressSpace, self.memory.bytes, self.memory.bytes);
+        }
+        rlimits
+    }
+
+    /// The sanitizer options that enforce the memory limit, appended to what the toolchain
+    /// asked for; `env` is otherwise passed through unchanged.
+    pub fn program_env(&self, env: &[(String, String)]) -> Vec<(String, String)> {
+        let mut env = env.to_vec();
+        if self.memory.enforcement != MemoryEnforcement::Sanitizer {
+            return env;
+        }
+        let mb = self.memory.bytes.div_ceil(1024 * 1024);
+        // The RSS check runs about every 100 ms, so a fast allocator can go a little past
+        // the limit before it is stopped; a single allocation past it is refused at once.
+        let extra = format!(
+            "hard_rss_limit_mb={mb}:max_allocation_size_mb={mb}:allocator_may_return_null=0"
+        );
+        match env.iter_mut().find(|(key, _)| key == "ASAN_OPTIONS") {
+            Some((_, value)) if !value.is_empty() => *value = format!("{value}:{extra}"),
+            Some((_, value)) => *value = extra,
+            None => env.push(("ASAN_OPTIONS".into(), extra)),
+        }
+        env
+    }
+
+    /// Whether a run that failed was most likely stopped by the address-space limit: its
+    /// peak resident memory came close to the limit. A failed allocation leaves no other
+    /// trace (malloc returns NULL and the program crashes or gives up later). "Close" allows
+    /// for the address space that is never resident: libraries and the sanitizer runtime
+    /// take about 12 MiB of it (measured: a program that allocates until malloc fails
+    /// peaks at 23 MiB resident under 32 MiB, 56 under 64, 247 under 256).
+    pub fn near_memory_limit(&self, peak_bytes: u64) -> bool {
+        const UNMAPPED_ALLOWANCE: u64 = 16 << 20;
+        let limit = self.memory.bytes;
+        self.memory.enforcement == MemoryEnforcement::AddressSpace
+            && peak_bytes >= (limit / 2).max(limit.saturating_sub(UNMAPPED_ALLOWANCE))
+    }
+}
+
+/// The limits clings sets, named for the helper's command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resource {
+    Core,
+    Cpu,
+    Processes,
+    FileSize,
+    OpenFiles,
+    AddressSpace,
+}
+
+impl Resource {
+    const ALL: [Resource; 6] = [
+        Resource::Core,
+        Resource::Cpu,
+        Resource::Processes,
+        Resource::FileSize,
+        Resource::OpenFiles,
+        Resource::AddressSpace,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Resource::Core => "core",
+            Resource::Cpu => "cpu",
+            Resource::Processes => "nproc",
+            Resource::FileSize => "fsize",
+            Resource::OpenFiles => "nofile",
+            Resource::AddressSpace => "as",
+        }
+    }
+
+    /// The `RLIMIT_*` number, whose type differs between C libraries.
+    fn number(self) -> i64 {
+        (match self {
+            Resource::Core => libc::RLIMIT_CORE,
+            Resource::Cpu => libc::RLIMIT_CPU,
+            Resource::Processes => libc::RLIMIT_NPROC,
+            Resource::FileSize => libc::RLIMIT_FSIZE,
+            Resource::OpenFiles => libc::RLIMIT_NOFILE,
+            Resource::AddressSpace => libc::RLIMIT_AS,
+        }) as i64
+    }
+}
+
+const MAX_RLIMITS: usize = Resource::ALL.len();
+
+/// A fixed-size list of limits, built before the fork so that applying it in the child
+/// allocates nothing (only async-signal-safe calls are allowed there).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rlimits {
+    entries: [Option<(Resource, u64, u64)>; MAX_RLIMITS],
+}
+
+impl Rlimits {
+    fn push(&mut self, resource: Resource, soft: u64, hard: u64) {
+        let slot = self
+            .entries
+            .iter_mut()
+            .find(|entry| entry.is_none())
+            .expect("room for every limit");
+        *slot = Some((resource, soft, hard));
+    }
+
+    /// Sets every limit on the calling process; safe between fork and exec.
+    pub fn apply(&self) -> io::Result<()> {
+        for (resource, soft, hard) in self.entries.iter().flatten() {
+            let limit = libc::rlimit {
+                rlim_cur: *soft as libc::rlim_t,
+                rlim_max: *hard as libc::rlim_t,
+            };
+            // SAFETY: setrlimit reads the struct it is given.
+            if unsafe { libc::setrlimit(resource.number() as _, &limit) } != 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        Ok(())
+    }
+
+    /// `name=soft/hard` pairs, for the helper's command line.
+    pub fn encode(&self) -> String {
+        self.entries
+            .iter()
+            .flatten()
+            .map(|(resource, soft, hard)| format!("{}={soft}/{hard}", resource.name()))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    pub fn decode(text: &str) -> Option<Rlimits> {
+        let mut rlimits = Rlimits::default();
+        for item in text.split(',').filter(|item| !item.is_empty()) {
+            let (name, values) = item.split_once('=')?;
+            let (soft, hard) = values.split_once('/')?;
+            let resource = Resource::ALL
+                .into_iter()
+                .find(|resource| resource.name() == name)?;
+            rlimits.push(resource, soft.parse().ok()?, hard.parse().ok()?);
+        }
+        Some(rlimits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub const LIMITS: Limits = Limits {
+        wall_time: Duration::from_secs(2),
+        cpu_time: Duration::from_millis(1500),
+        memory: Memory {
+            bytes: 256 << 20,
+            enforcement: MemoryEnforcement::AddressSpace,
+        },
+        processes: 16,
+        file_size_bytes: 1 << 20,
+        open_files: 64,
+        output_bytes: 65536,
+    };
+
+    #[test]
+    fn cpu_time_rounds_up_to_whole_seconds() {
+        assert_eq!(LIMITS.cpu_seconds(), 2);
+        let short = Limits {
+            cpu_time: Duration::from_millis(1),
+            ..LIMITS
+        };
+        assert_eq!(short.cpu_seconds(), 1);
+    }
+
+    #[test]
+    fn rlimits_survive_the_helper_command_line() {
+        let encoded = LIMITS.rlimits(18).encode();
+        assert!(encoded.contains("nproc=18/18"), "{encoded}");
+        assert!(encoded.contains("cpu=2/3"), "{encoded}");
+        assert!(encoded.contains(&format!("as={0}/{0}", 256u64 << 20)));
+        assert_eq!(Rlimits::decode(&encoded).unwrap().encode(), encoded);
+        assert!(Rlimits::decode("bogus=1/2").is_none());
+    }
+
+    #[test]
+    fn near_the_memory_limit_allows_for_what_is_never_resident() {
+        let mib = |n: u64| n << 20;
+        assert!(LIMITS.near_memory_limit(mib(247)));
+        assert!(!LIMITS.near_memory_limit(mib(200)));
+        let small = Limits {
+            memory: Memory {
+                bytes: mib(32),
+                ..LIMITS.memory
+            },
+            ..LIMITS
+        };
+        assert!(small.near_memory_limit(mib(23)));
+        assert!(!small.near_memory_limit(mib(10)));
+    }
+
+    #[test]
+    fn address_sanitizer_builds_get_allocator_limits_not_an_address_space_limit() {
+        let asan = Limits {
+            memory: Memory {
+                bytes: 256 << 20,
+                enforcement: MemoryEnforcement::Sanitizer,
+            },
+            ..LIMITS
+        };
+        assert!(!asan.rlimits(16).encode().contains("as="));
+        let env = asan.program_env(&[("ASAN_OPTIONS".into(), "exitcode=86".into())]);
+        assert_eq!(
+            env[0].1,
+            "exitcode=86:hard_rss_limit_mb=256:max_allocation_size_mb=256:allocator_may_return_null=0"
+        );
+        assert!(LIMITS.program_env(&[]).is_empty());
+    }
+}

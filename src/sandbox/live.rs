@@ -1,0 +1,102 @@
+//! The runs in progress, so that Ctrl-C can stop them all at once, and the interruption
+//! that the grading code checks before each run.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use super::process::Group;
+
+/// The error of a run, or a grading, stopped by Ctrl-C (or SIGTERM, SIGHUP).
+#[derive(Debug)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
+    next_id: 0,
+    runs: Vec::new(),
+    sessions: 0,
+});
+
+struct Registry {
+    next_id: u64,
+    runs: Vec<(u64, Arc<Group>)>,
+    /// Gradings under way: they notice the interruption and unwind by themselves.
+    sessions: usize,
+}
+
+fn registry() -> std::sync::MutexGuard<'static, Registry> {
+    // A panic elsewhere must not stop Ctrl-C from killing the runs.
+    REGISTRY
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+pub fn check() -> Result<(), Interrupted> {
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        Err(Interrupted)
+    } else {
+        Ok(())
+    }
+}
+
+/// Stops every run in progress and makes every later one fail with [`Interrupted`].
+/// Returns whether a grading is under way, which will then end by itself with that error
+/// (and clean up after itself); otherwise, or when interrupted a second time, the caller
+/// should exit.
+pub fn interrupt() -> bool {
+    let again = INTERRUPTED.swap(true, Ordering::SeqCst);
+    let registry = registry();
+    for (_, group) in &registry.runs {
+        group.kill();
+    }
+    registry.sessions > 0 && !again
+}
+
+/// Held while grading: an interruption then waits for the grading to unwind.
+pub struct Session(());
+
+impl Session {
+    pub fn begin() -> Result<Session, Interrupted> {
+        registry().sessions += 1;
+        let session = Session(());
+        check()?;
+        Ok(session)
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        registry().sessions -= 1;
+    }
+}
+
+/// A run's process group, known to [`interrupt`] for as long as this lives.
+pub struct Live(u64);
+
+impl Live {
+    pub fn register(group: Arc<Group>) -> Live {
+        let mut registry = registry();
+        let id = registry.next_id;
+        registry.next_id += 1;
+        // An interruption between the spawn and now found nothing to kill.
+        if check().is_err() {
+            group.kill();
+        }
+        registry.runs.push((id, group));
+        Live(id)
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        registry().runs.retain(|(id, _)| *id != self.0);
+    }
+}

@@ -1,0 +1,157 @@
+//! A child process that leads its own process group: killed whole, waited for with a
+//! time limit, and reaped only after the group is killed, so a kill never reaches a
+//! process that reused the group's id.
+
+use std::io;
+use std::sync::{Mutex, mpsc};
+use std::thread;
+use std::time::Duration;
+
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+
+use super::Termination;
+
+/// How a process ended, with what it used.
+#[derive(Clone, Copy, Debug)]
+pub struct Exit {
+    pub termination: Termination,
+    /// User plus system time of the process and of the children it waited for.
+    pub cpu_time: Duration,
+    /// The largest resident set of the process or of any child it waited for.
+    pub peak_memory_bytes: u64,
+}
+
+pub struct Group {
+    leader: Pid,
+    /// Set once the leader is reaped: from then on its id may name another process.
+    reaped: Mutex<bool>,
+    /// Whether this process is an init, whose children other than the leader are orphans
+    /// it inherited and must reap.
+    init: bool,
+}
+
+impl Group {
+    /// `leader` must be a child of this process that leads its own process group.
+    pub fn new(leader: Pid) -> Group {
+        Group {
+            leader,
+            reaped: Mutex::new(false),
+            init: false,
+        }
+    }
+
+    /// The same, for a pid namespace's init: while it waits for the leader, it reaps the
+    /// orphans the namespace hands it, so that they do not stay zombies (and count
+    /// against the process limit).
+    pub fn new_in_init(leader: Pid) -> Group {
+        Group {
+            init: true,
+            ..Group::new(leader)
+        }
+    }
+
+    pub fn leader(&self) -> Pid {
+        self.leader
+    }
+
+    /// Kills every process still in the group.
+    pub fn kill(&self) {
+        let reaped = self.reaped.lock().expect("group lock");
+        if !*reaped {
+            // ESRCH (nothing left to kill) is the usual answer and not an error.
+            let _ = killpg(self.leader, Signal::SIGKILL);
+        }
+    }
+
+    /// Waits for the leader to end, at most `limit` (then the group is killed and
+    /// `true` says so); kills whatever is left in the group, and reaps the leader.
+    pub fn wait(&self, limit: Option<Duration>) -> io::Result<(Exit, bool)> {
+        let (ended_tx, ended_rx) = mpsc::channel();
+        let (leader, init) = (self.leader, self.init);
+        thread::spawn(move || {
+            let _ = ended_tx.send(wait_without_reaping(leader, init));
+        });
+        let mut timed_out = false;
+        let ended = match limit {
+            Some(limit) => match ended_rx.recv_timeout(limit) {
+                Ok(ended) => ended,
+                Err(_) => {
+                    timed_out = true;
+                    self.kill();
+                    ended_rx.recv().map_err(io::Error::other)?
+                }
+            },
+            None => ended_rx.recv().map_err(io::Error::other)?,
+        };
+        ended?;
+        let mut reaped = self.reaped.lock().expect("group lock");
+        // The leader is a zombie now: its id, and so the group's, cannot be reused yet.
+        let _ = killpg(self.leader, Signal::SIGKILL);
+        let exit = reap(self.leader)?;
+        *reaped = true;
+        Ok((exit, timed_out))
+    }
+}
+
+/// Blocks until `pid` has ended, leaving it a zombie; an init reaps any other child that
+/// ends meanwhile.
+fn wait_without_reaping(pid: Pid, init: bool) -> io::Result<()> {
+    let (which, id) = match init {
+        true => (libc::P_ALL, 0),
+        false => (libc::P_PID, pid.as_raw() as libc::id_t),
+    };
+    loop {
+        // SAFETY: an all-zero siginfo is valid; waitid only writes into it.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid only writes into the siginfo it is given.
+        let result = unsafe { libc::waitid(which, id, &mut info, libc::WEXITED | libc::WNOWAIT) };
+        if result == 0 {
+            // SAFETY: waitid filled in the pid of the child that ended.
+            let ended = unsafe { info.si_pid() };
+            if ended == pid.as_raw() {
+                return Ok(());
+            }
+            // An orphan this init inherited: nobody else will reap it.
+            // SAFETY: reaping a child that has ended; no status is wanted.
+            unsafe { libc::waitpid(ended, std::ptr::null_mut(), 0) };
+            continue;
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != io::ErrorKind::Interrupted {
+            return Err(err);
+        }
+    }
+}
+
+/// Reaps `pid`, which has ended, with its status and resource usage.
+pub fn reap(pid: Pid) -> io::Result<Exit> {
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value, and wait4 only writes into it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: wait4 writes only into `status` and `usage`, which outlive the call.
+        let result = unsafe { libc::wait4(pid.as_raw(), &mut status, 0, &mut usage) };
+        if result == pid.as_raw() {
+            break;
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != io::ErrorKind::Interrupted {
+            return Err(err);
+        }
+    }
+    let termination = if libc::WIFEXITED(status) {
+        Termination::Exited(libc::WEXITSTATUS(status))
+    } else {
+        Termination::Signaled(libc::WTERMSIG(status))
+    };
+    let time = |tv: libc::timeval| {
+        Duration::from_secs(tv.tv_sec as u64) + Duration::from_micros(tv.tv_usec as u64)
+    };
+    Ok(Exit {
+        termination,
+        cpu_time: time(usage.ru_utime) + time(usage.ru_stime),
+        // Linux counts ru_maxrss in KiB.
+        peak_memory_bytes: usage.ru_maxrss.max(0) as u64 * 1024,
+    })
+}

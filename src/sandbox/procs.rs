@@ -1,0 +1,81 @@
+//! Looking for processes that are still alive, in /proc. A zombie does not count: it has
+//! ended and only waits for its parent (often init, which may take its time) to reap it.
+
+use std::fs;
+
+/// Whether a live process belongs to process group `pgid`.
+pub fn group_has_live_process(pgid: i32) -> bool {
+    any_live(|pid| {
+        let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let (state, fields) = stat_fields(&stat)?;
+        // After the state: ppid, then pgrp.
+        let pgrp: i32 = fields.get(1)?.parse().ok()?;
+        Some(pgrp == pgid && is_live(state))
+    })
+}
+
+/// Whether a live process has `uid` as its real, effective or saved user id.
+pub fn user_has_live_process(uid: u32) -> bool {
+    any_live(|pid| {
+        let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|line| line.strip_prefix(name))
+                .map(str::trim)
+        };
+        let state = field("State:")?.chars().next()?;
+        let uids = field("Uid:")?;
+        let owned = uids
+            .split_whitespace()
+            .take(3)
+            .any(|id| id.parse() == Ok(uid));
+        Some(owned && is_live(state))
+    })
+}
+
+fn any_live(mut matches: impl FnMut(&str) -> Option<bool>) -> bool {
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return false;
+    };
+    entries.filter_map(Result::ok).any(|entry| {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        // A process that ended while we looked has no files left: it is not alive.
+        name.bytes().all(|byte| byte.is_ascii_digit()) && matches(&name) == Some(true)
+    })
+}
+
+/// The state letter and the fields after it; the command name in parentheses may hold
+/// spaces and parentheses itself, so the last ") " ends it.
+fn stat_fields(stat: &str) -> Option<(char, Vec<&str>)> {
+    let (_, rest) = stat.rsplit_once(") ")?;
+    let mut fields = rest.split(' ');
+    let state = fields.next()?.chars().next()?;
+    Some((state, fields.collect()))
+}
+
+fn is_live(state: char) -> bool {
+    !matches!(state, 'Z' | 'X' | 'x')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stat_fields_survive_a_strange_command_name() {
+        let stat = "42 (a) b) c) S 1 42 42 0 -1";
+        let (state, fields) = stat_fields(stat).unwrap();
+        assert_eq!(state, 'S');
+        assert_eq!(&fields[..2], ["1", "42"]);
+    }
+
+    #[test]
+    fn this_process_is_found_alive() {
+        let me = nix::unistd::getpgrp().as_raw();
+        assert!(group_has_live_process(me));
+        assert!(user_has_live_process(nix::unistd::getuid().as_raw()));
+        assert!(!group_has_live_process(i32::MAX));
+    }
+}

@@ -1,0 +1,176 @@
+//! When clings runs as root, each run gets a user id of its own, which nothing else on the
+//! machine uses. Root ignores RLIMIT_NPROC, so the program must not run as root for the
+//! process limit to hold; a user of its own makes that limit count only this run's
+//! processes, and lets clings find and kill every process the run started, wherever it
+//! went (a new session, a double fork), by its user id.
+
+use std::io;
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
+
+use super::procs;
+
+/// Ids from here up are far above any system's users and below 2^31, the largest that
+/// bubblewrap accepts. Each clings process has a block of [`SLOTS`] ids chosen by its
+/// process id, which no other process shares while it lives.
+const BASE: u32 = 1_800_000_000;
+const SLOTS: u32 = 64;
+/// Linux process ids are below 2^22 (PID_MAX_LIMIT).
+const PID_LIMIT: u32 = 1 << 22;
+
+static IN_USE: Mutex<u64> = Mutex::new(0);
+static FREED: Condvar = Condvar::new();
+
+pub fn is_root() -> bool {
+    nix::unistd::geteuid().is_root()
+}
+
+/// How many processes the current user had when first asked, which RLIMIT_NPROC counts
+/// against the limit when clings is not root; 0 where /proc cannot tell.
+pub fn own_process_count() -> u64 {
+    static COUNT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *COUNT.get_or_init(|| {
+        use std::os::unix::fs::MetadataExt;
+        let me = nix::unistd::getuid().as_raw();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return 0;
+        };
+        entries
+            .filter_map(Result::ok)
+            .filter(|entry| {
+                let name = entry.file_name();
+                name.to_string_lossy().bytes().all(|b| b.is_ascii_digit())
+            })
+            .filter(|entry| entry.metadata().is_ok_and(|meta| meta.uid() == me))
+            .count() as u64
+    })
+}
+
+/// A user id lent to one run; back to the pool when dropped.
+pub struct RunUser {
+    slot: u32,
+}
+
+impl RunUser {
+    /// Waits for a free id when [`SLOTS`] runs are already under way.
+    pub fn acquire() -> RunUser {
+        let mut in_use = IN_USE.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(slot) = (0..SLOTS).find(|slot| *in_use & (1 << slot) == 0) {
+                *in_use |= 1 << slot;
+                return RunUser { slot };
+            }
+            in_use = FREED.wait(in_use).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    pub fn uid(&self) -> u32 {
+        BASE + (std::process::id() % PID_LIMIT) * SLOTS + self.slot
+    }
+}
+
+impl Drop for RunUser {
+    fn drop(&mut self) {
+        *IN_USE.lock().unwrap_or_else(|e| e.into_inner()) &= !(1 << self.slot);
+        FREED.notify_one();
+    }
+}
+
+/// Kills every process running as `uid` and waits until none is left alive; `false` when
+/// some still were after `patience`. Only root may do this.
+///
+/// A forked child takes the user id and sends SIGKILL to every process it may signal,
+/// which is exactly that user's (kill(-1) spares only the sender and init); /proc tells
+/// whether any survived, for instance one that was being forked meanwhile.
+pub fn sweep(uid: u32, patience: Duration) -> io::Result<bool> {
+    let deadline = std::time::Instant::now() + patience;
+    loop {
+        if !has_processes(uid) || !procs::user_has_live_process(uid) {
+            return Ok(true);
+        }
+        if std::time::Instant::now() >= deadline {
+            return Ok(false);
+        }
+        kill_all_of(uid)?;
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Whether any process, zombies included, has `uid` as its real user id: one system call
+/// (getpriority fails with ESRCH when none has), where /proc would take hundreds.
+fn has_processes(uid: u32) -> bool {
+    // -1 is also a valid priority: only the error says there is no process.
+    nix::errno::Errno::clear();
+    // SAFETY: getpriority only reads its arguments.
+    let priority = unsafe { libc::getpriority(libc::PRIO_USER, uid) };
+    priority != -1 || nix::errno::Errno::last() != nix::errno::Errno::ESRCH
+}
+
+fn kill_all_of(uid: u32) -> io::Result<()> {
+    // SAFETY: the child makes only async-signal-safe system calls, then _exit.
+    let child = unsafe { libc::fork() };
+    if child < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    if child == 0 {
+        // SAFETY: system calls only.
+        unsafe {
+            if set_uid(uid) != 0 {
+                libc::_exit(2);
+            }
+            libc::kill(-1, libc::SIGKILL);
+            libc::_exit(0)
+        }
+    }
+    let mut status = 0;
+    loop {
+        // SAFETY: waiting for our own child, writing into `status`.
+        if unsafe { libc::waitpid(child, &mut status, 0) } == child {
+            break;
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != io::ErrorKind::Interrupted {
+            return Err(err);
+        }
+    }
+    if libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::other(format!(
+            "cannot take user id {uid} to stop its processes"
+        )))
+    }
+}
+
+/// setuid as a raw system call on Linux: it changes just the calling thread, the only one a
+/// forked child has, without glibc's machinery for changing every thread's.
+///
+/// SAFETY: only for the child of a fork.
+#[cfg(target_os = "linux")]
+unsafe fn set_uid(uid: u32) -> libc::c_long {
+    // SAFETY: setuid takes a plain integer.
+    unsafe { libc::syscall(libc::SYS_setuid, uid) }
+}
+
+/// SAFETY: only for the child of a fork.
+#[cfg(not(target_os = "linux"))]
+unsafe fn set_uid(uid: u32) -> libc::c_long {
+    // SAFETY: setuid takes a plain integer.
+    unsafe { libc::setuid(uid) as libc::c_long }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_users_are_distinct_while_held_and_below_2_pow_31() {
+        let first = RunUser::acquire();
+        let second = RunUser::acquire();
+        assert_ne!(first.uid(), second.uid());
+        assert!(first.uid() >= BASE && second.uid() < i32::MAX as u32);
+        let reused = first.uid();
+        drop(first);
+        assert_eq!(RunUser::acquire().uid(), reused);
+    }
+}

@@ -1,0 +1,266 @@
+//! The hostile suite: C programs in `tests/hostile/` that each misbehave in one way, graded
+//! by the real binary. For each: its verdict; for the suite: a bound on the time it takes,
+//! no process of any program left, and the course, its fixtures and the progress unchanged.
+
+mod common;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::*;
+
+/// Program, the verdict of both its cases, and words its message must hold.
+const SUITE: [(&str, &str, &str); 15] = [
+    ("aborts", "crashed", "SIGABRT"),
+    ("big_file", "crashed", "SIGXFSZ"),
+    ("closed_stdout_spin", "timeout", "loop"),
+    ("endless_loop", "timeout", "loop"),
+    ("endless_output", "output_limit", "4 KiB"),
+    ("find_outputs", "wrong_output", ""),
+    ("fork_many", "wrong_output", ""),
+    ("huge_line", "output_limit", "4 KiB"),
+    ("invalid_utf8", "wrong_output", ""),
+    ("memory_hog", "memory_limit", "64 MiB"),
+    ("right_then_exit3", "nonzero_exit", "status 3"),
+    ("segfault", "crashed", "SIGSEGV"),
+    ("sleeper", "timeout", "almost no CPU"),
+    ("stack_overflow", "crashed", "SIGSEGV"),
+    ("vandal", "wrong_output", ""),
+];
+
+/// Programs that do harm only where there is no isolation: never run them without it.
+const NEEDS_ISOLATION: [&str; 2] = ["find_outputs", "vandal"];
+
+/// Generous: the suite takes about 5 s on 2 cores (four programs run into the 1 s limit).
+const SUITE_BOUND: Duration = Duration::from_secs(60);
+
+/// The tests of this file run one at a time: each checks that no program of any run is
+/// left, and times its suite.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+const STATE: &str = r#"{ "current": "sleeper", "done": [], "hints": { "sleeper": 1 } }"#;
+const VANDAL_MARK: &str = "/tmp/clings-vandal-was-here";
+
+/// A course with one exercise per program, each with the `sum` exercise's two cases, a
+/// 1 s time limit, 4 KiB of output and 64 MiB of memory, and progress already saved.
+fn hostile_course(programs: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let mut info = String::from(
+        "format_version = 1\n\n[defaults]\ntime_limit_ms = 1000\n\
+         output_limit_bytes = 4096\nmemory_mb = 64\n",
+    );
+    std::fs::create_dir_all(dir.path().join("exercises")).unwrap();
+    for name in programs {
+        info.push_str(&format!(
+            "\n[[exercises]]\nname = \"{name}\"\ntitle = \"{name}\"\npath = \"exercises/{name}.c\"\n"
+        ));
+        std::fs::copy(
+            repo().join(format!("tests/hostile/{name}.c")),
+            dir.path().join(format!("exercises/{name}.c")),
+        )
+        .unwrap();
+        let fixtures = dir.path().join("fixtures").join(name);
+        std::fs::create_dir_all(&fixtures).unwrap();
+        for entry in std::fs::read_dir(repo().join("tests/course/fixtures/sum")).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), fixtures.join(entry.file_name())).unwrap();
+        }
+    }
+    std::fs::write(dir.path().join("info.toml"), info).unwrap();
+    std::fs::write(dir.path().join(".clings-state.json"), STATE).unwrap();
+    dir
+}
+
+fn state(course: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(course.join(".clings-state.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Grades the suite and checks every verdict, the time it took, and that nothing was left
+/// or changed; prints the matrix of verdicts and times (`--nocapture` shows it).
+fn grade_suite(programs: &[&str], isolation: bool) {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(programs);
+    let before = snapshot(course.path());
+    let _ = std::fs::remove_file(VANDAL_MARK);
+
+    let mut command = clings(course.path());
+    if isolation {
+        command.arg("--require-isolation");
+    } else {
+        command.env("CLINGS_ISOLATION", "none");
+    }
+    let started = Instant::now();
+    let output = command.args(["test", "--format", "json"]).output().unwrap();
+    let took = started.elapsed();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|err| panic!("not JSON ({err}): {}", stderr_of(&output)));
+
+    let mut wrong = Vec::new();
+    eprintln!("program              verdict         time to verdict (slowest case)");
+    for (index, name) in programs.iter().enumerate() {
+        let (_, verdict, words) = SUITE.iter().find(|(known, ..)| known == name).unwrap();
+        let cases = document["exercises"][index]["cases"].as_array().unwrap();
+        let slowest = cases.iter().filter_map(|c| c["time_ms"].as_u64()).max();
+        eprintln!(
+            "{name:20} {:15} {} ms",
+            cases[0]["verdict"].as_str().unwrap(),
+            slowest.unwrap()
+        );
+        for case in cases {
+            let message = case["message"].as_str().unwrap();
+            if case["verdict"] != *verdict || !message.contains(words) {
+                wrong.push(format!(
+                    "{name}/{}: {} ({message}), expected {verdict} ({words})",
+                    case["name"], case["verdict"]
+                ));
+            }
+        }
+    }
+    eprintln!("suite: {} ms", took.as_millis());
+    assert!(
+        wrong.is_empty(),
+        "{wrong:#?}\nstderr: {}",
+        stderr_of(&output)
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(took < SUITE_BOUND, "the suite took {took:?}");
+    let left = leftover_processes(course.path());
+    assert!(left.is_empty(), "processes left: {left:#?}");
+    assert!(
+        before == snapshot(course.path()),
+        "the course or its fixtures changed"
+    );
+    let expected: serde_json::Value = serde_json::from_str(STATE).unwrap();
+    assert_eq!(state(course.path()), expected, "the progress changed");
+    if isolation {
+        assert!(!Path::new(VANDAL_MARK).exists(), "the vandal wrote to /tmp");
+        assert!(
+            !stderr_of(&output).contains("without isolation"),
+            "{}",
+            stderr_of(&output)
+        );
+    }
+}
+
+#[test]
+fn hostile_suite_is_contained_in_the_sandbox() {
+    let programs: Vec<&str> = SUITE.iter().map(|(name, ..)| *name).collect();
+    grade_suite(&programs, true);
+}
+
+#[test]
+fn without_isolation_the_limits_still_hold() {
+    // Without namespaces, only a user of its own (so root) lets clings find every process
+    // a program started; the two programs that do harm outside their directory stay out.
+    if !nix::unistd::geteuid().is_root() {
+        eprintln!("skipped: needs root, as CI has");
+        return;
+    }
+    let programs: Vec<&str> = SUITE
+        .iter()
+        .map(|(name, ..)| *name)
+        .filter(|name| !NEEDS_ISOLATION.contains(name))
+        .collect();
+    grade_suite(&programs, false);
+}
+
+#[test]
+fn sandboxed_programs_see_nothing_and_can_change_nothing() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(&["find_outputs", "vandal", "fork_many"]);
+    let run = |name: &str| {
+        let output = clings(course.path())
+            .args(["--require-isolation", "run", name])
+            .output()
+            .unwrap();
+        stdout_of(&output)
+    };
+    // Both see their own empty scratch directory and the system's files, nothing else.
+    let cheater = run("find_outputs");
+    assert!(cheater.contains("found 0 expected outputs"), "{cheater}");
+    let vandal = run("vandal");
+    assert!(vandal.contains("damaged 0 things"), "{vandal}");
+    // The process limit (16) counts the program itself.
+    let forks = run("fork_many");
+    assert!(forks.contains("forked 15 children"), "{forks}");
+}
+
+#[test]
+fn memory_limit_holds_under_address_sanitizer_too() {
+    // AddressSanitizer cannot run under an address-space limit; its allocator enforces the
+    // limit instead, and reports it.
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(&["memory_hog"]);
+    let info = course.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    std::fs::write(
+        &info,
+        text.replace("[defaults]\n", "[defaults]\nsanitizers = [\"address\"]\n"),
+    )
+    .unwrap();
+    let (document, code) = json_results(course.path(), &[]);
+    assert_eq!(verdicts(&document, 0), ["memory_limit", "memory_limit"]);
+    assert_eq!(code, Some(1));
+    assert!(leftover_processes(course.path()).is_empty());
+}
+
+#[test]
+fn sandboxed_programs_have_no_network() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let course = hostile_course(&["network"]);
+    let fixtures = course.path().join("fixtures/network");
+    std::fs::remove_dir_all(&fixtures).unwrap();
+    std::fs::create_dir(&fixtures).unwrap();
+    std::fs::write(fixtures.join("01_port.in"), format!("{port}\n")).unwrap();
+    std::fs::write(fixtures.join("01_port.out"), "offline\n").unwrap();
+    let output = clings(course.path())
+        .args(["--require-isolation", "run", "network"])
+        .output()
+        .unwrap();
+    let stdout = stdout_of(&output);
+    assert!(
+        stdout.contains(&format!("cannot reach 127.0.0.1:{port}"))
+            && stdout.contains("cannot reach 1.1.1.1:53"),
+        "{stdout}"
+    );
+    assert!(
+        listener.accept().is_err(),
+        "the program reached a port outside its sandbox"
+    );
+}
+
+#[test]
+fn a_case_can_set_its_own_limits() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(&["memory_hog", "endless_loop"]);
+    std::fs::write(
+        course.path().join("fixtures/memory_hog/01_small.toml"),
+        "memory_mb = 32\n",
+    )
+    .unwrap();
+    // A CPU limit below the wall time: the kernel stops the loop, and the message says so.
+    std::fs::write(
+        course.path().join("fixtures/endless_loop/01_small.toml"),
+        "time_limit_ms = 5000\ncpu_time_ms = 1000\n",
+    )
+    .unwrap();
+    let (document, _) = json_results(course.path(), &[]);
+    let message = |exercise: usize, case: usize| {
+        document["exercises"][exercise]["cases"][case]["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(message(0, 0).contains("32 MiB"), "{}", message(0, 0));
+    assert!(message(0, 1).contains("64 MiB"), "{}", message(0, 1));
+    assert!(
+        message(1, 0).contains("1 s of CPU time"),
+        "{}",
+        message(1, 0)
+    );
+    assert_eq!(verdicts(&document, 1), ["timeout", "timeout"]);
+}

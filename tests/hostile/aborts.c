@@ -1,0 +1,7 @@
+/* Gives up with abort(). */
+#include <stdlib.h>
+
+int main(void)
+{
+    abort();
+}

@@ -1,0 +1,224 @@
+//! The runner itself loses nothing: Ctrl-C in the middle of a run, two clings processes at
+//! once, a fixture that cannot be read, a disk too full to save progress, and isolation
+//! that is required but missing.
+
+mod common;
+
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::*;
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+
+const STATE: &str = r#"{ "current": "sum", "done": [], "hints": { "sum": 1 } }"#;
+
+/// `clings` as a plain process, to signal or to run several at once.
+fn clings_process(dir: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_clings"));
+    command
+        .current_dir(dir)
+        .env("LANG", "C")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("CC")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+fn wait_with_limit(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(Instant::now() < deadline, "clings did not end in {limit:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn ctrl_c_stops_every_run_and_keeps_the_state_and_the_course() {
+    for isolation in [true, false] {
+        let course = sum_course("passing");
+        std::fs::copy(
+            repo().join("tests/hostile/sleeper.c"),
+            course.path().join("exercises/sum.c"),
+        )
+        .unwrap();
+        // Long enough that only Ctrl-C ends the runs.
+        for case in ["01_small", "02_negative"] {
+            let config = course.path().join(format!("fixtures/sum/{case}.toml"));
+            let mut text = std::fs::read_to_string(&config).unwrap_or_default();
+            text.insert_str(0, "time_limit_ms = 60000\n");
+            std::fs::write(&config, text).unwrap();
+        }
+        std::fs::write(course.path().join(".clings-state.json"), STATE).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let before = snapshot(course.path());
+
+        let mut command = clings_process(course.path());
+        command.env("TMPDIR", scratch.path()).args(["run", "sum"]);
+        if !isolation {
+            command.env("CLINGS_ISOLATION", "none");
+        }
+        let mut child = command.spawn().unwrap();
+        // The sleeper, not the probe that checks whether isolation works: still there
+        // after a while.
+        let running = || {
+            !leftover_processes(course.path()).is_empty()
+                || !leftover_processes(scratch.path()).is_empty()
+        };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !(running() && {
+            std::thread::sleep(Duration::from_millis(300));
+            running()
+        }) {
+            assert!(Instant::now() < deadline, "the program never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+        let status = wait_with_limit(&mut child, Duration::from_secs(10));
+        let output = child.wait_with_output().unwrap();
+
+        assert_eq!(status.code(), Some(130), "{}", stderr_of(&output));
+        assert!(stderr_of(&output).contains("interrupted"));
+        assert!(leftover_processes(course.path()).is_empty());
+        assert!(leftover_processes(scratch.path()).is_empty());
+        assert!(before == snapshot(course.path()), "the course changed");
+        assert_eq!(
+            std::fs::read_to_string(course.path().join(".clings-state.json")).unwrap(),
+            STATE
+        );
+        assert!(
+            entries(scratch.path()).is_empty(),
+            "scratch directories left: {:?}",
+            entries(scratch.path())
+        );
+    }
+}
+
+#[test]
+fn two_clings_at_once_keep_each_others_progress() {
+    let course = sum_course("passing");
+    // `run` loads the progress, compiles and runs for a while, then saves; the hints are
+    // saved meanwhile and must survive its save.
+    let mut children = vec![
+        clings_process(course.path())
+            .args(["run", "sum"])
+            .spawn()
+            .unwrap(),
+    ];
+    for name in ["hello", "sum", "hello", "sum"] {
+        children.push(
+            clings_process(course.path())
+                .args(["hint", name])
+                .spawn()
+                .unwrap(),
+        );
+    }
+    for mut child in children {
+        let status = wait_with_limit(&mut child, Duration::from_secs(60));
+        assert!(status.success(), "{:?}", child.wait_with_output());
+    }
+    let text = std::fs::read_to_string(course.path().join(".clings-state.json")).unwrap();
+    let state: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(state["done"], serde_json::json!(["sum"]), "{text}");
+    assert_eq!(state["hints"]["hello"], 1, "{text}");
+    assert!(state["hints"]["sum"].as_u64() >= Some(1), "{text}");
+    let names = entries(course.path());
+    assert!(
+        names.iter().all(|name| !name.starts_with(".tmp")),
+        "temporary files left: {names:?}"
+    );
+}
+
+#[test]
+fn unreadable_fixtures_are_clear_errors() {
+    let scratch = tempfile::tempdir().unwrap();
+    for (part, complaint) in [
+        ("01_small.out", "Is a directory"),
+        ("01_small.in", "not a regular file"),
+    ] {
+        let course = sum_course("passing");
+        let path = course.path().join("fixtures/sum").join(part);
+        std::fs::remove_file(&path).unwrap();
+        std::fs::create_dir(&path).unwrap();
+        let output = clings(course.path())
+            .env("TMPDIR", scratch.path())
+            .args(["test", "sum"])
+            .output()
+            .unwrap();
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&path.display().to_string()) && stderr.contains(complaint),
+            "{stderr}"
+        );
+        assert!(!course.path().join(".clings-state.json").exists());
+    }
+    assert!(entries(scratch.path()).is_empty());
+}
+
+#[test]
+fn a_full_disk_when_saving_progress_is_an_error_and_leaves_nothing() {
+    let course = sum_course("passing");
+    let before = entries(course.path());
+    let mut command = clings_process(course.path());
+    command.args(["hint", "sum"]);
+    // A file size limit of a few bytes fails the write like a full disk would.
+    // SAFETY: setrlimit and signal are async-signal-safe.
+    unsafe {
+        command.pre_exec(|| {
+            nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_FSIZE, 16, 16)?;
+            nix::sys::signal::signal(Signal::SIGXFSZ, nix::sys::signal::SigHandler::SigIgn)?;
+            Ok(())
+        });
+    }
+    let output = command.output().unwrap();
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot write progress to") && stderr.contains(".clings-state.json"),
+        "{stderr}"
+    );
+    let mut after = entries(course.path());
+    after.retain(|name| name != ".clings");
+    assert_eq!(after, before, "files left behind");
+}
+
+#[test]
+fn required_isolation_that_is_missing_is_an_error() {
+    let course = sum_course("passing");
+    let output = clings(course.path())
+        .env("CLINGS_ISOLATION", "none")
+        .args(["--require-isolation", "test"])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--require-isolation") && stderr.contains("CLINGS_ISOLATION=none"),
+        "{stderr}"
+    );
+    // Without the flag, the same grading runs with a warning.
+    let output = clings(course.path())
+        .env("CLINGS_ISOLATION", "none")
+        .args(["test", "sum"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stderr_of(&output).contains("warning: programs run without isolation"));
+}

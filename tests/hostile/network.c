@@ -1,5 +1,5 @@
-/* Phones home: connects to the TCP port named on its input, on this machine, and to a
- * public address, and says what it reached. */
+/* Phones home: connects to the TCP port named on its input, on this machine's loopback,
+ * and says whether it got through. (Only loopback: a test never aims at another host.) */
 #define _DEFAULT_SOURCE /* POSIX functions under -std=c99 */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -33,6 +33,5 @@ int main(void)
     if (scanf("%d", &port) != 1)
         return 1;
     reach("127.0.0.1", port);
-    reach("1.1.1.1", 53);
     return 0;
 }

@@ -15,17 +15,10 @@ use nix::unistd::Pid;
 
 const STATE: &str = r#"{ "current": "sum", "done": [], "hints": { "sum": 1 } }"#;
 
-/// `clings` as a plain process, to signal or to run several at once.
-fn clings_process(dir: &Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_clings"));
-    command
-        .current_dir(dir)
-        .env("LANG", "C")
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("CC")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+/// `clings` as a plain process with its output piped, to signal or to run several at once.
+fn piped_clings(dir: &Path) -> Command {
+    let mut command = clings_process(dir);
+    command.stdout(Stdio::piped()).stderr(Stdio::piped());
     command
 }
 
@@ -69,7 +62,7 @@ fn ctrl_c_stops_every_run_and_keeps_the_state_and_the_course() {
         let scratch = tempfile::tempdir().unwrap();
         let before = snapshot(course.path());
 
-        let mut command = clings_process(course.path());
+        let mut command = piped_clings(course.path());
         command.env("TMPDIR", scratch.path()).args(["run", "sum"]);
         if !isolation {
             command.env("CLINGS_ISOLATION", "none");
@@ -116,14 +109,14 @@ fn two_clings_at_once_keep_each_others_progress() {
     // `run` loads the progress, compiles and runs for a while, then saves; the hints are
     // saved meanwhile and must survive its save.
     let mut children = vec![
-        clings_process(course.path())
+        piped_clings(course.path())
             .args(["run", "sum"])
             .spawn()
             .unwrap(),
     ];
     for name in ["hello", "sum", "hello", "sum"] {
         children.push(
-            clings_process(course.path())
+            piped_clings(course.path())
                 .args(["hint", name])
                 .spawn()
                 .unwrap(),
@@ -176,7 +169,7 @@ fn unreadable_fixtures_are_clear_errors() {
 fn a_full_disk_when_saving_progress_is_an_error_and_leaves_nothing() {
     let course = sum_course("passing");
     let before = entries(course.path());
-    let mut command = clings_process(course.path());
+    let mut command = piped_clings(course.path());
     command.args(["hint", "sum"]);
     // A file size limit of a few bytes fails the write like a full disk would.
     // SAFETY: setrlimit and signal are async-signal-safe.

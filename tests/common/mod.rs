@@ -58,7 +58,12 @@ pub fn put_program(course: &Path, program: &str) {
 
 /// `clings` run in `dir`, in English, without colour, with the compiler from the machine.
 pub fn clings(dir: &Path) -> Command {
-    let mut command = assert_cmd::cargo::cargo_bin_cmd!("clings");
+    Command::from_std(clings_process(dir))
+}
+
+/// The same as a plain process, for tests that signal it or run several at once.
+pub fn clings_process(dir: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin!("clings"));
     command
         .current_dir(dir)
         .env("LANG", "C")

@@ -10,6 +10,7 @@ use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
 use crate::course::Defaults;
+use crate::i18n::Localized;
 
 /// The exit status a sanitizer report ends the program with (set through
 /// `UBSAN_OPTIONS`/`ASAN_OPTIONS`), so the judge can tell a report from `exit(1)`.
@@ -224,11 +225,18 @@ fn compiler_identity(command: &[String], origin: &str) -> Result<String> {
         .output()
     {
         Ok(output) => Ok(String::from_utf8_lossy(&output.stdout).into_owned()),
-        Err(err) if err.kind() == ErrorKind::NotFound => bail!(
-            "no C compiler found: `{program}` (from {origin}) is not installed.\n\
-             Install one, e.g. `sudo apt install gcc` (Debian, Ubuntu), `sudo dnf install gcc` \
-             (Fedora) or `xcode-select --install` (macOS), or point $CC at a compiler."
-        ),
+        Err(err) if err.kind() == ErrorKind::NotFound => bail!(Localized::new(
+            format!(
+                "no C compiler found: `{program}` (from {origin}) is not installed.\n\
+                 Install one, e.g. `sudo apt install gcc` (Debian, Ubuntu), `sudo dnf install gcc` \
+                 (Fedora) or `xcode-select --install` (macOS), or point $CC at a compiler."
+            ),
+            format!(
+                "找不到 C 编译器：`{program}`（来自 {origin}）没有安装。\n\
+                 请安装一个，例如 `sudo apt install gcc`（Debian、Ubuntu）、`sudo dnf install gcc`\
+                 （Fedora）或 `xcode-select --install`（macOS），或者让 $CC 指向一个编译器。"
+            ),
+        )),
         Err(err) => Err(err).with_context(|| format!("cannot run the C compiler `{program}`")),
     }
 }

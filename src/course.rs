@@ -8,7 +8,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::compare::CompareMode;
-use crate::i18n::Text;
+use crate::i18n::{Localized, Text};
 
 pub const INFO_FILE: &str = "info.toml";
 const FORMAT_VERSION: u32 = 1;
@@ -114,11 +114,17 @@ impl Course {
         let root = start
             .ancestors()
             .find(|dir| dir.join(INFO_FILE).is_file())
-            .with_context(|| {
-                format!(
-                    "no {INFO_FILE} found in {} or any directory above it: \
-                     run clings inside a course directory",
-                    start.display()
+            .ok_or_else(|| {
+                Localized::new(
+                    format!(
+                        "no {INFO_FILE} found in {} or any directory above it: \
+                         run clings inside a course directory",
+                        start.display()
+                    ),
+                    format!(
+                        "在 {} 及其上级目录中都没有找到 {INFO_FILE}：请在课程目录中运行 clings",
+                        start.display()
+                    ),
                 )
             })?;
         Course::load(root)
@@ -196,12 +202,14 @@ impl Course {
         self.exercises
             .iter()
             .find(|exercise| exercise.name == name)
-            .with_context(|| {
+            .ok_or_else(|| {
                 let names: Vec<&str> = self.exercises.iter().map(|e| e.name.as_str()).collect();
-                format!(
-                    "no exercise named {name:?}; the course has: {}",
-                    names.join(", ")
+                let names = names.join(", ");
+                Localized::new(
+                    format!("no exercise named {name:?}; the course has: {names}"),
+                    format!("没有名为 {name:?} 的练习；本课程的练习有：{names}"),
                 )
+                .into()
             })
     }
 

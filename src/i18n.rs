@@ -63,9 +63,53 @@ impl Text {
     }
 }
 
+/// An error a student may meet, in both languages. It reads as English wherever it is
+/// shown as text; `main` prints the language the student chose.
+#[derive(Debug)]
+pub struct Localized {
+    pub en: String,
+    pub zh: String,
+}
+
+impl Localized {
+    pub fn new(en: impl Into<String>, zh: impl Into<String>) -> Localized {
+        Localized {
+            en: en.into(),
+            zh: zh.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Localized {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.en)
+    }
+}
+
+impl std::error::Error for Localized {}
+
+/// An error and its causes, as `{:#}` prints them, with each localized part in `lang`.
+pub fn error_text(err: &anyhow::Error, lang: Lang) -> String {
+    err.chain()
+        .map(|cause| match cause.downcast_ref::<Localized>() {
+            Some(localized) => lang.pick(&localized.en, &localized.zh).clone(),
+            None => cause.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_are_printed_in_the_chosen_language() {
+        let err = anyhow::Error::new(Localized::new("no such exercise", "没有这个练习"))
+            .context("cannot run");
+        assert_eq!(error_text(&err, Lang::Zh), "cannot run: 没有这个练习");
+        assert_eq!(error_text(&err, Lang::En), format!("{err:#}"));
+    }
 
     #[test]
     fn localized_text_falls_back_to_english() {

@@ -63,7 +63,11 @@ fn main() -> ExitCode {
             ExitCode::from(INTERRUPTED as u8)
         }
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!(
+                "{}{}",
+                lang.pick("error: ", "错误："),
+                i18n::error_text(&err, lang)
+            );
             ExitCode::from(2)
         }
     }

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Localized};
 use crate::style;
 
 const BAR_WIDTH: usize = 30;
@@ -25,7 +25,10 @@ pub fn progress_line(done: usize, total: usize, lang: Lang) -> String {
 /// refuses and names the flag that confirms in advance.
 pub fn confirm(question: &str, flag: &str) -> Result<bool> {
     if !std::io::stdin().is_terminal() {
-        bail!("not on a terminal, so there is nobody to confirm: add {flag}");
+        bail!(Localized::new(
+            format!("not on a terminal, so there is nobody to confirm: add {flag}"),
+            format!("不在终端中运行，无法确认：请加上 {flag}"),
+        ));
     }
     print!("{question} [y/N] ");
     std::io::stdout()

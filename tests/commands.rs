@@ -373,3 +373,39 @@ fn unsupported_sanitizer_falls_back_with_a_warning() {
         stdout_of(&output)
     );
 }
+
+#[test]
+fn errors_a_student_meets_are_in_their_language() {
+    let course = sum_course("passing");
+    let output = clings(course.path())
+        .args(["--lang", "zh", "run", "nope"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains("错误：没有名为 \"nope\" 的练习"),
+        "{stderr}"
+    );
+    let output = clings(course.path())
+        .env("LANG", "zh_CN.UTF-8")
+        .env("CC", "/nonexistent/cc")
+        .args(["run", "sum"])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains("找不到 C 编译器") && stderr.contains("apt install gcc"),
+        "{stderr}"
+    );
+    let empty = tempfile::tempdir().unwrap();
+    let output = clings(empty.path())
+        .args(["--lang", "zh", "list"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&output).contains("没有找到 info.toml"),
+        "{}",
+        stderr_of(&output)
+    );
+}

@@ -202,10 +202,11 @@ impl<'a> Session<'a> {
                     progress.set_current(name);
                 }
                 if let Err(err) = progress.save() {
-                    self.message = Some(error_text(&err));
+                    self.message = Some(error_text(&err, self.app.lang));
                 }
             }
-            self.result = Some(result.map_err(|err| format!("{err:#}")));
+            let lang = self.app.lang;
+            self.result = Some(result.map_err(|err| crate::i18n::error_text(&err, lang)));
         }
         self.after_run()
     }
@@ -214,7 +215,7 @@ impl<'a> Session<'a> {
         self.busy = None;
         let lang = self.app.lang;
         match results {
-            Err(err) => self.message = Some(error_text(&err)),
+            Err(err) => self.message = Some(error_text(&err, self.app.lang)),
             Ok(results) => {
                 let width = results.iter().map(|r| r.name.len()).max().unwrap_or(0);
                 let mut lines = vec![
@@ -250,7 +251,7 @@ impl<'a> Session<'a> {
                         .map(Ok);
                 }
                 if let Err(err) = saved {
-                    self.message = Some(error_text(&err));
+                    self.message = Some(error_text(&err, self.app.lang));
                 }
                 self.checked = Some(lines);
             }
@@ -295,7 +296,7 @@ impl<'a> Session<'a> {
             Action::Hint => {
                 if let Some(name) = self.shown.clone() {
                     if let Err(err) = hint::reveal_next(self.app, &name) {
-                        self.message = Some(error_text(&err));
+                        self.message = Some(error_text(&err, self.app.lang));
                     }
                     self.show_hints = true;
                 }
@@ -389,7 +390,7 @@ impl<'a> Session<'a> {
                 let name = self.app.course.exercises[selected].name.clone();
                 self.app.progress.set_current(&name);
                 if let Err(err) = self.app.progress.save() {
-                    self.message = Some(error_text(&err));
+                    self.message = Some(error_text(&err, self.app.lang));
                 }
                 return self.show(Some(name));
             }
@@ -419,14 +420,17 @@ impl<'a> Session<'a> {
                 self.show_hints = false;
                 self.start_run()?;
             }
-            Err(err) => self.message = Some(error_text(&err)),
+            Err(err) => self.message = Some(error_text(&err, self.app.lang)),
         }
         Ok(())
     }
 }
 
-fn error_text(err: &anyhow::Error) -> String {
-    format!("error: {err:#}").red().to_string()
+fn error_text(err: &anyhow::Error, lang: crate::i18n::Lang) -> String {
+    let text = crate::i18n::error_text(err, lang);
+    format!("{}{text}", lang.pick("error: ", "错误："))
+        .red()
+        .to_string()
 }
 
 fn unknown_key(key: char, lang: crate::i18n::Lang) -> String {

@@ -82,6 +82,11 @@ impl Toolchain {
         !self.sanitizers.is_empty()
     }
 
+    /// Whether programs are built with the sanitizer `name` (as given to `-fsanitize=`).
+    pub fn uses_sanitizer(&self, name: &str) -> bool {
+        self.sanitizers.iter().any(|known| known == name)
+    }
+
     /// Every flag a compile gets, without the source and output paths.
     pub fn flags(&self) -> Vec<String> {
         let mut flags = self.flags.clone();

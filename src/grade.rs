@@ -8,7 +8,7 @@ use anyhow::{Result, bail};
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
 use crate::course::{self, Course, Exercise};
-use crate::fixture::{self, Case};
+use crate::fixture::{self, Case, CaseConfig};
 use crate::i18n::{Lang, Text};
 use crate::judge::{self, Finding};
 use crate::parallel;
@@ -244,17 +244,15 @@ impl<'a> Grader<'a> {
     /// The limits a case runs under: its own where it sets them, else the course's.
     pub fn limits(&self, case: Option<&Case>) -> Limits {
         let defaults = &self.course.defaults;
-        let config = case.map(|case| case.config.clone()).unwrap_or_default();
+        let course_only = CaseConfig::default();
+        let config = case.map_or(&course_only, |case| &case.config);
         let wall_ms = config.time_limit_ms.unwrap_or(defaults.time_limit_ms);
         let cpu_ms = config
             .cpu_time_ms
             .or(defaults.cpu_time_ms)
             .unwrap_or_else(|| course::default_cpu_time_ms(wall_ms));
         // AddressSanitizer cannot run under an address-space limit (see MemoryEnforcement).
-        let address_sanitizer = self.toolchain.flags().iter().any(|flag| {
-            flag.strip_prefix("-fsanitize=")
-                .is_some_and(|names| names.split(',').any(|name| name == "address"))
-        });
+        let address_sanitizer = self.toolchain.uses_sanitizer("address");
         Limits {
             wall_time: Duration::from_millis(wall_ms),
             cpu_time: Duration::from_millis(cpu_ms),

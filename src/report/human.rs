@@ -61,18 +61,13 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
     let width = result
         .cases
         .iter()
-        .map(|r| r.case.name.len())
+        .map(|r| display_name(r).len())
         .max()
         .unwrap_or(0);
     let mut detailed = 0;
     for case in &result.cases {
         let verdict = case.finding.verdict();
-        let word = format!("{:<13}", verdict.as_str());
-        let word = if verdict == Verdict::Passed {
-            word.green()
-        } else {
-            word.red().bold()
-        };
+        let word = verdict_word(verdict);
         let name = display_name(case);
         let _ = write!(
             out,
@@ -89,11 +84,7 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
             details(&mut out, case, lang);
         }
     }
-    let passed = result
-        .cases
-        .iter()
-        .filter(|r| r.finding.verdict() == Verdict::Passed)
-        .count();
+    let passed = result.cases_passed();
     let _ = writeln!(
         out,
         "  {}",
@@ -113,6 +104,16 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
         )
     );
     out
+}
+
+/// A verdict as the reports' first column: padded to the longest word, green when it passed.
+pub fn verdict_word(verdict: Verdict) -> String {
+    let word = format!("{:<13}", verdict.as_str());
+    if verdict == Verdict::Passed {
+        word.green().to_string()
+    } else {
+        word.red().bold().to_string()
+    }
 }
 
 fn display_name(result: &CaseResult) -> String {

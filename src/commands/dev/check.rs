@@ -15,6 +15,7 @@ use crate::grade::{ExerciseResult, Grader, Status};
 use crate::i18n::Lang;
 use crate::judge::Verdict;
 use crate::parallel;
+use crate::report::human;
 use crate::validate::{self, Problem};
 
 /// A solution case slower than this share of its limit may flip to `timeout` on a slower
@@ -142,14 +143,10 @@ fn solution(
     for case in &result.cases {
         let limit = grader.limits(Some(&case.case)).wall_time;
         let verdict = case.finding.verdict();
-        let word = if verdict == Verdict::Passed {
-            verdict.as_str().green()
-        } else {
-            verdict.as_str().red().bold()
-        };
         println!(
-            "  solution  {:<width$}  {word:<13} {:>5} ms of {} ms",
+            "  solution  {:<width$}  {} {:>5} ms of {} ms",
             case.case.name,
+            human::verdict_word(verdict),
             case.elapsed.as_millis(),
             limit.as_millis()
         );

@@ -12,7 +12,7 @@ use crate::fixture::{self, Case, CaseConfig};
 use crate::i18n::{Lang, Text};
 use crate::judge::{self, Finding};
 use crate::parallel;
-use crate::sandbox::{Limits, Memory, MemoryEnforcement, Sandbox, Session};
+use crate::sandbox::{Job, Limits, Memory, MemoryEnforcement, Sandbox, Session};
 
 pub struct Grader<'a> {
     pub course: &'a Course,
@@ -289,9 +289,10 @@ impl<'a> Grader<'a> {
     /// the program ends cleanly within the course's limits.
     pub fn reference_output(&self, program: &Path, input: Option<&Path>) -> Result<Vec<u8>> {
         let limits = self.limits(None);
+        let env = self.toolchain.runtime_env();
         let outcome = self
             .sandbox
-            .run(program, input, limits, &self.toolchain.runtime_env())?;
+            .run(&Job::program(program, input, &env), limits)?;
         match judge::judge(&outcome, &outcome.stdout, CompareMode::Exact, limits) {
             Finding::Passed => Ok(outcome.stdout),
             finding => bail!(
@@ -311,7 +312,7 @@ impl<'a> Grader<'a> {
         let expected = case.expected()?;
         let outcome = self
             .sandbox
-            .run(program, case.input.as_deref(), limits, env)?;
+            .run(&Job::program(program, case.input.as_deref(), env), limits)?;
         let mode = self.mode(case);
         Ok(CaseResult {
             case: case.clone(),

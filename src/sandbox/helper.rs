@@ -12,11 +12,17 @@ use std::os::fd::{FromRawFd, RawFd};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use std::sync::atomic::{AtomicI32, Ordering};
+
 use nix::unistd::Pid;
 
 use super::Termination;
 use super::limits::Rlimits;
 use super::process::{Exit, Group};
+use super::procs;
+
+/// The most arguments a program is given (the compiler's flags and files).
+const MAX_ARGS: usize = 256;
 
 /// The first argument that turns clings into the helper; never typed by a person.
 pub const FLAG: &str = "--clings-sandbox-helper";
@@ -31,24 +37,28 @@ pub struct Orders {
     pub uid: Option<u32>,
     pub wall_time: Duration,
     pub program: String,
+    /// The program's arguments after its name.
+    pub args: Vec<String>,
 }
 
 impl Orders {
     pub fn to_args(&self) -> Vec<String> {
         let uid = self.uid.map_or(String::new(), |uid| uid.to_string());
-        vec![
+        let mut args = vec![
             FLAG.to_string(),
             format!("{}", self.status_fd),
             self.rlimits.clone(),
             uid,
             format!("{}", self.wall_time.as_millis()),
             self.program.clone(),
-        ]
+        ];
+        args.extend(self.args.iter().cloned());
+        args
     }
 
     fn from_args(args: &[OsString]) -> Option<Orders> {
         let text = |index: usize| args.get(index).and_then(|arg| arg.to_str());
-        if args.len() != 6 || text(0)? != FLAG {
+        if args.len() < 6 || text(0)? != FLAG {
             return None;
         }
         let uid = match text(3)? {
@@ -61,6 +71,9 @@ impl Orders {
             uid,
             wall_time: Duration::from_millis(text(4)?.parse().ok()?),
             program: text(5)?.to_string(),
+            args: (6..args.len())
+                .map(|index| text(index).map(String::from))
+                .collect::<Option<_>>()?,
         })
     }
 }
@@ -153,12 +166,49 @@ pub fn main_if_helper() -> Option<ExitCode> {
     })
 }
 
+/// The program's process group, for the SIGTERM handler.
+static PROGRAM: AtomicI32 = AtomicI32::new(0);
+
+/// SIGTERM (clings ended, or stops this run) kills the program's group; the helper then
+/// ends the rest of the run as it does after any program.
+extern "C" fn stop_program(_: libc::c_int) {
+    let program = PROGRAM.load(Ordering::SeqCst);
+    if program > 0 {
+        // SAFETY: kill is async-signal-safe.
+        unsafe { libc::kill(-program, libc::SIGKILL) };
+    }
+}
+
 fn supervise(orders: &Orders) -> anyhow::Result<()> {
     use anyhow::Context;
+    let init = std::process::id() == 1;
     let rlimits = Rlimits::decode(&orders.rlimits).context("bad resource limits")?;
     let program = CString::new(orders.program.as_bytes()).context("bad program path")?;
+    let args = std::iter::once(Ok(program.clone()))
+        .chain(orders.args.iter().map(|arg| CString::new(arg.as_bytes())))
+        .collect::<Result<Vec<CString>, _>>()
+        .context("bad program argument")?;
+    anyhow::ensure!(args.len() <= MAX_ARGS, "more than {MAX_ARGS} arguments");
     // SAFETY: the fd was opened for the helper by clings and is used only here.
     let mut status = unsafe { File::from_raw_fd(orders.status_fd) };
+    // SAFETY: plain system calls and a handler that only calls kill.
+    unsafe {
+        // The program, of the same user when clings is not root, must not trace this
+        // process or read its memory.
+        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+        // clings may be gone when the report is written.
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        if !init {
+            // Without a pid namespace, processes that leave the program's group and lose
+            // their parent (setsid, double fork) come to the helper, which ends them.
+            #[cfg(target_os = "linux")]
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+            libc::signal(
+                libc::SIGTERM,
+                stop_program as *const () as libc::sighandler_t,
+            );
+        }
+    }
     let started = Instant::now();
     // SAFETY: the helper has one thread, so the child may do anything before exec; it only
     // makes system calls anyway.
@@ -168,18 +218,18 @@ fn supervise(orders: &Orders) -> anyhow::Result<()> {
     }
     if child == 0 {
         // SAFETY: in the child, just before exec.
-        unsafe { become_program(orders, &rlimits, &program) };
+        unsafe { become_program(orders, &rlimits, &args) };
     }
-    // The helper is the sandbox's init (bubblewrap's --as-pid-1), or without isolation a
-    // plain parent.
-    let group = if std::process::id() == 1 {
+    PROGRAM.store(child, Ordering::SeqCst);
+    let group = if init {
         Group::new_in_init(Pid::from_raw(child))
     } else {
         Group::new(Pid::from_raw(child))
     };
-    let (exit, wall_timeout): (Exit, bool) = group
-        .wait(Some(orders.wall_time))
-        .context("cannot wait for the program")?;
+    let waited = group.wait(Some(orders.wall_time));
+    PROGRAM.store(0, Ordering::SeqCst);
+    let (exit, wall_timeout): (Exit, bool) = waited.context("cannot wait for the program")?;
+    end_descendants();
     let report = ExitReport {
         termination: exit.termination,
         cpu_time: exit.cpu_time,
@@ -193,11 +243,34 @@ fn supervise(orders: &Orders) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Kills and reaps every process left below the helper: in a sandbox, whatever the
+/// program left in its pid namespace; without one, whatever came to the helper as its
+/// subreaper. A killed process's own children come to the helper in turn, so this goes
+/// on until it has no child left.
+fn end_descendants() {
+    let me = std::process::id() as i32;
+    loop {
+        for child in procs::children_of(me) {
+            // SAFETY: kill takes plain integers; the child is not reaped yet, so its id
+            // cannot name another process.
+            unsafe { libc::kill(child, libc::SIGKILL) };
+        }
+        // SAFETY: reaping children of this process; no status is wanted.
+        let reaped = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
+        match reaped {
+            0 => std::thread::sleep(Duration::from_millis(1)),
+            // ECHILD: no child left.
+            ..0 if std::io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD) => return,
+            _ => {}
+        }
+    }
+}
+
 /// In the forked child: its own process group, no inherited descriptors but stdin, stdout,
 /// stderr and the status pipe (closed by exec), the run's user, the limits, then exec.
 ///
 /// SAFETY: only async-signal-safe calls, as the child of a fork.
-unsafe fn become_program(orders: &Orders, rlimits: &Rlimits, program: &CString) -> ! {
+unsafe fn become_program(orders: &Orders, rlimits: &Rlimits, args: &[CString]) -> ! {
     let fail = |what: i32| -> ! {
         let errno = std::io::Error::last_os_error()
             .raw_os_error()
@@ -213,6 +286,8 @@ unsafe fn become_program(orders: &Orders, rlimits: &Rlimits, program: &CString) 
     // SAFETY: plain system calls on this process.
     unsafe {
         libc::setpgid(0, 0);
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(libc::SIGTERM, libc::SIG_DFL);
         libc::fcntl(orders.status_fd, libc::F_SETFD, libc::FD_CLOEXEC);
         close_from(3, orders.status_fd);
         if let Some(uid) = orders.uid
@@ -226,9 +301,25 @@ unsafe fn become_program(orders: &Orders, rlimits: &Rlimits, program: &CString) 
     if rlimits.apply().is_err() {
         fail(libc::EINVAL);
     }
-    let argv = [program.as_ptr(), std::ptr::null()];
-    // SAFETY: argv is a null-terminated array of valid C strings; environ is inherited.
-    unsafe { libc::execv(program.as_ptr(), argv.as_ptr()) };
+    let mut argv = [std::ptr::null(); MAX_ARGS + 1];
+    for (slot, arg) in argv.iter_mut().zip(args.iter().take(MAX_ARGS)) {
+        *slot = arg.as_ptr();
+    }
+    // A copy of the program that clings has just written may still be open for writing in
+    // another clings thread's child until that child execs (ETXTBSY): wait for it.
+    for _ in 0..1000 {
+        // SAFETY: argv is a null-terminated array of valid C strings; environ is inherited.
+        unsafe { libc::execv(args[0].as_ptr(), argv.as_ptr()) };
+        if std::io::Error::last_os_error().raw_os_error() != Some(libc::ETXTBSY) {
+            break;
+        }
+        let pause = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 1_000_000,
+        };
+        // SAFETY: nanosleep reads the timespec it is given.
+        unsafe { libc::nanosleep(&pause, std::ptr::null_mut()) };
+    }
     fail(libc::ENOEXEC)
 }
 
@@ -296,7 +387,8 @@ mod tests {
             rlimits: "cpu=1/2,nproc=16/16".into(),
             uid: Some(1_800_000_123),
             wall_time: Duration::from_millis(2000),
-            program: "/program".into(),
+            program: "/usr/bin/gcc".into(),
+            args: vec!["-o".into(), "program".into(), "a b.c".into()],
         };
         let args: Vec<OsString> = orders.to_args().into_iter().map(Into::into).collect();
         assert_eq!(Orders::from_args(&args), Some(orders));

@@ -33,12 +33,21 @@ pub struct Bubblewrap {
     root: bool,
 }
 
-/// The descriptors one run passes to bubblewrap.
-pub struct Descriptors {
-    /// The compiled program, copied into the sandbox.
-    pub program: RawFd,
+/// What one run puts in its sandbox.
+pub struct Run<'a> {
+    pub program: Executable<'a>,
+    pub args: &'a [String],
+    /// A host directory mounted writable as the working directory; else an empty tmpfs.
+    pub workdir: Option<&'a Path>,
     /// Where the helper writes its report.
-    pub status: RawFd,
+    pub status_fd: RawFd,
+}
+
+pub enum Executable<'a> {
+    /// A descriptor of the program, copied into the sandbox.
+    Copied(RawFd),
+    /// An installed command, visible at its own path.
+    InPlace(&'a Path),
 }
 
 impl Bubblewrap {
@@ -66,12 +75,7 @@ impl Bubblewrap {
     }
 
     /// `bwrap` with its arguments, starting the helper on the program.
-    pub fn command(
-        &self,
-        limits: &Limits,
-        uid: Option<u32>,
-        fds: &Descriptors,
-    ) -> std::process::Command {
+    pub fn command(&self, run: &Run, limits: &Limits, uid: Option<u32>) -> std::process::Command {
         let mut command = std::process::Command::new(&self.bwrap);
         // The cgroup namespace is not always available; the others are needed.
         // The helper is the sandbox's init (pid 1): the program cannot signal it, orphans
@@ -108,31 +112,53 @@ impl Bubblewrap {
         command
             .args(["--proc", "/proc", "--dev", "/dev", "--ro-bind"])
             .arg(&self.helper)
-            .arg(HELPER)
-            .args(["--perms", "0555", "--ro-bind-data"])
-            .arg(fds.program.to_string())
-            .arg(PROGRAM)
-            // Writable by the run's user, whoever made the mount.
-            .args([
-                "--perms",
-                "0777",
-                "--size",
-                &limits.file_size_bytes.max(4096).to_string(),
-            ])
-            .args(["--tmpfs", SCRATCH])
+            .arg(HELPER);
+        let program = match run.program {
+            Executable::Copied(fd) => {
+                command
+                    .args(["--perms", "0555", "--ro-bind-data"])
+                    .arg(fd.to_string())
+                    .arg(PROGRAM);
+                PathBuf::from(PROGRAM)
+            }
+            Executable::InPlace(path) => {
+                if !SYSTEM_DIRS.iter().any(|dir| path.starts_with(dir)) {
+                    command.arg("--ro-bind").arg(path).arg(path);
+                }
+                path.to_path_buf()
+            }
+        };
+        match run.workdir {
+            Some(dir) => {
+                command.arg("--bind").arg(dir).arg(SCRATCH);
+            }
+            None => {
+                // Writable by the run's user, whoever made the mount.
+                command
+                    .args([
+                        "--perms",
+                        "0777",
+                        "--size",
+                        &limits.file_size_bytes.max(4096).to_string(),
+                    ])
+                    .args(["--tmpfs", SCRATCH]);
+            }
+        }
+        command
             // The root holds only mount points; /dev is a small tmpfs of device nodes.
             // Neither may become a place to write.
             .args(["--remount-ro", "/dev", "--remount-ro", "/"])
             .args(["--chdir", SCRATCH])
             .arg(HELPER);
         let orders = Orders {
-            status_fd: fds.status,
+            status_fd: run.status_fd,
             rlimits: limits
                 .rlimits(self.process_limit(limits.processes))
                 .encode(),
             uid,
             wall_time: limits.wall_time,
-            program: PROGRAM.to_string(),
+            program: program.to_string_lossy().into_owned(),
+            args: run.args.to_vec(),
         };
         command.args(orders.to_args());
         command

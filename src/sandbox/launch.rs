@@ -3,10 +3,10 @@
 
 use std::fs::File;
 use std::io::Read;
-use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -17,11 +17,12 @@ use nix::fcntl::{FcntlArg, OFlag, fcntl};
 use nix::unistd::Pid;
 
 use super::capture::Capture;
+use super::helper::Orders;
 use super::isolation::{self, Bubblewrap};
 use super::limits::Limits;
 use super::live::Live;
 use super::process::{Exit, Group};
-use super::{procs, user};
+use super::{Job, Program, procs, user};
 
 /// How long the output readers may go on after the program ended: only a process that
 /// escaped the run can still hold the pipes open.
@@ -41,29 +42,16 @@ pub struct Ended {
     pub timed_out: bool,
 }
 
-/// Starts the child. Without isolation, root runs a copy of the program that it has just
-/// written: a fork by another thread meanwhile holds the written descriptor until that
-/// child execs, and Linux refuses to run a file open for writing (ETXTBSY) until then.
-fn spawn(command: &mut Command) -> std::io::Result<std::process::Child> {
-    for _ in 0..100 {
-        match command.spawn() {
-            Err(err) if err.raw_os_error() == Some(libc::ETXTBSY) => {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            started => return started,
-        }
-    }
-    command.spawn()
-}
-
 /// One run's command and what goes with it until the run is over.
 pub struct Launch {
     pub command: Command,
+    /// The run's working directory as the run sees it: where `TMPDIR` points.
+    pub workdir: PathBuf,
     /// Descriptors the child inherits; closed in clings once it has started.
     inherited: Vec<OwnedFd>,
     /// The read end of the helper's report.
-    status: Option<File>,
-    /// The working directory of a run without isolation.
+    status: File,
+    /// The scratch directory of a run without isolation, removed with the launch.
     _scratch: Option<tempfile::TempDir>,
     isolated: bool,
 }
@@ -71,26 +59,44 @@ pub struct Launch {
 impl Launch {
     pub fn isolated(
         bwrap: &Bubblewrap,
-        program: &Path,
+        job: &Job,
         limits: &Limits,
         uid: Option<u32>,
     ) -> Result<Launch> {
-        let program_file =
-            File::open(program).with_context(|| format!("cannot read {}", program.display()))?;
         let (status_read, status_write) = pipe()?;
-        let fds = isolation::Descriptors {
-            program: program_file.as_raw_fd(),
-            status: status_write.as_raw_fd(),
+        let mut inherited = vec![status_write];
+        let program = match job.program {
+            Program::Built(path) => {
+                let file =
+                    File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+                let fd = file.as_raw_fd();
+                inherited.push(file.into());
+                isolation::Executable::Copied(fd)
+            }
+            Program::Installed(path) => isolation::Executable::InPlace(path),
         };
-        let mut command = bwrap.command(limits, uid, &fds);
-        let passed = [fds.program, fds.status];
+        if let Some(workdir) = job.workdir {
+            give_to(workdir, uid)?;
+        }
+        let status_fd = inherited[0].as_raw_fd();
+        let mut command = bwrap.command(
+            &isolation::Run {
+                program,
+                args: job.args,
+                workdir: job.workdir,
+                status_fd,
+            },
+            limits,
+            uid,
+        );
+        let passed: Vec<RawFd> = inherited.iter().map(AsRawFd::as_raw_fd).collect();
         // SAFETY: setsid and fcntl are async-signal-safe.
         unsafe {
             command.pre_exec(move || {
                 nix::unistd::setsid()?;
-                for fd in passed {
+                for fd in &passed {
                     // Clears close-on-exec on a descriptor of this (child) process.
-                    if libc::fcntl(fd, libc::F_SETFD, 0) != 0 {
+                    if libc::fcntl(*fd, libc::F_SETFD, 0) != 0 {
                         return Err(std::io::Error::last_os_error());
                     }
                 }
@@ -99,76 +105,85 @@ impl Launch {
         }
         Ok(Launch {
             command,
-            inherited: vec![program_file.into(), status_write],
-            status: Some(status_read.into()),
+            workdir: PathBuf::from(isolation::SCRATCH),
+            inherited,
+            status: status_read.into(),
             _scratch: None,
             isolated: true,
         })
     }
 
-    pub fn direct(program: &Path, limits: &Limits, uid: Option<u32>) -> Result<Launch> {
+    /// Without isolation: the helper runs as a plain child of clings, in the run's own
+    /// session, with a scratch directory of the host as the working directory.
+    pub fn direct(job: &Job, limits: &Limits, uid: Option<u32>) -> Result<Launch> {
         let scratch = tempfile::Builder::new()
             .prefix("clings-run-")
             .tempdir()
             .context("cannot create a scratch directory for the program")?;
-        let processes = match uid {
-            Some(_) => limits.processes,
-            // RLIMIT_NPROC counts every process of the user, so the program gets that
-            // many more than the user has now.
-            None => user::own_process_count() + limits.processes,
-        };
-        let rlimits = limits.rlimits(processes);
-        let mut command = match uid {
-            Some(uid) => {
-                nix::unistd::chown(
-                    scratch.path(),
-                    Some(nix::unistd::Uid::from_raw(uid)),
-                    Some(nix::unistd::Gid::from_raw(uid)),
-                )
-                .context("cannot give the scratch directory to the program's user")?;
-                // The build cache may be out of the run's user's reach (a private course
-                // directory): it gets its own copy, which it may run but not change.
+        let workdir = job.workdir.unwrap_or(scratch.path()).to_path_buf();
+        give_to(&workdir, uid)?;
+        let program = match job.program {
+            // The build cache may be out of the run's user's reach (a private course
+            // directory), and a program must not change its own build: it gets a copy,
+            // which it may run but not change.
+            Program::Built(path) => {
                 let copy = scratch.path().join(".program");
-                std::fs::copy(program, &copy)
+                std::fs::copy(path, &copy)
                     .and_then(|_| {
                         std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o555))
                     })
-                    .with_context(|| format!("cannot copy {} to run it", program.display()))?;
-                let mut command = Command::new(copy);
-                // std also drops the supplementary groups when root changes user.
-                command.uid(uid).gid(uid);
-                command
+                    .with_context(|| format!("cannot copy {} to run it", path.display()))?;
+                copy
             }
-            None => Command::new(program),
+            Program::Installed(path) => path.to_path_buf(),
         };
-        command.current_dir(scratch.path());
-        #[cfg(target_os = "linux")]
+        let processes = match uid {
+            Some(_) => limits.processes,
+            // RLIMIT_NPROC counts every process of the user, so the program gets that many
+            // more than the user has now, and the helper with its two threads.
+            None => user::own_process_count() + limits.processes + 3,
+        };
+        let (status_read, status_write) = pipe()?;
+        let orders = Orders {
+            status_fd: status_write.as_raw_fd(),
+            rlimits: limits.rlimits(processes).encode(),
+            uid,
+            wall_time: limits.wall_time,
+            program: program.to_string_lossy().into_owned(),
+            args: job.args.to_vec(),
+        };
+        let helper = std::env::current_exe().context("cannot find clings' own executable")?;
+        let mut command = Command::new(helper);
+        command.args(orders.to_args()).current_dir(&workdir);
+        let status_fd = status_write.as_raw_fd();
         let clings = nix::unistd::getpid();
-        // SAFETY: setsid, prctl, getppid and setrlimit are async-signal-safe.
+        // SAFETY: setsid, prctl, getppid and fcntl are async-signal-safe.
         unsafe {
             command.pre_exec(move || {
                 // A session of its own: no controlling terminal to read or write, and a
                 // process group to kill whole.
                 nix::unistd::setsid()?;
-                // A program must not outlive clings: when watch mode quits in the middle
-                // of a run, a program stuck in a loop would otherwise run on, orphaned.
-                // (bubblewrap's --die-with-parent does this for isolated runs.)
-                #[cfg(target_os = "linux")]
-                {
-                    nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL)?;
-                    if nix::unistd::getppid() != clings {
-                        return Err(std::io::Error::other(
-                            "clings ended before the program started",
-                        ));
-                    }
+                if libc::fcntl(status_fd, libc::F_SETFD, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
                 }
-                rlimits.apply()
+                // The run must not outlive clings: the helper stops the program and every
+                // process it started when clings ends (bubblewrap's --die-with-parent does
+                // this for isolated runs).
+                #[cfg(target_os = "linux")]
+                nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM)?;
+                if nix::unistd::getppid() != clings {
+                    return Err(std::io::Error::other(
+                        "clings ended before the program started",
+                    ));
+                }
+                Ok(())
             });
         }
         Ok(Launch {
             command,
-            inherited: Vec::new(),
-            status: None,
+            workdir,
+            inherited: vec![status_write],
+            status: status_read.into(),
             _scratch: Some(scratch),
             isolated: false,
         })
@@ -183,10 +198,14 @@ impl Launch {
         uid: Option<u32>,
     ) -> Result<Ended> {
         let started = Instant::now();
-        let mut child = spawn(&mut self.command).context("cannot start it")?;
+        let mut child = self.command.spawn().context("cannot start it")?;
         // Only the child may hold the write ends now, so reading them ends with the run.
         self.inherited.clear();
-        let group = Arc::new(Group::new(Pid::from_raw(child.id() as i32)));
+        let leader = Pid::from_raw(child.id() as i32);
+        let group = Arc::new(match self.isolated {
+            true => Group::new(leader),
+            false => Group::new_terminated(leader),
+        });
         let live = Live::register(Arc::clone(&group));
         let flooded = Arc::new(AtomicBool::new(false));
         let (drained_tx, drained_rx) = mpsc::channel();
@@ -257,10 +276,8 @@ impl Launch {
     /// nothing, and its descendants may have held the pipe open: take what is there.
     pub fn read_status(&mut self) -> String {
         let mut bytes = Vec::new();
-        if let Some(file) = self.status.as_mut() {
-            let _ = fcntl(file.as_fd(), FcntlArg::F_SETFL(OFlag::O_NONBLOCK));
-            let _ = file.read_to_end(&mut bytes);
-        }
+        let _ = fcntl(self.status.as_fd(), FcntlArg::F_SETFL(OFlag::O_NONBLOCK));
+        let _ = self.status.read_to_end(&mut bytes);
         String::from_utf8_lossy(&bytes).into_owned()
     }
 }
@@ -279,14 +296,38 @@ fn wait_until_gone(mut gone: impl FnMut() -> bool) -> bool {
     }
 }
 
-/// A pipe closed on exec, so that no other child inherits it (isolation exists only on
-/// Linux, which makes both in one step).
+/// Makes the run's user the owner of its working directory, when the run has a user of
+/// its own.
+fn give_to(dir: &Path, uid: Option<u32>) -> Result<()> {
+    let Some(uid) = uid else {
+        return Ok(());
+    };
+    nix::unistd::chown(
+        dir,
+        Some(nix::unistd::Uid::from_raw(uid)),
+        Some(nix::unistd::Gid::from_raw(uid)),
+    )
+    .with_context(|| format!("cannot give {} to the program's user", dir.display()))
+}
+
+/// A pipe closed on exec, so that no other child inherits it.
 #[cfg(target_os = "linux")]
 fn pipe() -> Result<(OwnedFd, OwnedFd)> {
     nix::unistd::pipe2(OFlag::O_CLOEXEC).context("cannot create a pipe")
 }
 
+/// Without pipe2 another thread's fork may inherit the pipe before close-on-exec is set;
+/// its child then holds the write end until it execs, which only delays the end of
+/// reading it.
 #[cfg(not(target_os = "linux"))]
 fn pipe() -> Result<(OwnedFd, OwnedFd)> {
-    anyhow::bail!("isolation exists only on Linux")
+    let (read, write) = nix::unistd::pipe().context("cannot create a pipe")?;
+    for fd in [&read, &write] {
+        fcntl(
+            fd.as_fd(),
+            FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC),
+        )
+        .context("cannot create a pipe")?;
+    }
+    Ok((read, write))
 }

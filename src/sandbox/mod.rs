@@ -14,7 +14,8 @@ mod process;
 mod procs;
 mod user;
 
-use std::fs::File;
+mod input;
+
 use std::io::Seek;
 use std::path::Path;
 use std::process::Stdio;
@@ -31,8 +32,8 @@ use isolation::Bubblewrap;
 use launch::Launch;
 use user::RunUser;
 
-/// With isolation the helper enforces the wall time; clings stops the whole sandbox this
-/// much later if the helper has not.
+/// The helper enforces the wall time; clings stops the whole run this much later if the
+/// helper has not.
 const HELPER_GRACE: Duration = Duration::from_millis(500);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +69,54 @@ pub struct Outcome {
     /// Whether the program had consumed all of its stdin: a program stopped in that state
     /// is almost always looping on a `scanf` that returns EOF.
     pub input_exhausted: bool,
+}
+
+/// What one run executes.
+#[derive(Clone, Copy, Debug)]
+pub struct Job<'a> {
+    pub program: Program<'a>,
+    /// Arguments after the program's name.
+    pub args: &'a [String],
+    /// What the program reads on stdin; empty when `None`.
+    pub input: Option<&'a Path>,
+    /// The environment besides `PATH` and `TMPDIR`, which every run gets.
+    pub env: &'a [(String, String)],
+    /// The run's working directory and its only writable place: a host directory the run
+    /// may change (the compile step finds its source there and leaves its output), or, when
+    /// `None`, a fresh empty scratch directory that is gone after the run.
+    pub workdir: Option<&'a Path>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Program<'a> {
+    /// A program clings built (the student's): a copy of it runs, so the run cannot
+    /// change the build cache.
+    Built(&'a Path),
+    /// A command installed on the machine (the compiler), run where it is.
+    Installed(&'a Path),
+}
+
+impl<'a> Job<'a> {
+    /// A student's built program on one case's input, in a fresh scratch directory.
+    pub fn program(
+        program: &'a Path,
+        input: Option<&'a Path>,
+        env: &'a [(String, String)],
+    ) -> Self {
+        Job {
+            program: Program::Built(program),
+            args: &[],
+            input,
+            env,
+            workdir: None,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self.program {
+            Program::Built(path) | Program::Installed(path) => path.display().to_string(),
+        }
+    }
 }
 
 /// How runs are contained on this machine, found out once per clings process.
@@ -132,7 +181,14 @@ impl Sandbox {
             open_files: 64,
             output_bytes: 4096,
         };
-        match sandbox.run(Path::new("/bin/true"), None, limits, &[]) {
+        let probe = Job {
+            program: Program::Installed(Path::new("/bin/true")),
+            args: &[],
+            input: None,
+            env: &[],
+            workdir: None,
+        };
+        match sandbox.run(&probe, limits) {
             Ok(outcome) if outcome.termination == Termination::Exited(0) => Ok(sandbox),
             Ok(outcome) => Err(format!(
                 "bubblewrap does not work here: {}",
@@ -142,43 +198,35 @@ impl Sandbox {
         }
     }
 
-    /// Runs `program` with `input` on stdin (empty when `None`).
-    pub fn run(
-        &self,
-        program: &Path,
-        input: Option<&Path>,
-        limits: Limits,
-        env: &[(String, String)],
-    ) -> Result<Outcome> {
+    /// Runs `job` under `limits`.
+    pub fn run(&self, job: &Job, limits: Limits) -> Result<Outcome> {
         live::check()?;
         let user = self.root.then(RunUser::acquire);
         let uid = user.as_ref().map(RunUser::uid);
         // The child's stdin shares this file's offset, which tells afterwards how far it read.
-        let input_file = input.map(open_input).transpose()?;
+        let input_file = job.input.map(input::open).transpose()?;
         let stdin = match &input_file {
             Some(file) => Stdio::from(file.try_clone().context("cannot pass the input file")?),
             None => Stdio::null(),
         };
         let mut launch = match &self.isolation {
-            Some(bwrap) => Launch::isolated(bwrap, program, &limits, uid)?,
-            None => Launch::direct(program, &limits, uid)?,
+            Some(bwrap) => Launch::isolated(bwrap, job, &limits, uid)?,
+            None => Launch::direct(job, &limits, uid)?,
         };
         launch
             .command
             .env_clear()
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-            .envs(limits.program_env(env))
+            .env("TMPDIR", &launch.workdir)
+            .envs(limits.program_env(job.env))
             .stdin(stdin)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
 
-        let wall_limit = match &self.isolation {
-            Some(_) => limits.wall_time + HELPER_GRACE,
-            None => limits.wall_time,
-        };
+        // The helper enforces the wall time; clings stops the run itself only if it has not.
         let ended = launch
-            .supervise(&limits, wall_limit, uid)
-            .with_context(|| format!("cannot run {}", program.display()))?;
+            .supervise(&limits, limits.wall_time + HELPER_GRACE, uid)
+            .with_context(|| format!("cannot run {}", job.describe()))?;
         // A run stopped by Ctrl-C has no outcome.
         live::check()?;
         let killed = ended.flooded || ended.timed_out;
@@ -199,36 +247,35 @@ impl Sandbox {
                 None => true,
             },
         };
+        // The exit status of bubblewrap, or of the helper, says less than the helper's
+        // report: take its word.
+        let report = helper::Report::parse(&launch.read_status());
+        if let Some(errno) = report.exec_error {
+            bail!(
+                "cannot start {}: {}",
+                job.describe(),
+                std::io::Error::from_raw_os_error(errno)
+            );
+        }
         let mut helper_timed_out = false;
-        if self.isolation.is_some() {
-            // bubblewrap's exit status says less than the helper: take the helper's word.
-            let report = helper::Report::parse(&launch.read_status());
-            if let Some(errno) = report.exec_error {
-                bail!(
-                    "cannot start {} in the sandbox: {}",
-                    program.display(),
-                    std::io::Error::from_raw_os_error(errno)
-                );
+        match report.exit {
+            Some(exit) => {
+                outcome.termination = exit.termination;
+                outcome.cpu_time = Some(exit.cpu_time);
+                outcome.peak_memory_bytes = Some(exit.peak_memory_bytes);
+                outcome.elapsed = exit.elapsed;
+                helper_timed_out = exit.wall_timeout;
             }
-            match report.exit {
-                Some(exit) => {
-                    outcome.termination = exit.termination;
-                    outcome.cpu_time = Some(exit.cpu_time);
-                    outcome.peak_memory_bytes = Some(exit.peak_memory_bytes);
-                    outcome.elapsed = exit.elapsed;
-                    helper_timed_out = exit.wall_timeout;
-                }
-                // The helper died with its sandbox and could not tell.
-                None if killed => {
-                    outcome.cpu_time = None;
-                    outcome.peak_memory_bytes = None;
-                }
-                None => bail!(
-                    "the sandbox did not run {}: {}",
-                    program.display(),
-                    String::from_utf8_lossy(&outcome.stderr).trim()
-                ),
+            // The helper died with its run and could not tell.
+            None if killed => {
+                outcome.cpu_time = None;
+                outcome.peak_memory_bytes = None;
             }
+            None => bail!(
+                "the sandbox did not run {}: {}",
+                job.describe(),
+                String::from_utf8_lossy(&outcome.stderr).trim()
+            ),
         }
         outcome.stopped = if ended.flooded {
             Some(Stop::OutputLimit)
@@ -264,16 +311,4 @@ fn limit_that_ended(outcome: &Outcome, limits: &Limits) -> Option<Stop> {
     } else {
         None
     }
-}
-
-/// The case's input, which must be a file: a directory opens, but reading fails.
-fn open_input(path: &Path) -> Result<File> {
-    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let meta = file
-        .metadata()
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    if !meta.is_file() {
-        bail!("cannot read {}: not a regular file", path.display());
-    }
-    Ok(file)
 }

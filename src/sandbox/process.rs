@@ -29,7 +29,13 @@ pub struct Group {
     /// Whether this process is an init, whose children other than the leader are orphans
     /// it inherited and must reap.
     init: bool,
+    /// What stops the group: SIGKILL, or SIGTERM for a leader that must end the rest of
+    /// the run itself before it goes (the helper of a run without isolation).
+    stop: Signal,
 }
+
+/// How long a group stopped by SIGTERM has to end before it gets SIGKILL.
+const TERM_PATIENCE: Duration = Duration::from_secs(1);
 
 impl Group {
     /// `leader` must be a child of this process that leads its own process group.
@@ -38,6 +44,16 @@ impl Group {
             leader,
             reaped: Mutex::new(false),
             init: false,
+            stop: Signal::SIGKILL,
+        }
+    }
+
+    /// The same, for a leader that is stopped by SIGTERM (and by SIGKILL only if it has
+    /// not ended [`TERM_PATIENCE`] later).
+    pub fn new_terminated(leader: Pid) -> Group {
+        Group {
+            stop: Signal::SIGTERM,
+            ..Group::new(leader)
         }
     }
 
@@ -55,12 +71,16 @@ impl Group {
         self.leader
     }
 
-    /// Kills every process still in the group.
+    /// Stops every process still in the group.
     pub fn kill(&self) {
+        self.signal(self.stop);
+    }
+
+    fn signal(&self, signal: Signal) {
         let reaped = self.reaped.lock().expect("group lock");
         if !*reaped {
             // ESRCH (nothing left to kill) is the usual answer and not an error.
-            let _ = killpg(self.leader, Signal::SIGKILL);
+            let _ = killpg(self.leader, signal);
         }
     }
 
@@ -79,7 +99,13 @@ impl Group {
                 Err(_) => {
                     timed_out = true;
                     self.kill();
-                    ended_rx.recv().map_err(io::Error::other)?
+                    match ended_rx.recv_timeout(TERM_PATIENCE) {
+                        Ok(ended) => ended,
+                        Err(_) => {
+                            self.signal(Signal::SIGKILL);
+                            ended_rx.recv().map_err(io::Error::other)?
+                        }
+                    }
                 }
             },
             None => ended_rx.recv().map_err(io::Error::other)?,

@@ -14,6 +14,23 @@ pub fn group_has_live_process(pgid: i32) -> bool {
     })
 }
 
+/// The processes, zombies included, whose parent is `ppid`.
+pub fn children_of(ppid: i32) -> Vec<i32> {
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            fs::read_to_string(format!("/proc/{pid}/stat"))
+                .ok()
+                .and_then(|stat| stat_fields(&stat)?.1.first()?.parse::<i32>().ok())
+                == Some(ppid)
+        })
+        .collect()
+}
+
 /// Whether a live process has `uid` as its real, effective or saved user id.
 pub fn user_has_live_process(uid: u32) -> bool {
     any_live(|pid| {

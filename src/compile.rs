@@ -1,16 +1,23 @@
 //! The C toolchain: which compiler, which flags, whether sanitizers work, and a build
 //! cache keyed by everything that can change the program, so an unchanged file is never
 //! compiled twice.
+//!
+//! A student's source is untrusted input to the compiler too: an `#include` or `.incbin`
+//! can read any file the compiler can, and a file that never ends holds it for ever. So
+//! the compiler runs like a student's program, contained and limited, on a private copy
+//! of exactly the bytes that were hashed, and sees nothing but that copy and the system.
 
-use std::io::ErrorKind;
-use std::path::{Path, PathBuf};
+use std::io::{ErrorKind, Read};
+use std::path::{Component, Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
 use crate::course::Defaults;
-use crate::i18n::Localized;
+use crate::i18n::{Lang, Localized};
+use crate::sandbox::{Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, Stop, Termination};
 
 /// The exit status a sanitizer report ends the program with (set through
 /// `UBSAN_OPTIONS`/`ASAN_OPTIONS`), so the judge can tell a report from `exit(1)`.
@@ -18,10 +25,38 @@ pub const SANITIZER_EXIT_CODE: i32 = 86;
 
 const PROGRAM: &str = "program";
 const DIAGNOSTICS: &str = "diagnostics.txt";
+/// What else a build read (headers), with their digests: a change to one rebuilds.
+const DEPENDENCIES: &str = "dependencies.txt";
+/// Where the compile leaves the program and gcc's dependency list, in its working directory.
+const OUTPUT: &str = ".clings-program";
+const DEPENDENCY_OUTPUT: &str = ".clings-deps";
+/// A source larger than this is refused before the compiler sees it.
+const MAX_SOURCE_BYTES: u64 = 1 << 20;
+/// Where files that every compile may read live: the system's headers and libraries, the
+/// same inside the sandbox as outside.
+const SYSTEM_DIRS: [&str; 6] = ["/usr/", "/lib/", "/lib32/", "/lib64/", "/libx32/", "/bin/"];
+
+/// What a compile may use: a C file of the course's size takes a fraction of each.
+const COMPILE_LIMITS: Limits = Limits {
+    wall_time: Duration::from_secs(10),
+    cpu_time: Duration::from_secs(10),
+    memory: Memory {
+        bytes: 1 << 30,
+        enforcement: MemoryEnforcement::AddressSpace,
+    },
+    // gcc, cc1, as, collect2 and ld; never many at once.
+    processes: 16,
+    file_size_bytes: 64 << 20,
+    // The linker opens every library it searches.
+    open_files: 256,
+    output_bytes: 256 << 10,
+};
 
 pub struct Toolchain {
     /// The compiler command and any arguments that came with it in `$CC`.
     command: Vec<String>,
+    /// The compiler's executable, found on `PATH`.
+    compiler: PathBuf,
     /// What `--version` printed: a different compiler means a different cache key.
     identity: String,
     flags: Vec<String>,
@@ -29,21 +64,34 @@ pub struct Toolchain {
     sanitizers: Vec<String>,
     /// Things the student should know about the toolchain, e.g. a sanitizer fallback.
     pub warnings: Vec<String>,
+    /// The language of what clings adds to the compiler's diagnostics.
+    lang: Lang,
 }
 
 /// The result of compiling one source file.
 pub struct Build {
     /// `None` when the compiler failed.
     pub program: Option<PathBuf>,
-    /// Everything the compiler printed, with its colour codes.
+    /// Everything the compiler printed, with its colour codes, and why clings stopped it.
     pub diagnostics: String,
     pub from_cache: bool,
+}
+
+impl Build {
+    /// A build that did not happen, for the reason given.
+    fn refused(diagnostics: String) -> Build {
+        Build {
+            program: None,
+            diagnostics,
+            from_cache: false,
+        }
+    }
 }
 
 impl Toolchain {
     /// Picks the compiler (`$CC`, then the course's, then `cc`), asks its identity, and
     /// checks once per compiler which of the course's sanitizers it supports.
-    pub fn detect(defaults: &Defaults, cache_dir: &Path) -> Result<Toolchain> {
+    pub fn detect(defaults: &Defaults, cache_dir: &Path, lang: Lang) -> Result<Toolchain> {
         let (spec, origin) = match std::env::var("CC") {
             Ok(cc) if !cc.trim().is_empty() => (cc, "$CC"),
             _ => match &defaults.compiler {
@@ -53,12 +101,16 @@ impl Toolchain {
         };
         let command: Vec<String> = spec.split_whitespace().map(String::from).collect();
         let identity = compiler_identity(&command, origin)?;
+        let compiler = find_executable(&command[0])
+            .with_context(|| format!("cannot find the C compiler `{}` on PATH", command[0]))?;
         let mut toolchain = Toolchain {
             command,
+            compiler,
             identity,
             flags: defaults.flags.clone(),
             sanitizers: Vec::new(),
             warnings: Vec::new(),
+            lang,
         };
         toolchain.sanitizers = toolchain.supported_sanitizers(&defaults.sanitizers, cache_dir)?;
         let missing: Vec<&str> = defaults
@@ -107,17 +159,26 @@ impl Toolchain {
         ]
     }
 
-    /// Compiles `source` (as named relative to `cwd`, so diagnostics show that name),
-    /// reusing a cached build when nothing that matters has changed.
-    pub fn compile(&self, source: &Path, cwd: &Path, cache_dir: &Path) -> Result<Build> {
-        let code = std::fs::read(cwd.join(source))
-            .with_context(|| format!("cannot read {}", source.display()))?;
+    /// Compiles `source` (as named relative to `cwd`, so diagnostics show that name) in
+    /// `sandbox`, reusing a cached build when nothing that matters has changed.
+    pub fn compile(
+        &self,
+        source: &Path,
+        cwd: &Path,
+        cache_dir: &Path,
+        sandbox: &Sandbox,
+    ) -> Result<Build> {
+        let code = match read_source(cwd, source)? {
+            Ok(code) => code,
+            Err(refusal) => return Ok(Build::refused(refusal.text(self.lang))),
+        };
         let flags = self.flags();
+        let name = name_in_sandbox(source);
         let key = cache_key(&[
             self.identity.as_bytes(),
             self.command.join(" ").as_bytes(),
             flags.join("\0").as_bytes(),
-            source.to_string_lossy().as_bytes(),
+            name.to_string_lossy().as_bytes(),
             &code,
         ]);
         let entry = cache_dir.join(&key);
@@ -125,39 +186,68 @@ impl Toolchain {
             return Ok(build);
         }
 
-        std::fs::create_dir_all(cache_dir)
-            .with_context(|| format!("cannot create the build cache {}", cache_dir.display()))?;
-        let staging = tempfile::Builder::new()
-            .prefix(".build-")
-            .tempdir_in(cache_dir)
-            .with_context(|| {
-                format!("cannot create a build directory in {}", cache_dir.display())
-            })?;
-        let output = Command::new(&self.command[0])
-            .args(&self.command[1..])
-            .args(&flags)
-            .arg("-fdiagnostics-color=always")
-            .arg(source)
-            .arg("-o")
-            .arg(staging.path().join(PROGRAM))
-            .arg("-lm")
-            .current_dir(cwd)
-            .output()
+        // The compile's working directory holds the source and nothing else; the run's
+        // user may write there, so it is not in the cache, which only clings writes.
+        let work = tempfile::Builder::new()
+            .prefix("clings-build-")
+            .tempdir()
+            .context("cannot create a directory to compile in")?;
+        let copy = work.path().join(&name);
+        if let Some(parent) = copy.parent() {
+            std::fs::create_dir_all(parent).context("cannot create a directory to compile in")?;
+        }
+        std::fs::write(&copy, &code).context("cannot copy the source to compile it")?;
+        let mut args: Vec<String> = self.command[1..].to_vec();
+        args.extend(flags);
+        args.extend(
+            [
+                "-fdiagnostics-color=always",
+                "-MD",
+                "-MF",
+                DEPENDENCY_OUTPUT,
+                &name.to_string_lossy(),
+                "-o",
+                OUTPUT,
+                "-lm",
+            ]
+            .map(String::from),
+        );
+        let env = locale_env();
+        let job = Job {
+            program: Program::Installed(&self.compiler),
+            args: &args,
+            input: None,
+            env: &env,
+            workdir: Some(work.path()),
+        };
+        let outcome = sandbox
+            .run(&job, COMPILE_LIMITS)
             .with_context(|| format!("cannot run the compiler {}", self.command[0]))?;
-        let mut diagnostics = String::from_utf8_lossy(&output.stdout).into_owned();
-        diagnostics.push_str(&String::from_utf8_lossy(&output.stderr));
-        if !output.status.success() {
-            // A failed link can leave a partial program behind; it must not look like a build.
-            let _ = std::fs::remove_file(staging.path().join(PROGRAM));
+        let mut diagnostics = String::from_utf8_lossy(&outcome.stdout).into_owned();
+        diagnostics.push_str(&String::from_utf8_lossy(&outcome.stderr));
+        if let Some(stopped) = stopped_compiler(outcome.stopped, outcome.termination) {
+            // Not cached: the same source may compile on a less busy machine.
+            if !diagnostics.is_empty() && !diagnostics.ends_with('\n') {
+                diagnostics.push('\n');
+            }
+            diagnostics.push_str(&self.lang.pick(stopped.en, stopped.zh));
+            diagnostics.push('\n');
+            return Ok(Build::refused(diagnostics));
         }
-        std::fs::write(staging.path().join(DIAGNOSTICS), &diagnostics)
-            .context("cannot write the compiler's diagnostics to the build cache")?;
-        // Publishing by rename keeps a half-written build invisible to other clings runs;
-        // if another run published the same key first, its build is just as good.
-        let staged = staging.keep();
-        if std::fs::rename(&staged, &entry).is_err() {
-            let _ = std::fs::remove_dir_all(&staged);
-        }
+        let built = outcome.termination == Termination::Exited(0);
+        let dependencies = match built {
+            true => std::fs::read_to_string(work.path().join(DEPENDENCY_OUTPUT))
+                .map(|text| record_dependencies(&text, &name))
+                .unwrap_or_default(),
+            false => String::new(),
+        };
+        publish(
+            cache_dir,
+            &entry,
+            built.then(|| work.path().join(OUTPUT)).as_deref(),
+            &diagnostics,
+            &dependencies,
+        )?;
         let mut build = read_cached(&entry)?
             .with_context(|| format!("the build cache entry {} vanished", entry.display()))?;
         build.from_cache = false;
@@ -246,6 +336,8 @@ fn compiler_identity(command: &[String], origin: &str) -> Result<String> {
     }
 }
 
+/// A cached build, if there is one and every file it read besides the source is as it
+/// was then.
 fn read_cached(entry: &Path) -> Result<Option<Build>> {
     let diagnostics = match std::fs::read_to_string(entry.join(DIAGNOSTICS)) {
         Ok(text) => text,
@@ -255,12 +347,267 @@ fn read_cached(entry: &Path) -> Result<Option<Build>> {
                 .with_context(|| format!("cannot read the build cache {}", entry.display()));
         }
     };
+    let dependencies = std::fs::read_to_string(entry.join(DEPENDENCIES)).unwrap_or_default();
+    if !dependencies_unchanged(&dependencies) {
+        return Ok(None);
+    }
     let program = entry.join(PROGRAM);
     Ok(Some(Build {
         program: program.is_file().then_some(program),
         diagnostics,
         from_cache: true,
     }))
+}
+
+/// Puts a build into the cache under `entry`, replacing one whose dependencies changed.
+/// Publishing by rename keeps a half-written build invisible to other clings runs; if
+/// another run published the same key first, its build is just as good.
+fn publish(
+    cache_dir: &Path,
+    entry: &Path,
+    program: Option<&Path>,
+    diagnostics: &str,
+    dependencies: &str,
+) -> Result<()> {
+    std::fs::create_dir_all(cache_dir)
+        .with_context(|| format!("cannot create the build cache {}", cache_dir.display()))?;
+    let staging = tempfile::Builder::new()
+        .prefix(".build-")
+        .tempdir_in(cache_dir)
+        .with_context(|| format!("cannot create a build directory in {}", cache_dir.display()))?;
+    if let Some(program) = program {
+        // A copy, owned by clings: the compile's user keeps no hold on the cache.
+        std::fs::copy(program, staging.path().join(PROGRAM))
+            .context("cannot store the program in the build cache")?;
+    }
+    std::fs::write(staging.path().join(DIAGNOSTICS), diagnostics)
+        .and_then(|()| std::fs::write(staging.path().join(DEPENDENCIES), dependencies))
+        .context("cannot write the compiler's diagnostics to the build cache")?;
+    let staged = staging.keep();
+    if entry.exists() {
+        let _ = std::fs::remove_dir_all(entry);
+    }
+    if std::fs::rename(&staged, entry).is_err() {
+        let _ = std::fs::remove_dir_all(&staged);
+    }
+    Ok(())
+}
+
+/// `<digest> <path>` for every file in gcc's dependency list (`-MD`) but the source; a
+/// file outside the system's directories (which a sandboxed compile cannot read) is
+/// recorded with no digest, so the build is never reused.
+fn record_dependencies(make_rule: &str, source: &Path) -> String {
+    let mut lines = String::new();
+    for path in parse_make_rule(make_rule) {
+        if Path::new(&path) == source {
+            continue;
+        }
+        let digest = SYSTEM_DIRS
+            .iter()
+            .any(|dir| path.starts_with(dir))
+            .then(|| std::fs::read(&path).ok())
+            .flatten()
+            .map_or_else(|| "-".to_string(), |bytes| cache_key(&[&bytes]));
+        lines.push_str(&format!("{digest} {path}\n"));
+    }
+    lines
+}
+
+fn dependencies_unchanged(recorded: &str) -> bool {
+    recorded.lines().all(|line| {
+        let Some((digest, path)) = line.split_once(' ') else {
+            return false;
+        };
+        digest != "-" && std::fs::read(path).is_ok_and(|bytes| cache_key(&[&bytes]) == digest)
+    })
+}
+
+/// The prerequisites of a make rule as gcc writes it: `target: a b \<newline> c`, with
+/// spaces in names escaped by a backslash.
+fn parse_make_rule(rule: &str) -> Vec<String> {
+    let joined = rule.replace("\\\n", " ");
+    let Some((_, prerequisites)) = joined.split_once(": ") else {
+        return Vec::new();
+    };
+    let mut paths = Vec::new();
+    let mut current = String::new();
+    let mut chars = prerequisites.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(' ') => current.push(' '),
+                Some(other) => {
+                    current.push('\\');
+                    current.push(other);
+                }
+                None => current.push('\\'),
+            },
+            c if c.is_whitespace() => {
+                if !current.is_empty() {
+                    paths.push(std::mem::take(&mut current));
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        paths.push(current);
+    }
+    paths
+}
+
+/// Why clings did not hand a source to the compiler.
+enum Refusal {
+    Symlink(PathBuf),
+    NotAFile(PathBuf),
+    TooLarge(PathBuf),
+}
+
+impl Refusal {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            Refusal::Symlink(path) => lang.pick(
+                format!(
+                    "clings: {} is a symbolic link, or inside one: submit the file itself",
+                    path.display()
+                ),
+                format!(
+                    "clings：{} 是符号链接（或位于符号链接之中）：请提交文件本身",
+                    path.display()
+                ),
+            ),
+            Refusal::NotAFile(path) => lang.pick(
+                format!("clings: {} is not a regular file", path.display()),
+                format!("clings：{} 不是普通文件", path.display()),
+            ),
+            Refusal::TooLarge(path) => lang.pick(
+                format!(
+                    "clings: {} is larger than {} KiB: not compiled",
+                    path.display(),
+                    MAX_SOURCE_BYTES / 1024
+                ),
+                format!(
+                    "clings：{} 超过 {} KiB，不予编译",
+                    path.display(),
+                    MAX_SOURCE_BYTES / 1024
+                ),
+            ),
+        }
+    }
+}
+
+/// The source's bytes, or why it is refused: a symbolic link (the file or a directory on
+/// the way from `cwd`) could point at the course's solutions, a device or a FIFO could
+/// block for ever, and a huge file could flood the compiler.
+fn read_source(cwd: &Path, source: &Path) -> Result<Result<Vec<u8>, Refusal>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let path = cwd.join(source);
+    let canonical_base =
+        std::fs::canonicalize(cwd).with_context(|| format!("cannot read {}", cwd.display()))?;
+    let through_link = std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_symlink())
+        || std::fs::canonicalize(&path).is_ok_and(|real| real != canonical_base.join(source));
+    if through_link {
+        return Ok(Err(Refusal::Symlink(source.to_path_buf())));
+    }
+    // O_NONBLOCK: opening a FIFO must not wait for a writer.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(&path)
+        .with_context(|| format!("cannot read {}", source.display()))?;
+    let meta = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", source.display()))?;
+    if !meta.is_file() {
+        return Ok(Err(Refusal::NotAFile(source.to_path_buf())));
+    }
+    if meta.len() > MAX_SOURCE_BYTES {
+        return Ok(Err(Refusal::TooLarge(source.to_path_buf())));
+    }
+    let mut code = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_SOURCE_BYTES + 1)
+        .read_to_end(&mut code)
+        .with_context(|| format!("cannot read {}", source.display()))?;
+    if code.len() as u64 > MAX_SOURCE_BYTES {
+        return Ok(Err(Refusal::TooLarge(source.to_path_buf())));
+    }
+    Ok(Ok(code))
+}
+
+/// The source's name inside the compile's working directory: the name the student knows
+/// (`exercises/check_win.c`), or only its file name if that name climbs out.
+fn name_in_sandbox(source: &Path) -> PathBuf {
+    if source
+        .components()
+        .all(|part| matches!(part, Component::Normal(_)))
+    {
+        source.to_path_buf()
+    } else {
+        PathBuf::from(source.file_name().unwrap_or(source.as_os_str()))
+    }
+}
+
+/// Why clings stopped the compiler, if it did.
+fn stopped_compiler(stop: Option<Stop>, termination: Termination) -> Option<Localized> {
+    let seconds = COMPILE_LIMITS.wall_time.as_secs();
+    let (en, zh) = match (stop, termination) {
+        (Some(Stop::WallTime | Stop::CpuTime), _) => (
+            format!(
+                "clings stopped the compiler after {seconds} s: does an #include name a device \
+                 or a file that never ends?"
+            ),
+            format!("clings 在 {seconds} 秒后停止了编译器：是否 #include 了设备或无尽的文件？"),
+        ),
+        (Some(Stop::OutputLimit), _) => (
+            format!(
+                "clings stopped the compiler: it printed more than {} KiB of diagnostics \
+                 (fix the first errors above)",
+                COMPILE_LIMITS.output_bytes / 1024
+            ),
+            format!(
+                "clings 停止了编译器：它输出了超过 {} KiB 的诊断信息（先修正上面的前几个错误）",
+                COMPILE_LIMITS.output_bytes / 1024
+            ),
+        ),
+        (Some(Stop::Memory), _) => (
+            format!(
+                "clings stopped the compiler: it used more than {} MiB of memory",
+                COMPILE_LIMITS.memory.bytes >> 20
+            ),
+            format!(
+                "clings 停止了编译器：它使用了超过 {} MiB 的内存",
+                COMPILE_LIMITS.memory.bytes >> 20
+            ),
+        ),
+        (None, Termination::Signaled(signal)) => (
+            format!("the compiler was killed by signal {signal}"),
+            format!("编译器被信号 {signal} 终止"),
+        ),
+        (None, Termination::Exited(_)) => return None,
+    };
+    Some(Localized::new(en, zh))
+}
+
+/// The compiler speaks the user's language where its translations are installed.
+fn locale_env() -> Vec<(String, String)> {
+    ["LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"]
+        .into_iter()
+        .filter_map(|key| Some((key.to_string(), std::env::var(key).ok()?)))
+        .collect()
+}
+
+/// `name` as given when it holds a slash, else the first match on `PATH`; with every
+/// symbolic link resolved (`cc` goes through `/etc/alternatives`, not in the sandbox).
+fn find_executable(name: &str) -> Option<PathBuf> {
+    let found = if name.contains('/') {
+        PathBuf::from(name)
+    } else {
+        let path = std::env::var_os("PATH")?;
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(name))
+            .find(|candidate| candidate.is_file())?
+    };
+    std::fs::canonicalize(found).ok()
 }
 
 /// A hex digest of the parts, each length-prefixed so that no two part lists collide.

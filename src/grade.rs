@@ -127,7 +127,7 @@ impl<'a> Grader<'a> {
     /// know about them (a sanitizer the compiler lacks, no isolation) is left in
     /// `warnings` for the caller to show.
     pub fn new(course: &'a Course, options: GraderOptions) -> Result<Grader<'a>> {
-        let toolchain = Toolchain::detect(&course.defaults, &course.cache_dir())?;
+        let toolchain = Toolchain::detect(&course.defaults, &course.cache_dir(), options.lang)?;
         let (sandbox, sandbox_warning) = Sandbox::detect(options.require_isolation, options.lang)?;
         let warnings = toolchain
             .warnings
@@ -207,9 +207,9 @@ impl<'a> Grader<'a> {
         if !base.join(source).is_file() {
             return Ok(unrun(Status::Missing, Finding::Missing, String::new()));
         }
-        let build = self
-            .toolchain
-            .compile(source, base, &self.course.cache_dir())?;
+        let build =
+            self.toolchain
+                .compile(source, base, &self.course.cache_dir(), &self.sandbox)?;
         let Some(program) = build.program else {
             return Ok(unrun(
                 Status::CompileError,
@@ -273,9 +273,12 @@ impl<'a> Grader<'a> {
 
     /// Compiles `source` (relative to the course root) or fails with the compiler's errors.
     pub fn build(&self, source: &Path) -> Result<PathBuf> {
-        let build = self
-            .toolchain
-            .compile(source, &self.course.root, &self.course.cache_dir())?;
+        let build = self.toolchain.compile(
+            source,
+            &self.course.root,
+            &self.course.cache_dir(),
+            &self.sandbox,
+        )?;
         build.program.ok_or_else(|| {
             anyhow::anyhow!(
                 "{} does not compile:\n{}",

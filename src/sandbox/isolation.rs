@@ -15,10 +15,18 @@ const HELPER: &str = "/clings-helper";
 const PROGRAM: &str = "/program";
 pub const SCRATCH: &str = "/work";
 
-/// Directories a dynamically linked program (and its sanitizer runtime) needs. On a
-/// merged-/usr system all but /usr are symbolic links, recreated as such.
-const SYSTEM_DIRS: [&str; 7] = [
-    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+/// Directories a dynamically linked program (and its sanitizer runtime) and the compiler
+/// need. On a merged-/usr system all but /usr are symbolic links, recreated as such;
+/// Debian's alternatives (`cc`, `c99`) are symbolic links to programs in /usr.
+const SYSTEM_DIRS: [&str; 8] = [
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/etc/alternatives",
 ];
 
 #[derive(Clone, Debug)]
@@ -123,6 +131,13 @@ impl Bubblewrap {
             }
             Executable::InPlace(path) => {
                 if !SYSTEM_DIRS.iter().any(|dir| path.starts_with(dir)) {
+                    // bubblewrap makes missing parents private to root; the run's user
+                    // must get through them.
+                    let mut parents: Vec<&Path> = path.ancestors().skip(1).collect();
+                    parents.pop(); // the root
+                    for parent in parents.into_iter().rev() {
+                        command.args(["--perms", "0755", "--dir"]).arg(parent);
+                    }
                     command.arg("--ro-bind").arg(path).arg(path);
                 }
                 path.to_path_buf()

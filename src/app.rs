@@ -5,22 +5,19 @@ use anyhow::{Context, Result};
 use crate::course::Course;
 use crate::grade::{Grader, GraderOptions};
 use crate::i18n::Lang;
-use crate::parallel;
 use crate::state::Progress;
 
 pub struct App {
     pub course: Course,
     pub progress: Progress,
     pub lang: Lang,
-    jobs: Option<usize>,
-    /// `--require-isolation`: fail rather than run student programs without isolation.
-    require_isolation: bool,
+    options: GraderOptions,
 }
 
 impl App {
     /// Finds the course from the working directory and loads the progress; problems with
     /// the state file are reported and repaired here, once.
-    pub fn open(lang: Lang, jobs: Option<usize>, require_isolation: bool) -> Result<App> {
+    pub fn open(lang: Lang, options: GraderOptions) -> Result<App> {
         let cwd = std::env::current_dir().context("cannot read the working directory")?;
         let course = Course::discover(&cwd)?;
         let (progress, warnings) = Progress::load(&course);
@@ -31,8 +28,7 @@ impl App {
             course,
             progress,
             lang,
-            jobs,
-            require_isolation,
+            options,
         })
     }
 
@@ -46,13 +42,23 @@ impl App {
         Ok(grader)
     }
 
+    /// A grader for other people's code (`--submission`, `grade`), which is never run
+    /// without isolation unless `--allow-unisolated` says so.
+    pub fn grader_for_submissions(&self) -> Result<Grader<'_>> {
+        let grader = self.grader()?;
+        anyhow::ensure!(
+            grader.sandbox.isolated() || self.options.allow_unisolated,
+            "submissions cannot be isolated here, and without isolation a submission's \
+             compile and programs can read the course's solutions, the hidden cases and \
+             this user's files, and change them: install bubblewrap (see the README, \
+             \"Untrusted programs\"), or pass --allow-unisolated to grade anyway"
+        );
+        Ok(grader)
+    }
+
     /// How this run's graders are made: `--jobs` (else one per core), `--require-isolation`.
     pub fn grader_options(&self) -> GraderOptions {
-        GraderOptions {
-            jobs: self.jobs.unwrap_or_else(parallel::default_jobs),
-            require_isolation: self.require_isolation,
-            lang: self.lang,
-        }
+        self.options
     }
 
     /// The exercise a command without a name is about: the current one.

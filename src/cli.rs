@@ -38,6 +38,11 @@ pub struct Cli {
     /// Fail instead of running student programs without isolation (for CI).
     #[arg(long, global = true)]
     pub require_isolation: bool,
+    /// Grade other people's code (`--submission`, `grade`) even where it cannot be
+    /// isolated: their programs and their compiles can then read and change whatever
+    /// this user can.
+    #[arg(long, global = true, conflicts_with = "require_isolation")]
+    pub allow_unisolated: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

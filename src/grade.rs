@@ -32,6 +32,8 @@ pub struct GraderOptions {
     pub jobs: usize,
     /// `--require-isolation`: fail rather than run student programs without isolation.
     pub require_isolation: bool,
+    /// `--allow-unisolated`: grade other people's code even without isolation.
+    pub allow_unisolated: bool,
     pub lang: Lang,
 }
 

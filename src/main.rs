@@ -30,6 +30,7 @@ use nix::sys::signal::{SigHandler, Signal, signal};
 use crate::app::App;
 use crate::cli::{Cli, Command, DevCommand};
 use crate::commands::Outcome;
+use crate::grade::GraderOptions;
 use crate::i18n::Lang;
 
 /// The exit status of a command stopped by Ctrl-C, as for shells: 128 + SIGINT.
@@ -74,7 +75,15 @@ fn main() -> ExitCode {
 }
 
 fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Outcome> {
-    let mut app = App::open(lang, cli.jobs, cli.require_isolation)?;
+    let mut app = App::open(
+        lang,
+        GraderOptions {
+            jobs: cli.jobs.unwrap_or_else(parallel::default_jobs),
+            require_isolation: cli.require_isolation,
+            allow_unisolated: cli.allow_unisolated,
+            lang,
+        },
+    )?;
     match cli.command {
         None => watch::run(
             &mut app,

@@ -44,7 +44,7 @@ pub fn run(
         .map(|(_, student)| student)
         .collect();
 
-    let mut grader = app.grader()?;
+    let mut grader = app.grader_for_submissions()?;
     grader.hidden_fixtures = fixtures;
     // Students run side by side; each one's cases run one after another, so no
     // submission gets more than its share of the machine.

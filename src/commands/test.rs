@@ -43,7 +43,10 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
         }
     }
     let results = {
-        let mut grader = app.grader()?;
+        let mut grader = match options.submission {
+            Some(_) => app.grader_for_submissions()?,
+            None => app.grader()?,
+        };
         grader.hidden_fixtures = options.fixtures.clone();
         exercises
             .iter()

@@ -139,12 +139,17 @@ impl Sandbox {
         }
         let warning = lang.pick(
             format!(
-                "programs run without isolation ({reason}): they are held by resource limits \
-                 but can read files outside their directory; bubblewrap isolates them"
+                "programs and the compiler run without isolation ({reason}): time, memory, \
+                 process and output limits hold and every process they start is stopped, but \
+                 they can read and change whatever your user can (the course, its solutions \
+                 and fixtures, your files), use the network and leave files in /tmp; \
+                 install bubblewrap to isolate them"
             ),
             format!(
-                "程序在没有隔离的情况下运行（{reason}）：资源限制仍然有效，\
-                 但程序可以读取其目录之外的文件；安装 bubblewrap 即可隔离"
+                "程序和编译器在没有隔离的情况下运行（{reason}）：时间、内存、进程和输出限制\
+                 仍然有效，它们启动的每个进程都会被终止，但它们可以读取和修改你的用户能访问的一切\
+                 （课程、参考答案和测试用例、你的文件），可以使用网络，也可以在 /tmp 留下文件；\
+                 安装 bubblewrap 即可隔离"
             ),
         );
         Ok((
@@ -196,6 +201,11 @@ impl Sandbox {
             )),
             Err(err) => Err(format!("{err:#}")),
         }
+    }
+
+    /// Whether runs are isolated from the rest of the machine (else only limited).
+    pub fn isolated(&self) -> bool {
+        self.isolation.is_some()
     }
 
     /// Runs `job` under `limits`.

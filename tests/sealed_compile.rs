@@ -1,0 +1,327 @@
+//! The compile step is untrusted code too: a submission's `#include` and `.incbin` see
+//! nothing of the course, the hidden cases or the machine's secrets; a compile that never
+//! ends or floods is stopped; a symbolic link is refused; the build is of exactly the bytes
+//! that were hashed. And other people's code is never graded unisolated unless asked.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use common::*;
+
+const SECRET: &str = "SECRET-4f1c9a hidden input";
+const GIT_TOKEN: &str = "SECRET-ghp_token_in_git_config";
+
+/// A CI job's layout: `course/` (a copy of this repository's course, with a `.git/config`
+/// holding a token), `student/exercises/`, and `hidden/check_win/` with a secret case.
+struct Workspace {
+    root: tempfile::TempDir,
+}
+
+impl Workspace {
+    fn new() -> Workspace {
+        let root = tempfile::tempdir().unwrap();
+        let course = copy_course(&repo());
+        std::fs::rename(course.keep(), root.path().join("course")).unwrap();
+        std::fs::create_dir_all(root.path().join("course/.git")).unwrap();
+        std::fs::write(
+            root.path().join("course/.git/config"),
+            format!("[http]\n\textraheader = AUTHORIZATION: basic {GIT_TOKEN}\n"),
+        )
+        .unwrap();
+        std::fs::create_dir_all(root.path().join("student/exercises")).unwrap();
+        let hidden = root.path().join("hidden/check_win");
+        std::fs::create_dir_all(&hidden).unwrap();
+        std::fs::write(hidden.join("secret.in"), format!("{SECRET}\n")).unwrap();
+        std::fs::write(hidden.join("secret.out"), "none\n").unwrap();
+        Workspace { root }
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.root.path().join(relative)
+    }
+
+    fn submit(&self, program: &str) {
+        std::fs::copy(
+            repo().join("tests/hostile/compile").join(program),
+            self.path("student/exercises/check_win.c"),
+        )
+        .unwrap();
+    }
+
+    /// `clings test check_win` on the submission with the hidden cases, as CI runs it.
+    fn grade(&self) -> (serde_json::Value, String) {
+        let output = clings(&self.path("course"))
+            .args([
+                "--require-isolation",
+                "test",
+                "check_win",
+                "--format",
+                "json",
+            ])
+            .args(["--submission", "../student", "--fixtures", "../hidden"])
+            .output()
+            .unwrap();
+        let document = serde_json::from_slice(&output.stdout).unwrap_or_else(|err| {
+            panic!(
+                "not JSON ({err}): {}{}",
+                stdout_of(&output),
+                stderr_of(&output)
+            )
+        });
+        assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+        (document, stdout_of(&output) + &stderr_of(&output))
+    }
+
+    /// The human report of the same grading, which shows the compiler's diagnostics.
+    fn human(&self) -> String {
+        let output = clings(&self.path("course"))
+            .args(["--require-isolation", "test", "check_win"])
+            .args(["--submission", "../student", "--fixtures", "../hidden"])
+            .output()
+            .unwrap();
+        stdout_of(&output) + &stderr_of(&output)
+    }
+}
+
+/// The longest line of the reference solution: if it shows anywhere, the solution leaked.
+fn solution_line() -> String {
+    let solution = std::fs::read_to_string(repo().join("solutions/check_win.c")).unwrap();
+    solution
+        .lines()
+        .max_by_key(|line| line.trim().len())
+        .unwrap()
+        .trim()
+        .to_string()
+}
+
+fn assert_nothing_leaked(report: &str) {
+    for secret in [SECRET, GIT_TOKEN, &solution_line(), "root:"] {
+        assert!(!report.contains(secret), "{secret:?} leaked:\n{report}");
+    }
+}
+
+#[test]
+fn includes_of_the_course_the_hidden_cases_and_secrets_see_nothing() {
+    let workspace = Workspace::new();
+    let before = snapshot(&workspace.path("course"));
+    for program in [
+        "include_solution.c",
+        "incbin_fixture.c",
+        "include_hidden.c",
+        "include_secrets.c",
+    ] {
+        workspace.submit(program);
+        let (document, report) = workspace.grade();
+        assert_eq!(
+            document["exercises"][0]["status"], "compile_error",
+            "{program}: {report}"
+        );
+        assert_nothing_leaked(&report);
+        assert_nothing_leaked(&workspace.human());
+    }
+    assert!(
+        before == snapshot(&workspace.path("course")),
+        "the course changed"
+    );
+}
+
+#[test]
+fn a_compile_that_never_ends_or_floods_is_stopped_with_a_reason() {
+    let workspace = Workspace::new();
+    workspace.submit("include_endless.c");
+    let started = Instant::now();
+    let (document, report) = workspace.grade();
+    assert_eq!(
+        document["exercises"][0]["status"], "compile_error",
+        "{report}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(30), "{report}");
+
+    // Far more diagnostics than anyone reads: the compiler is stopped past 256 KiB.
+    let flood = "int x = ;\n".repeat(60_000);
+    std::fs::write(workspace.path("student/exercises/check_win.c"), flood).unwrap();
+    let started = Instant::now();
+    let report = workspace.human();
+    assert!(
+        report.contains("clings stopped the compiler: it printed more than 256 KiB"),
+        "{}",
+        &report[report.len().saturating_sub(2000)..]
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+
+    // A source too large to be a C exercise never reaches the compiler.
+    let huge = "// padding\n".repeat(200_000);
+    std::fs::write(workspace.path("student/exercises/check_win.c"), huge).unwrap();
+    let report = workspace.human();
+    assert!(report.contains("is larger than 1024 KiB"), "{report}");
+}
+
+#[test]
+fn a_source_reached_through_a_symbolic_link_is_refused() {
+    let workspace = Workspace::new();
+    let link = workspace.path("student/exercises/check_win.c");
+    std::os::unix::fs::symlink("../../course/solutions/check_win.c", &link).unwrap();
+    let report = workspace.human();
+    assert!(report.contains("is a symbolic link"), "{report}");
+    assert!(report.contains("compile_error"), "{report}");
+
+    // A directory on the way is a link: the same.
+    std::fs::remove_dir_all(workspace.path("student/exercises")).unwrap();
+    std::os::unix::fs::symlink("../course/solutions", workspace.path("student/exercises")).unwrap();
+    let report = workspace.human();
+    assert!(report.contains("is a symbolic link"), "{report}");
+    assert!(!report.contains("passed        01_"), "{report}");
+}
+
+#[test]
+fn the_build_is_of_the_bytes_that_were_hashed() {
+    // A compiler slow enough that the student saves again while it runs: the build must
+    // be of what was hashed, or the cache would keep the wrong program under that key.
+    let course = sum_course("passing");
+    let slow_cc = course.path().join("slow-cc");
+    // Only the compile of the source is slow (it asks for a dependency list), not the
+    // questions clings asks the compiler first.
+    std::fs::write(
+        &slow_cc,
+        "#!/bin/sh\ncase \"$*\" in *-MD*) sleep 2;; esac\nexec gcc \"$@\"\n",
+    )
+    .unwrap();
+    let executable = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&slow_cc, executable).unwrap();
+    let mut first = clings_process(course.path());
+    first
+        .env("CC", &slow_cc)
+        .args(["test", "sum", "--format", "json"])
+        .stdout(std::process::Stdio::piped());
+    let running = first.spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    put_program(course.path(), "wrong_output");
+    let output = running.wait_with_output().unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(verdicts(&document, 0), ["passed", "passed"]);
+
+    let output = clings(course.path())
+        .env("CC", &slow_cc)
+        .args(["test", "sum", "--format", "json"])
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(verdicts(&document, 0), ["wrong_output", "wrong_output"]);
+}
+
+#[test]
+fn submissions_are_not_graded_unisolated_unless_asked() {
+    let workspace = Workspace::new();
+    std::fs::copy(
+        repo().join("solutions/check_win.c"),
+        workspace.path("student/exercises/check_win.c"),
+    )
+    .unwrap();
+    let grade = |extra: &[&str]| {
+        clings(&workspace.path("course"))
+            .env("CLINGS_ISOLATION", "none")
+            .args(["test", "check_win", "--submission", "../student"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let refused = grade(&[]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr_of(&refused).contains("--allow-unisolated"),
+        "{}",
+        stderr_of(&refused)
+    );
+    let allowed = grade(&["--allow-unisolated"]);
+    assert_eq!(allowed.status.code(), Some(0), "{}", stderr_of(&allowed));
+    // A student's own exercises are theirs to run: only a warning.
+    let own = clings(&workspace.path("course"))
+        .env("CLINGS_ISOLATION", "none")
+        .args(["run", "print_board"])
+        .output()
+        .unwrap();
+    assert_ne!(own.status.code(), Some(2), "{}", stderr_of(&own));
+    assert!(stderr_of(&own).contains("without isolation"));
+}
+
+#[test]
+fn a_program_cannot_write_back_to_its_input_as_a_normal_user() {
+    // As root the program runs as a user of its own, which cannot open the fixture at
+    // all; the case that matters is a student's laptop or a CI user: clings not root.
+    if !nix::unistd::geteuid().is_root() {
+        // Not root: the test already runs as the user that matters.
+        return check_input_unchanged(&[]);
+    }
+    let Some(setpriv) = which("setpriv") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "setpriv (util-linux) is needed in CI"
+        );
+        eprintln!("skipped: setpriv not installed");
+        return;
+    };
+    check_input_unchanged(&[
+        setpriv.to_str().unwrap(),
+        "--reuid=65534",
+        "--regid=65534",
+        "--clear-groups",
+        "--",
+    ]);
+}
+
+fn check_input_unchanged(prefix: &[&str]) {
+    let course = sum_course("passing");
+    std::fs::copy(
+        repo().join("tests/hostile/write_stdin.c"),
+        course.path().join("exercises/sum.c"),
+    )
+    .unwrap();
+    for case in ["01_small", "02_negative"] {
+        std::fs::write(
+            course.path().join(format!("fixtures/sum/{case}.out")),
+            "input unchanged\n",
+        )
+        .unwrap();
+    }
+    let before = snapshot(course.path());
+    chown_tree(course.path(), 65534);
+    let binary = assert_cmd::cargo::cargo_bin!("clings");
+    let mut command = match prefix.split_first() {
+        Some((first, rest)) => {
+            let mut command = std::process::Command::new(first);
+            command.args(rest).arg(binary);
+            command
+        }
+        None => std::process::Command::new(binary),
+    };
+    let output = command
+        .current_dir(course.path())
+        .env("LANG", "C")
+        .env("HOME", course.path())
+        .args(["test", "sum", "--format", "json"])
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|err| panic!("not JSON ({err}): {}", stderr_of(&output)));
+    assert_eq!(verdicts(&document, 0), ["passed", "passed"]);
+    assert!(before == snapshot(course.path()), "the fixtures changed");
+}
+
+fn chown_tree(dir: &Path, uid: u32) {
+    if !nix::unistd::geteuid().is_root() {
+        return;
+    }
+    let owner = Some(nix::unistd::Uid::from_raw(uid));
+    let group = Some(nix::unistd::Gid::from_raw(uid));
+    for entry in walkdir::WalkDir::new(dir) {
+        nix::unistd::chown(entry.unwrap().path(), owner, group).unwrap();
+    }
+}
+
+fn which(name: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(name))
+        .find(|path| path.is_file())
+}

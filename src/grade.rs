@@ -129,6 +129,8 @@ impl<'a> Grader<'a> {
     /// know about them (a sanitizer the compiler lacks, no isolation) is left in
     /// `warnings` for the caller to show.
     pub fn new(course: &'a Course, options: GraderOptions) -> Result<Grader<'a>> {
+        // Ctrl-C while the compiler is probed lets the probe clean up after itself.
+        let _session = Session::begin()?;
         let toolchain = Toolchain::detect(&course.defaults, &course.cache_dir(), options.lang)?;
         let (sandbox, sandbox_warning) = Sandbox::detect(options.require_isolation, options.lang)?;
         let warnings = toolchain

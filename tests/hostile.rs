@@ -84,14 +84,14 @@ fn grade_suite(programs: &[&str], isolation: bool) {
     let before = snapshot(course.path());
     let _ = std::fs::remove_file(VANDAL_MARK);
 
-    let mut command = clings(course.path());
+    let mut command = clings_process(course.path());
     if isolation {
         command.arg("--require-isolation");
     } else {
         command.env("CLINGS_ISOLATION", "none");
     }
     let started = Instant::now();
-    let output = command.args(["test", "--format", "json"]).output().unwrap();
+    let (output, pid) = output_with_pid(command.args(["test", "--format", "json"]));
     let took = started.elapsed();
     let document: serde_json::Value = serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|err| panic!("not JSON ({err}): {}", stderr_of(&output)));
@@ -125,7 +125,7 @@ fn grade_suite(programs: &[&str], isolation: bool) {
     );
     assert_eq!(output.status.code(), Some(1));
     assert!(took < SUITE_BOUND, "the suite took {took:?}");
-    let left = leftover_processes(course.path());
+    let left = leftover_processes(pid, course.path());
     assert!(left.is_empty(), "processes left: {left:#?}");
     assert!(
         before == snapshot(course.path()),
@@ -199,10 +199,12 @@ fn memory_limit_holds_under_address_sanitizer_too() {
         text.replace("[defaults]\n", "[defaults]\nsanitizers = [\"address\"]\n"),
     )
     .unwrap();
-    let (document, code) = json_results(course.path(), &[]);
+    let (output, pid) =
+        output_with_pid(clings_process(course.path()).args(["test", "--format", "json"]));
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(verdicts(&document, 0), ["memory_limit", "memory_limit"]);
-    assert_eq!(code, Some(1));
-    assert!(leftover_processes(course.path()).is_empty());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(leftover_processes(pid, course.path()).is_empty());
 }
 
 #[test]

@@ -110,9 +110,6 @@ pub fn verdicts(document: &serde_json::Value, exercise: usize) -> Vec<String> {
         .collect()
 }
 
-/// The user ids clings gives runs when it is root (see src/sandbox/user.rs).
-pub const RUN_USERS: std::ops::Range<u32> = 1_800_000_000..i32::MAX as u32;
-
 /// Every file of the course but the build cache and the progress, with its content.
 pub fn snapshot(course: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     WalkDir::new(course)
@@ -129,16 +126,38 @@ pub fn snapshot(course: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .collect()
 }
 
-/// Live (not zombie) processes of a program: run as one of the runs' users, started as
-/// the sandbox's `/program`, or from the course's build cache.
-pub fn leftover_processes(course: &Path) -> Vec<String> {
-    let course = course.to_string_lossy().into_owned();
+/// The user ids that the clings process `clings_pid` gives its runs when it is root: a
+/// block chosen by its pid (see src/sandbox/user.rs).
+fn run_users_of(clings_pid: u32) -> std::ops::Range<u32> {
+    const BASE: u32 = 1_800_000_000;
+    const SLOTS: u32 = 64;
+    let first = BASE + (clings_pid % (1 << 22)) * SLOTS;
+    first..first + SLOTS
+}
+
+/// `command` (a clings) run to its end, with its process id, for [`leftover_processes`].
+pub fn output_with_pid(command: &mut std::process::Command) -> (std::process::Output, u32) {
+    let child = command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start clings");
+    let pid = child.id();
+    (child.wait_with_output().expect("wait for clings"), pid)
+}
+
+/// Live (not zombie) processes that the clings process `clings_pid` started for its runs,
+/// and no others: those running as one of its runs' users, or started from `dir`, a
+/// directory of the test's own (a course, a scratch directory).
+pub fn leftover_processes(clings_pid: u32, dir: &Path) -> Vec<String> {
+    let dir = dir.to_string_lossy().into_owned();
+    let users = run_users_of(clings_pid);
     let mut left = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().filter_map(Result::ok) {
-        let dir = entry.path();
+        let proc_dir = entry.path();
         let (Ok(status), Ok(cmdline)) = (
-            std::fs::read_to_string(dir.join("status")),
-            std::fs::read(dir.join("cmdline")),
+            std::fs::read_to_string(proc_dir.join("status")),
+            std::fs::read(proc_dir.join("cmdline")),
         ) else {
             continue;
         };
@@ -156,10 +175,10 @@ pub fn leftover_processes(course: &Path) -> Vec<String> {
         let run_user = field("Uid:")
             .split_whitespace()
             .filter_map(|id| id.parse::<u32>().ok())
-            .any(|id| RUN_USERS.contains(&id));
+            .any(|id| users.contains(&id));
         let command = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if run_user || command.starts_with("/program") || command.contains(&course) {
-            left.push(format!("{}: {command}", dir.display()));
+        if run_user || command.contains(&dir) {
+            left.push(format!("{}: {command}", proc_dir.display()));
         }
     }
     left

@@ -222,7 +222,7 @@ fn the_step_summary_escapes_markdown_and_html() {
     let summary = std::fs::read_to_string(setup.path("summary.md")).unwrap();
     let row = summary
         .lines()
-        .find(|line| line.contains("03&#95;markup"))
+        .find(|line| line.contains("03_markup"))
         .unwrap_or_else(|| panic!("{summary}"));
     assert_eq!(row.matches('|').count(), 5, "four cells: {row}");
     assert!(

@@ -98,7 +98,8 @@ pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
     out
 }
 
-/// A Markdown table of the exercises, and the failing cases under it.
+/// A Markdown table of the exercises, and the failing cases under it. Names are the
+/// course's; a message can quote the program (a sanitizer line), so it is escaped.
 pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
     let mut out = String::from(
         "## clings results\n\n| exercise | status | cases | points |\n|---|---|---|---|\n",
@@ -107,7 +108,7 @@ pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
         let _ = writeln!(
             out,
             "| {} | {} | {}/{} | {}/{} |",
-            markdown(&result.name),
+            result.name,
             result.status.as_str(),
             result.cases_passed(),
             result.cases.len(),
@@ -131,8 +132,8 @@ pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
                     let hidden = if case.case.hidden { " (hidden)" } else { "" };
                     format!(
                         "| {} | {}{hidden} | `{}` | {} |",
-                        markdown(&result.name),
-                        markdown(&case.case.name),
+                        result.name,
+                        case.case.name,
                         case.finding.verdict().as_str(),
                         markdown(&case_message(case, lang))
                     )
@@ -151,7 +152,7 @@ pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
     out
 }
 
-/// Text that is not clings' own, as one table cell of literal Markdown text: HTML and
+/// Text that is neither clings' nor the course's, as one table cell of literal Markdown text: HTML and
 /// every character Markdown reads as syntax become character references (which Markdown
 /// shows as the character and never reads as syntax, nor as a cell's end), a line break
 /// becomes `<br>`.

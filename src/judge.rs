@@ -293,9 +293,7 @@ impl Finding {
             ),
         }
     }
-}
 
-impl Finding {
     /// What a hidden case says instead of [`Finding::message`]: one sentence per verdict.
     /// Everything else — the signal, the exit status, the sanitizer's line, whether the
     /// input was all read — is the program's to choose, so it could carry the hidden input.

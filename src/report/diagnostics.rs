@@ -48,7 +48,7 @@ pub enum Level {
 
 /// One line of the form `location: level: message`, as gcc (and cc1, collect2, ld
 /// through gcc) writes them.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Line<'a> {
     /// `file:line:col`, `file:line`, or a program's name (`collect2`).
     pub location: &'a str,
@@ -61,6 +61,10 @@ pub struct Line<'a> {
 /// The line's location, severity and message; `None` for the lines in between (source
 /// quotes, carets, "In function" and "included from" lines).
 pub fn parse(line: &str) -> Option<Line<'_>> {
+    // gcc indents the source lines it quotes: the student's text, whatever it says.
+    if line.starts_with(char::is_whitespace) {
+        return None;
+    }
     const WORDS: [(&str, Level); 4] = [
         ("fatal error:", Level::Error),
         ("error:", Level::Error),
@@ -123,6 +127,7 @@ mod tests {
             parse("x.c:4: note: here").unwrap().position(),
             Some(("x.c", 4, None))
         );
+        assert!(parse("    4 |   puts(\"x.c:1:1: error: forged\");").is_none());
     }
 
     #[test]

@@ -55,19 +55,16 @@ impl CompareMode {
     }
 }
 
-/// Makes whitespace that `exact` mode cares about visible in a diff line.
+/// Makes the trailing blanks that `exact` mode cares about visible in a diff line (a
+/// trailing CR is already `\r`, as every control character in a diff).
 pub fn show_invisibles(line: &str) -> Cow<'_, str> {
-    let trimmed = line.trim_end_matches([' ', '\t', '\r']);
+    let trimmed = line.trim_end_matches([' ', '\t']);
     if trimmed.len() == line.len() {
         return Cow::Borrowed(line);
     }
     let tail: String = line[trimmed.len()..]
         .chars()
-        .map(|c| match c {
-            ' ' => '·',
-            '\t' => '→',
-            _ => '␍',
-        })
+        .map(|c| if c == ' ' { '·' } else { '→' })
         .collect();
     Cow::Owned(format!("{trimmed}{tail}"))
 }

@@ -9,6 +9,7 @@ use similar::{ChangeTag, DiffTag, TextDiff};
 
 use crate::compare::{CompareMode, show_invisibles};
 use crate::i18n::Lang;
+use crate::style;
 
 /// Longest part of a line shown, in characters.
 const WINDOW: usize = 100;
@@ -112,7 +113,7 @@ fn changed_lines(out: &mut Output, olds: &[&str], news: &[&str], mode: CompareMo
                 let start = first.saturating_sub(LEAD);
                 out.push(styled('-', &old, &old_marks, start));
                 out.push(styled('+', &new, &new_marks, start));
-                if !crate::style::enabled() {
+                if !style::enabled() {
                     let column = first - start + usize::from(start > 0);
                     let at = lang.pick(
                         format!("column {}", first + 1),
@@ -128,15 +129,16 @@ fn changed_lines(out: &mut Output, olds: &[&str], news: &[&str], mode: CompareMo
     }
 }
 
-/// A line as shown: without its newline, with trailing blanks visible where they count.
+/// A line as shown: without its newline, control characters escaped (the program's
+/// output is not clings' to send to a terminal), trailing blanks visible where they count.
 fn display(line: &str, mode: CompareMode) -> String {
-    let body = line.strip_suffix('\n').unwrap_or(line);
+    let body = style::visible(line.strip_suffix('\n').unwrap_or(line));
     match mode {
         CompareMode::Exact if !line.ends_with('\n') => {
-            format!("{}⏎̸ (no newline at end)", show_invisibles(body))
+            format!("{}⏎̸ (no newline at end)", show_invisibles(&body))
         }
-        CompareMode::Exact => show_invisibles(body).into_owned(),
-        _ => body.to_string(),
+        CompareMode::Exact => show_invisibles(&body).into_owned(),
+        _ => body.into_owned(),
     }
 }
 
@@ -185,7 +187,7 @@ fn clip(line: &str, start: usize) -> (String, std::ops::Range<usize>) {
 
 fn styled(sign: char, line: &str, marks: &[bool], start: usize) -> String {
     let (plain, kept) = clip(line, start);
-    if !crate::style::enabled() {
+    if !style::enabled() {
         return format!("{sign}{plain}");
     }
     let colour = |text: &str, marked: bool| {
@@ -280,6 +282,17 @@ mod tests {
         assert!(text.contains("+a·"), "{text}");
         let text = plain("a\n", "a", CompareMode::Exact);
         assert!(text.contains("no newline at end"), "{text}");
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped_in_every_mode() {
+        for mode in [CompareMode::Lines, CompareMode::Exact, CompareMode::Tokens] {
+            let text = plain("ok\n", "\x1b[2J\x1b]52;c;aGk=\x07ok\n", mode);
+            assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text:?}");
+            assert!(text.contains("+\\x1b[2J\\x1b]52;c;aGk=\\x07ok"), "{text}");
+        }
+        let text = plain("a\r\n", "a\n", CompareMode::Exact);
+        assert!(text.contains("-a\\r"), "{text}");
     }
 
     #[test]

@@ -80,9 +80,14 @@ pub fn discover(dir: &Path) -> Result<Vec<Case>> {
         if !matches!(ext.to_str(), Some("in" | "out" | "toml")) {
             continue;
         }
-        let slot = files
-            .entry(stem.to_string_lossy().into_owned())
-            .or_default();
+        // Two names that are not UTF-8 would become the same lossy name, and one case.
+        let Some(stem) = stem.to_str() else {
+            bail!(
+                "{:?}: a case's file name must be UTF-8 text (rename the file)",
+                path
+            );
+        };
+        let slot = files.entry(stem.to_string()).or_default();
         let part = match ext.to_str() {
             Some("in") => &mut slot.input,
             Some("out") => &mut slot.expected,
@@ -121,6 +126,88 @@ pub fn discover(dir: &Path) -> Result<Vec<Case>> {
     Ok(cases)
 }
 
+/// Checks the folder of hidden cases (`--fixtures`) before anything is graded, so a wrong
+/// folder is an error rather than a grading with no hidden case: it must exist, hold only
+/// folders named after the course's exercises (`known`; names starting with a dot, like
+/// `.git`, are left alone), hold one for at least one of the exercises `graded`, and
+/// those folders must hold well-formed cases.
+pub fn check_hidden_root(root: &Path, known: &[&str], graded: &[&str]) -> Result<()> {
+    let expected = || {
+        let folders: Vec<String> = graded.iter().map(|name| format!("{name}/")).collect();
+        format!(
+            "expected a folder per exercise, as in fixtures/: {}",
+            folders.join(", ")
+        )
+    };
+    if !root.is_dir() {
+        bail!(
+            "the fixtures directory {} does not exist; {}",
+            root.display(),
+            expected()
+        );
+    }
+    let mut found = Vec::new();
+    let mut strays = Vec::new();
+    let entries =
+        std::fs::read_dir(root).with_context(|| format!("cannot list {}", root.display()))?;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot list {}", root.display()))?;
+        let Some(name) = entry.file_name().to_str().map(String::from) else {
+            bail!(
+                "{:?}: a name in the fixtures directory must be UTF-8 text",
+                entry.path()
+            );
+        };
+        if name.starts_with('.') {
+            continue;
+        }
+        let is_dir = entry.path().is_dir();
+        if is_dir && known.contains(&name.as_str()) {
+            found.push(name);
+        } else {
+            strays.push(if is_dir { format!("{name}/") } else { name });
+        }
+    }
+    strays.sort();
+    if !strays.is_empty() {
+        // Case files right in the root: the folder of one exercise rather than its parent.
+        let one_level_too_deep = strays
+            .iter()
+            .any(|name| name.ends_with(".out") || name.ends_with(".in"));
+        bail!(
+            "the fixtures directory {} holds {} that match no exercise{}; {}",
+            root.display(),
+            strays.join(", "),
+            if one_level_too_deep {
+                " (case files: is it one exercise's folder? give its parent)"
+            } else {
+                ""
+            },
+            expected()
+        );
+    }
+    let graded_found: Vec<&&str> = graded
+        .iter()
+        .filter(|name| found.iter().any(|folder| folder == *name))
+        .collect();
+    if graded_found.is_empty() {
+        found.sort();
+        let found = match found.is_empty() {
+            true => "nothing".to_string(),
+            false => found.join("/, ") + "/",
+        };
+        bail!(
+            "the fixtures directory {} has no hidden cases for the exercises graded (found {found}); {}",
+            root.display(),
+            expected()
+        );
+    }
+    for name in graded_found {
+        discover(&root.join(name))?;
+    }
+    Ok(())
+}
+
 fn load_config(path: &Path) -> Result<CaseConfig> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -155,6 +242,75 @@ mod tests {
         let err = discover(dir.path()).unwrap_err().to_string();
         assert!(err.contains("02_lost.in"), "{err}");
         assert!(err.contains("02_lost.out"), "{err}");
+    }
+
+    #[test]
+    fn file_names_that_are_not_utf8_are_named() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        for name in [b"a\xff.out", b"a\xfe.out"] {
+            let name = std::ffi::OsStr::from_bytes(name);
+            std::fs::write(dir.path().join(name), "x\n").unwrap();
+        }
+        let err = discover(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("\\xFE") || err.contains("\\xFF"), "{err}");
+        assert!(err.contains("UTF-8"), "{err}");
+    }
+
+    /// `hidden/` with `folders` (each with one case) and `files` in it.
+    fn hidden(folders: &[&str], files: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for folder in folders {
+            std::fs::create_dir_all(dir.path().join(folder)).unwrap();
+            std::fs::write(dir.path().join(folder).join("01_a.out"), "a\n").unwrap();
+        }
+        for file in files {
+            std::fs::write(dir.path().join(file), "a\n").unwrap();
+        }
+        dir
+    }
+
+    const COURSE: [&str; 3] = ["print_board", "check_win", "gomoku"];
+
+    #[test]
+    fn hidden_cases_for_some_exercises_are_fine() {
+        let dir = hidden(&["check_win", "gomoku", ".git"], &[".DS_Store"]);
+        check_hidden_root(dir.path(), &COURSE, &["check_win"]).unwrap();
+        check_hidden_root(dir.path(), &COURSE, &COURSE).unwrap();
+    }
+
+    #[test]
+    fn a_wrong_hidden_folder_names_what_was_expected_and_found() {
+        let check = |dir: &tempfile::TempDir, graded: &[&str]| {
+            check_hidden_root(dir.path(), &COURSE, graded)
+                .unwrap_err()
+                .to_string()
+        };
+        let typo = check(&hidden(&["chek_win"], &[]), &["check_win"]);
+        assert!(
+            typo.contains("chek_win/") && typo.contains("check_win/"),
+            "{typo}"
+        );
+        let too_deep = check(&hidden(&[], &["01_a.in", "01_a.out"]), &COURSE);
+        assert!(
+            too_deep.contains("01_a.out") && too_deep.contains("parent"),
+            "{too_deep}"
+        );
+        let empty = check(&hidden(&[], &[]), &COURSE);
+        assert!(
+            empty.contains("found nothing") && empty.contains("gomoku/"),
+            "{empty}"
+        );
+        let other = check(&hidden(&["gomoku"], &[]), &["check_win"]);
+        assert!(
+            other.contains("found gomoku/") && other.contains("check_win/"),
+            "{other}"
+        );
+        let stray = check(&hidden(&["check_win"], &["notes.txt"]), &COURSE);
+        assert!(stray.contains("notes.txt"), "{stray}");
+        let parent = tempfile::tempdir().unwrap();
+        let missing = check_hidden_root(&parent.path().join("hiden"), &COURSE, &COURSE);
+        assert!(missing.unwrap_err().to_string().contains("does not exist"));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use crate::compare::CompareMode;
 use crate::compile::SANITIZER_EXIT_CODE;
 use crate::i18n::Lang;
 use crate::sandbox::{Limits, Outcome, Stop, Termination};
+use crate::style;
 
 /// What AddressSanitizer says when its allocator limits (set from the memory limit) stop
 /// the program, or when memory truly runs out.
@@ -76,7 +77,8 @@ pub enum Finding {
     NonzeroExit {
         code: i32,
     },
-    /// The sanitizer's first report line, which names the file and line.
+    /// The sanitizer's first report line, which names the file and line. It comes from
+    /// the program's stderr, so its control characters are escaped (see [`crate::style::visible`]).
     Sanitizer {
         report: String,
     },
@@ -161,7 +163,9 @@ fn sanitizer_report(stderr: &[u8]) -> Option<String> {
         text.lines()
             .find(|line| line.starts_with("SUMMARY: AddressSanitizer"))
     };
-    ubsan.or_else(asan).map(|line| line.trim().to_string())
+    ubsan
+        .or_else(asan)
+        .map(|line| style::visible(line.trim()).into_owned())
 }
 
 impl Finding {
@@ -289,6 +293,39 @@ impl Finding {
             ),
         }
     }
+
+    /// What a hidden case says instead of [`Finding::message`]: one sentence per verdict.
+    /// Everything else — the signal, the exit status, the sanitizer's line, whether the
+    /// input was all read — is the program's to choose, so it could carry the hidden input.
+    pub fn sealed_message(&self, lang: Lang) -> &'static str {
+        match self.verdict() {
+            Verdict::Passed => lang.pick("correct output", "输出正确"),
+            Verdict::WrongOutput => lang.pick(
+                "the output differs from the expected output",
+                "输出与期望输出不同",
+            ),
+            Verdict::CompileError => lang.pick("the program did not compile", "程序没有通过编译"),
+            Verdict::NotRun => lang.pick(
+                "not run: the program did not compile, or its file is missing",
+                "未运行：程序没有通过编译，或者文件不存在",
+            ),
+            Verdict::Timeout => lang.pick("the program ran out of time", "程序超时"),
+            Verdict::OutputLimit => lang.pick(
+                "the program printed too much and was stopped",
+                "程序输出过多，被终止",
+            ),
+            Verdict::MemoryLimit => lang.pick("the program ran out of memory", "程序内存不足"),
+            Verdict::Crashed => lang.pick("the program crashed", "程序崩溃"),
+            Verdict::NonzeroExit => lang.pick(
+                "the program's exit status was not 0",
+                "程序的退出状态不是 0",
+            ),
+            Verdict::Sanitizer => lang.pick(
+                "the sanitizer found undefined behaviour and stopped the program",
+                "检查器（sanitizer）发现了未定义行为，终止了程序",
+            ),
+        }
+    }
 }
 
 fn crash_message(signal: i32, lang: Lang) -> String {
@@ -410,6 +447,48 @@ mod tests {
             Finding::NonzeroExit {
                 code: SANITIZER_EXIT_CODE
             }
+        );
+    }
+
+    #[test]
+    fn sanitizer_report_reaches_no_report_raw() {
+        let stderr = "x.c:1:1: runtime error: \x1b]52;c;aGk=\x07\n";
+        let found = judge(
+            &outcome(Termination::Exited(SANITIZER_EXIT_CODE), "", stderr),
+            b"",
+            CompareMode::Lines,
+            LIMITS,
+        );
+        let message = found.message(Lang::En);
+        assert!(message.contains("\\x1b]52;c;aGk=\\x07"), "{message}");
+    }
+
+    #[test]
+    fn sealed_messages_carry_nothing_of_the_run() {
+        let findings = [
+            Finding::Crashed { signal: 11 },
+            Finding::NonzeroExit { code: 42 },
+            Finding::Sanitizer {
+                report: "x.c:1:1: runtime error: secret".into(),
+            },
+            Finding::MemoryLimit { limit_mb: 256 },
+        ];
+        for finding in findings {
+            for lang in [Lang::En, Lang::Zh] {
+                let sealed = finding.sealed_message(lang);
+                assert!(
+                    !sealed.contains("11") && !sealed.contains("42") && !sealed.contains("secret"),
+                    "{sealed}"
+                );
+                assert!(
+                    !sealed.contains("256") && !sealed.contains("SIGSEGV"),
+                    "{sealed}"
+                );
+            }
+        }
+        assert_eq!(
+            Finding::Crashed { signal: 6 }.sealed_message(Lang::En),
+            Finding::Crashed { signal: 11 }.sealed_message(Lang::En)
         );
     }
 

@@ -1,5 +1,12 @@
-//! Terminal styling: whether to colour at all, and removing colour from text that has it.
+//! Terminal styling: whether to colour at all, removing colour from text that has it, and
+//! showing text that clings did not write. That text — what a program printed, its
+//! sanitizer report, the compiler's diagnostics (which quote the student's source) — sent
+//! raw to a terminal could move the cursor, redraw the report or write the clipboard
+//! (OSC 52); in XML most control characters are not even allowed. Every report passes it
+//! through [`visible`] before showing it.
 
+use std::borrow::Cow;
+use std::fmt::Write;
 use std::io::IsTerminal;
 
 use clap::ValueEnum;
@@ -31,34 +38,77 @@ pub fn enabled() -> bool {
     colored::control::SHOULD_COLORIZE.should_colorize()
 }
 
-/// Removes ANSI escape sequences (the compiler's colours) for plain output.
+/// Removes every escape sequence (the compiler's colours, and whatever else text that is
+/// not clings' own may hold): CSI (`ESC [` … a final byte), OSC and the other string
+/// sequences (`ESC ]`, `ESC P`, `ESC X`, `ESC ^`, `ESC _` … BEL or `ESC \`), and the short
+/// `ESC` forms. Other control characters are left for [`visible`].
 pub fn strip_ansi(text: &str) -> String {
     let mut plain = String::with_capacity(text.len());
-    let mut chars = text.chars();
+    let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            if chars.next() == Some('[') {
-                // A CSI sequence ends at its first byte in '@'..='~'.
+        if c != '\x1b' {
+            plain.push(c);
+            continue;
+        }
+        match chars.next() {
+            // A CSI sequence ends at its first byte in '@'..='~'.
+            Some('[') => {
                 for c in chars.by_ref() {
                     if ('@'..='~').contains(&c) {
                         break;
                     }
                 }
             }
-        } else {
-            plain.push(c);
+            // A string sequence ends at BEL (OSC only, but terminals accept it for all)
+            // or at the string terminator ESC \.
+            Some(']' | 'P' | 'X' | '^' | '_') => {
+                while let Some(c) = chars.next() {
+                    if c == '\x07' || (c == '\x1b' && chars.next_if_eq(&'\\').is_some()) {
+                        break;
+                    }
+                }
+            }
+            // Intermediate bytes, then one final byte (`ESC ( B`, `ESC c`, `ESC 7`).
+            Some(' '..='/') => {
+                while chars.next_if(|c| (' '..='/').contains(c)).is_some() {}
+                chars.next();
+            }
+            _ => {}
         }
     }
     plain
 }
 
-/// Text as the user should see it: with its colour codes only when colour is on.
-pub fn terminal_text(text: &str) -> String {
-    if enabled() {
-        text.to_string()
-    } else {
-        strip_ansi(text)
+/// `text` with every character that is not meant to be seen written as an escape a C
+/// programmer reads: tab and newline stay; CR is `\r`; every other C0 control, DEL and
+/// the C1 controls are `\xNN` (ESC is `\x1b`); the bidirectional overrides and isolates,
+/// which reorder the text shown around them ("Trojan Source"), and the non-characters
+/// U+FFFE and U+FFFF, which XML forbids, are `\u{NNNN}`. Invalid UTF-8 has already become
+/// U+FFFD where the bytes were read.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
     }
+    let mut shown = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\r' => shown.push_str("\\r"),
+            c if c.is_control() && hidden(c) => {
+                let _ = write!(shown, "\\x{:02x}", u32::from(c));
+            }
+            c if hidden(c) => {
+                let _ = write!(shown, "\\u{{{:04x}}}", u32::from(c));
+            }
+            c => shown.push(c),
+        }
+    }
+    Cow::Owned(shown)
+}
+
+/// Whether `c` must be escaped: Rust's `is_control` is exactly C0, DEL and C1.
+fn hidden(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n'))
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{fffe}' | '\u{ffff}')
 }
 
 #[cfg(test)]
@@ -69,5 +119,51 @@ mod tests {
     fn strips_colour_codes() {
         let coloured = "\x1b[01m\x1b[Kx.c:3:5:\x1b[m\x1b[K \x1b[01;31merror:\x1b[m oops";
         assert_eq!(strip_ansi(coloured), "x.c:3:5: error: oops");
+    }
+
+    #[test]
+    fn strips_every_kind_of_escape_sequence() {
+        let osc_bel = "a\x1b]52;c;aGk=\x07b";
+        let osc_st = "a\x1b]8;;http://x\x1b\\b";
+        let apc = "a\x1b_hidden\x1b\\b";
+        let short = "a\x1bcb\x1b(Bc";
+        assert_eq!(strip_ansi(osc_bel), "ab");
+        assert_eq!(strip_ansi(osc_st), "ab");
+        assert_eq!(strip_ansi(apc), "ab");
+        assert_eq!(strip_ansi(short), "abc");
+        // An unterminated sequence takes the rest with it; a lone ESC goes alone.
+        assert_eq!(strip_ansi("a\x1b]0;title"), "a");
+        assert_eq!(strip_ansi("a\x1b"), "a");
+    }
+
+    #[test]
+    fn plain_text_is_kept_as_it_is() {
+        let text = "x.c:3:5: error: 期望 ';'\n\tnext line";
+        assert!(matches!(visible(text), Cow::Borrowed(same) if same == text));
+    }
+
+    #[test]
+    fn terminal_sequences_cannot_reach_the_terminal() {
+        // OSC 52 writes the clipboard; CSI 2J clears the screen.
+        let text = "\x1b]52;c;aGk=\x07\x1b[2Jok\r\n";
+        assert_eq!(visible(text), "\\x1b]52;c;aGk=\\x07\\x1b[2Jok\\r\n");
+    }
+
+    #[test]
+    fn every_other_control_is_a_hex_escape() {
+        assert_eq!(visible("\0\x01\x7f"), "\\x00\\x01\\x7f");
+        // C1: U+009B is CSI for terminals that read 8-bit controls.
+        assert_eq!(visible("\u{9b}31m"), "\\x9b31m");
+    }
+
+    #[test]
+    fn bidirectional_overrides_and_non_characters_are_shown() {
+        assert_eq!(
+            visible("a\u{202e}b\u{2066}c\u{2069}"),
+            "a\\u{202e}b\\u{2066}c\\u{2069}"
+        );
+        assert_eq!(visible("\u{ffff}\u{fffe}"), "\\u{ffff}\\u{fffe}");
+        // Letters and marks of other scripts are text, not controls.
+        assert_eq!(visible("é ü ⏎ \u{fffd}"), "é ü ⏎ \u{fffd}");
     }
 }

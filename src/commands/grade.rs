@@ -8,6 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::app::App;
 use crate::commands::Outcome;
+use crate::fixture;
 use crate::grade;
 use crate::gradebook::{CSV_FILE, Gradebook, JSON_FILE, Shard, Student};
 use crate::parallel;
@@ -44,6 +45,16 @@ pub fn run(
         .map(|(_, student)| student)
         .collect();
 
+    let names: Vec<String> = app
+        .course
+        .exercises
+        .iter()
+        .map(|exercise| exercise.name.clone())
+        .collect();
+    if let Some(dir) = &fixtures {
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        fixture::check_hidden_root(dir, &names, &names)?;
+    }
     let mut grader = app.grader_for_submissions()?;
     grader.hidden_fixtures = fixtures;
     // Students run side by side; each one's cases run one after another, so no
@@ -81,12 +92,6 @@ pub fn run(
         .iter()
         .filter(|student| student.error.is_some())
         .count();
-    let names = app
-        .course
-        .exercises
-        .iter()
-        .map(|exercise| exercise.name.clone())
-        .collect();
     let book = Gradebook::new(names, graded);
     book.write(out)?;
     println!(

@@ -6,6 +6,7 @@ use crate::app::App;
 use crate::atomic;
 use crate::commands::Outcome;
 use crate::course::Exercise;
+use crate::fixture;
 use crate::grade::{self, ExerciseResult};
 use crate::report::{Format, github, human, json, junit};
 use crate::state::Progress;
@@ -32,15 +33,20 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
             .map(|name| app.course.exercise(name))
             .collect::<Result<_>>()?
     };
-    for (dir, what) in [
-        (&options.submission, "submission"),
-        (&options.fixtures, "fixtures"),
-    ] {
-        if let Some(dir) = dir
-            && !dir.is_dir()
-        {
-            bail!("the {what} directory {} does not exist", dir.display());
-        }
+    if let Some(dir) = &options.submission
+        && !dir.is_dir()
+    {
+        bail!("the submission directory {} does not exist", dir.display());
+    }
+    if let Some(dir) = &options.fixtures {
+        let course: Vec<&str> = app
+            .course
+            .exercises
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        let graded: Vec<&str> = exercises.iter().map(|e| e.name.as_str()).collect();
+        fixture::check_hidden_root(dir, &course, &graded)?;
     }
     let results = {
         let mut grader = match options.submission {
@@ -57,19 +63,26 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
             .collect::<Result<Vec<_>>>()?
     };
     let lang = app.lang;
+    let log = human::report(&results, lang);
     let formatted = match options.format {
-        Format::Human => human::report(&results, lang),
+        Format::Human => log.clone(),
         Format::Json => json::render(&results, lang) + "\n",
         Format::Junit => junit::render(&results, lang),
         Format::Github => github::summary(&results, lang),
     };
+    // The Actions runner reads stdout for workflow commands, and the human report quotes
+    // programs and the compiler: only clings' own annotations may be live.
+    let log = match options.format {
+        Format::Github => github::fenced(&log)?,
+        _ => log,
+    };
     match (&options.output, options.format) {
         (Some(path), _) => {
-            print!("{}", human::report(&results, lang));
+            print!("{log}");
             atomic::write(path, formatted.as_bytes())?;
         }
         // Annotations only work on stdout, where the Actions runner reads them.
-        (None, Format::Github) => print!("{}", human::report(&results, lang)),
+        (None, Format::Github) => print!("{log}"),
         (None, _) => print!("{formatted}"),
     }
     if options.format == Format::Github {

@@ -1,28 +1,52 @@
 //! GitHub Actions: workflow-command annotations (`::error file=…,line=…::…`) for compiler
-//! errors and failing cases, and a Markdown summary table for the job's summary page.
+//! errors and failing cases, a Markdown summary table for the job's summary page, and the
+//! fence that keeps whatever else is on stdout from being read as a workflow command.
 
 use std::fmt::Write;
+use std::io::Read;
+
+use anyhow::{Context, Result};
 
 use crate::grade::{ExerciseResult, Status};
 use crate::i18n::Lang;
 use crate::judge::{Finding, Verdict};
-use crate::style;
+use crate::report::case_message;
+use crate::report::diagnostics::{self, Level};
 
 /// One annotation per compiler error or warning and per failing case.
 pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
     let mut out = String::new();
     for result in results {
         let source = result.source.display().to_string();
-        for diagnostic in compiler_diagnostics(&result.diagnostics) {
+        let plain = diagnostics::plain(&result.diagnostics);
+        for diagnostic in plain.lines().filter_map(diagnostics::parse) {
+            let level = match diagnostic.level {
+                Level::Error => "error",
+                Level::Warning => "warning",
+                Level::Note => continue,
+            };
+            // Every annotation is on the graded file: gcc names whatever file a `#line`
+            // directive tells it to, so a diagnostic elsewhere (that, or a header) keeps
+            // its place in the message only.
+            let (position, message) = match diagnostic.position() {
+                Some((file, line, column)) if file == source => (
+                    format!(",line={line}")
+                        + &column
+                            .map(|column| format!(",col={column}"))
+                            .unwrap_or_default(),
+                    diagnostic.message.to_string(),
+                ),
+                _ => (
+                    String::new(),
+                    format!("{}: {}", diagnostic.location, diagnostic.message),
+                ),
+            };
             let _ = writeln!(
                 out,
-                "::{} file={},line={},col={},title={}::{}",
-                diagnostic.level,
-                property(&diagnostic.file),
-                diagnostic.line,
-                diagnostic.column,
-                property(&format!("{}: compiler {}", result.name, diagnostic.level)),
-                data(&diagnostic.message)
+                "::{level} file={}{position},title={}::{}",
+                property(&source),
+                property(&format!("{}: compiler {level}", result.name)),
+                data(&message)
             );
         }
         if matches!(result.status, Status::CompileError | Status::Missing) {
@@ -45,13 +69,14 @@ pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
             .filter(|case| case.finding.verdict() != Verdict::Passed)
         {
             // A sanitizer report names the line; other failures belong to the whole file.
+            // A hidden case's report is the program's to write, so it names nothing.
             let line = match &case.finding {
-                Finding::Sanitizer { report } => {
+                Finding::Sanitizer { report } if !case.case.hidden => {
                     report_line(report, &source).map(|line| format!(",line={line}"))
                 }
                 _ => None,
             };
-            let mut message = case.finding.message(lang);
+            let mut message = case_message(case, lang);
             if let Some(hint) = &case.case.config.hint {
                 message.push_str(&format!("\n{}", hint.get(lang)));
             }
@@ -73,7 +98,8 @@ pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
     out
 }
 
-/// A Markdown table of the exercises, and the failing cases under it.
+/// A Markdown table of the exercises, and the failing cases under it. Names are the
+/// course's; a message can quote the program (a sanitizer line), so it is escaped.
 pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
     let mut out = String::from(
         "## clings results\n\n| exercise | status | cases | points |\n|---|---|---|---|\n",
@@ -109,7 +135,7 @@ pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
                         result.name,
                         case.case.name,
                         case.finding.verdict().as_str(),
-                        case.finding.message(lang).replace('|', "\\|")
+                        markdown(&case_message(case, lang))
                     )
                 })
         })
@@ -126,37 +152,57 @@ pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
     out
 }
 
-struct Diagnostic {
-    file: String,
-    line: u32,
-    column: u32,
-    level: &'static str,
-    message: String,
+/// Text that is neither clings' nor the course's, as one table cell of literal Markdown text: HTML and
+/// every character Markdown reads as syntax become character references (which Markdown
+/// shows as the character and never reads as syntax, nor as a cell's end), a line break
+/// becomes `<br>`.
+fn markdown(text: &str) -> String {
+    let mut cell = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => cell.push_str("&amp;"),
+            '<' => cell.push_str("&lt;"),
+            '>' => cell.push_str("&gt;"),
+            '\n' => cell.push_str("<br>"),
+            '|' | '`' | '*' | '_' | '[' | ']' | '\\' | '~' | '#' | '!' => {
+                let _ = write!(cell, "&#{};", u32::from(c));
+            }
+            c => cell.push(c),
+        }
+    }
+    cell
 }
 
-/// gcc's `file:line:col: error: message` lines.
-fn compiler_diagnostics(diagnostics: &str) -> Vec<Diagnostic> {
-    style::strip_ansi(diagnostics)
-        .lines()
-        .filter_map(|line| {
-            let mut parts = line.splitn(5, ':');
-            let file = parts.next()?.to_string();
-            let line_number = parts.next()?.trim().parse().ok()?;
-            let column = parts.next()?.trim().parse().ok()?;
-            let level = match parts.next()?.trim() {
-                "error" | "fatal error" => "error",
-                "warning" => "warning",
-                _ => return None,
-            };
-            Some(Diagnostic {
-                file,
-                line: line_number,
-                column,
-                level,
-                message: parts.next()?.trim().to_string(),
-            })
-        })
-        .collect()
+/// `text` (the human report, which holds program output and compiler diagnostics)
+/// between `::stop-commands::TOKEN` and `::TOKEN::`: the Actions runner executes no
+/// workflow command in between, whatever a line says (`::error`, `::add-mask`, a
+/// `::stop-commands` of its own, after blanks or not), until it reads `::TOKEN::`. The
+/// token is fresh for every run and appears nowhere in `text`, so only clings can end
+/// the fence.
+pub fn fenced(text: &str) -> Result<String> {
+    // The runner compares the token ignoring case.
+    let lowercase = text.to_ascii_lowercase();
+    let token = loop {
+        let token = random_token()?;
+        if !lowercase.contains(&token) {
+            break token;
+        }
+    };
+    let mut out = format!("::stop-commands::{token}\n{text}");
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    let _ = writeln!(out, "::{token}::");
+    Ok(out)
+}
+
+/// 128 random bits in hex: nobody who only sees the program run can guess them.
+fn random_token() -> Result<String> {
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut random| random.read_exact(&mut bytes))
+        .context("cannot read /dev/urandom for a stop-commands token")?;
+    Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
 }
 
 /// The line number in a sanitizer report such as `src.c:12:9: runtime error: …`.
@@ -182,21 +228,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn gcc_lines_become_diagnostics() {
-        let text = "\x1b[01mx.c:7:27:\x1b[m \x1b[01;31merror: \x1b[mexpected ';'\nx.c: In function 'main':\nx.c:3:9: warning: unused variable 'a'\n";
-        let found = compiler_diagnostics(text);
-        assert_eq!(found.len(), 2);
-        assert_eq!(
-            (
-                found[0].file.as_str(),
-                found[0].line,
-                found[0].column,
-                found[0].level
-            ),
-            ("x.c", 7, 27, "error")
+    fn markdown_cells_hold_only_text() {
+        let cell = markdown("<img src=x onerror=y> | `a` *b* _c_ [d](e) \\| &amp;\nnext");
+        let syntax = ['<', '>', '|', '`', '*', '_', '[', ']', '\n'];
+        assert!(!cell.replace("<br>", "").contains(syntax), "{cell}");
+        assert!(
+            cell.starts_with("&lt;img src=x onerror=y&gt; &#124; &#96;a&#96;"),
+            "{cell}"
         );
-        assert_eq!(found[0].message, "expected ';'");
-        assert_eq!(found[1].level, "warning");
+        assert!(cell.ends_with("&#92;&#124; &amp;amp;<br>next"), "{cell}");
+    }
+
+    #[test]
+    fn the_fence_ends_only_with_its_own_token() {
+        let text = "::stop-commands::x\n  ::error file=x::forged\n::x::";
+        let once = fenced(text).unwrap();
+        let lines: Vec<&str> = once.lines().collect();
+        let token = lines[0].strip_prefix("::stop-commands::").unwrap();
+        assert_eq!(token.len(), 32);
+        assert_eq!(lines.last(), Some(&format!("::{token}::").as_str()));
+        assert_eq!(once.matches(token).count(), 2, "{once}");
+        assert_ne!(fenced(text).unwrap(), once, "a fresh token every time");
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult, Status};
 use crate::i18n::Lang;
 use crate::judge::Verdict;
+use crate::report::{case_message, case_time, diagnostics};
 use crate::style;
 
 /// Failing cases shown in full; the others get their one line.
@@ -30,8 +31,8 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
     let title = format!("{} — {}", result.name, result.title.get(lang));
     let _ = writeln!(out, "{}  ({file})", title.bold());
     if !result.diagnostics.trim().is_empty() {
-        out.push_str(&style::terminal_text(&result.diagnostics));
-        if !result.diagnostics.ends_with('\n') {
+        out.push_str(&diagnostics::for_terminal(&result.diagnostics));
+        if !out.ends_with('\n') {
             out.push('\n');
         }
     }
@@ -69,16 +70,18 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
         let verdict = case.finding.verdict();
         let word = verdict_word(verdict);
         let name = display_name(case);
-        let _ = write!(
-            out,
-            "  {word} {name:<width$} {:>5} ms",
-            case.elapsed.as_millis()
-        );
+        let _ = write!(out, "  {word} {name:<width$} ");
+        match case_time(case) {
+            Some(elapsed) => {
+                let _ = write!(out, "{:>5} ms", elapsed.as_millis());
+            }
+            None => out.push_str(&" ".repeat(8)),
+        }
         if verdict == Verdict::Passed {
             out.push('\n');
             continue;
         }
-        let _ = writeln!(out, "  {}", case.finding.message(lang));
+        let _ = writeln!(out, "  {}", case_message(case, lang));
         if detailed < DETAILED_FAILURES {
             detailed += 1;
             details(&mut out, case, lang);
@@ -181,7 +184,7 @@ fn evidence(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
                     lang.pick("stderr:", "标准错误输出：").dimmed()
                 );
                 for line in stderr.trim_end().lines().take(STDERR_LINES) {
-                    let _ = writeln!(out, "{indent}  {line}");
+                    let _ = writeln!(out, "{indent}  {}", style::visible(line));
                 }
             }
         }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::grade::ExerciseResult;
 use crate::i18n::Lang;
+use crate::report::{case_message, case_time};
 
 pub const SCHEMA: &str = "clings-results/1";
 
@@ -34,7 +35,8 @@ pub struct CaseReport {
     pub verdict: String,
     pub points: u32,
     pub max_points: u32,
-    pub time_ms: u64,
+    /// Null for a hidden case (see [`case_time`]).
+    pub time_ms: Option<u64>,
     pub message: String,
     pub hidden: bool,
 }
@@ -59,8 +61,8 @@ pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
                         verdict: case.finding.verdict().as_str().to_string(),
                         points: case.points(),
                         max_points: case.case.points(),
-                        time_ms: case.elapsed.as_millis() as u64,
-                        message: case.finding.message(lang),
+                        time_ms: case_time(case).map(|time| time.as_millis() as u64),
+                        message: case_message(case, lang),
                         hidden: case.case.hidden,
                     })
                     .collect(),

@@ -1,19 +1,21 @@
 //! JUnit XML: one testsuite per exercise, one testcase per case; a failing case carries
 //! its verdict as the failure type and the student message as the failure message.
+//! Text from a program or the compiler arrives escaped (`style::visible`): XML 1.0
+//! forbids most control characters, even written as character references.
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use crate::grade::{ExerciseResult, Status};
 use crate::i18n::Lang;
 use crate::judge::Verdict;
-use crate::style;
+use crate::report::{case_message, case_time, diagnostics};
 
 pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
     let mut report = Report::new("clings");
     for result in results {
         let mut suite = TestSuite::new(result.name.as_str());
         if result.status == Status::CompileError {
-            suite.set_system_out(style::strip_ansi(&result.diagnostics));
+            suite.set_system_out(diagnostics::plain(&result.diagnostics));
         }
         for case in &result.cases {
             let verdict = case.finding.verdict();
@@ -27,13 +29,14 @@ pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
                 };
                 status
                     .set_type(verdict_word)
-                    .set_message(case.finding.message(lang));
+                    .set_message(case_message(case, lang));
                 status
             };
             let mut test_case = TestCase::new(case.case.name.as_str(), status);
-            test_case
-                .set_classname(result.name.as_str())
-                .set_time(case.elapsed);
+            test_case.set_classname(result.name.as_str());
+            if let Some(time) = case_time(case) {
+                test_case.set_time(time);
+            }
             suite.add_test_case(test_case);
         }
         report.add_test_suite(suite);

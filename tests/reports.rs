@@ -1,0 +1,451 @@
+//! What reports show of text clings did not write, graded by the real binary with the real
+//! compiler: control characters never reach a terminal raw, nothing a program prints
+//! becomes a GitHub workflow command, a hidden case's input leaves through no report, JUnit
+//! stays XML, and a misplaced `--fixtures` folder is an error.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Output;
+
+use common::*;
+
+/// The test course, a submission with `tests/hostile/<program>.c` as its sum.c, and a
+/// hidden case `09_hidden` with `input`.
+struct Setup {
+    root: tempfile::TempDir,
+}
+
+impl Setup {
+    fn new(program: &str, hidden_input: &str) -> Setup {
+        let root = tempfile::tempdir().unwrap();
+        let course = copy_course(&repo().join("tests/course"));
+        std::fs::rename(course.keep(), root.path().join("course")).unwrap();
+        let submission = root.path().join("submission");
+        std::fs::create_dir_all(&submission).unwrap();
+        std::fs::copy(
+            repo().join(format!("tests/hostile/{program}.c")),
+            submission.join("sum.c"),
+        )
+        .unwrap();
+        let hidden = root.path().join("hidden/sum");
+        std::fs::create_dir_all(&hidden).unwrap();
+        std::fs::write(hidden.join("09_hidden.in"), hidden_input).unwrap();
+        std::fs::write(hidden.join("09_hidden.out"), "0\n").unwrap();
+        std::fs::write(hidden.join("09_hidden.toml"), "hint = \"Think big.\"\n").unwrap();
+        Setup { root }
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.root.path().join(relative)
+    }
+
+    /// `clings test sum --submission ../submission --fixtures ../hidden` plus `args`.
+    fn test(&self, args: &[&str]) -> Output {
+        clings(&self.path("course"))
+            .args(["test", "sum", "--submission", "../submission"])
+            .args(["--fixtures", "../hidden"])
+            .args(args)
+            .env("GITHUB_STEP_SUMMARY", self.path("summary.md"))
+            .output()
+            .unwrap()
+    }
+
+    /// Every report of the same grading: human, json, junit, github (stdout and step
+    /// summary), and the gradebook of a class of one.
+    fn every_format(&self) -> Vec<(&'static str, String)> {
+        let mut reports = Vec::new();
+        for format in ["human", "json", "junit", "github"] {
+            let output = self.test(&["--format", format]);
+            assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+            reports.push((format, stdout_of(&output)));
+        }
+        let summary = std::fs::read_to_string(self.path("summary.md")).unwrap();
+        reports.push(("step summary", summary));
+        let class = self.path("class/student");
+        std::fs::create_dir_all(&class).unwrap();
+        std::fs::copy(self.path("submission/sum.c"), class.join("sum.c")).unwrap();
+        let output = clings(&self.path("course"))
+            .args([
+                "grade",
+                "../class",
+                "--fixtures",
+                "../hidden",
+                "--out",
+                "../book",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        for file in ["book/grades.json", "book/grades.csv"] {
+            reports.push((file, std::fs::read_to_string(self.path(file)).unwrap()));
+        }
+        reports
+    }
+}
+
+#[test]
+fn escape_sequences_are_shown_escaped_never_sent() {
+    let setup = Setup::new("terminal_escapes", "1 1\n");
+    for color in ["never", "always"] {
+        let output = setup.test(&["--color", color]);
+        let stdout = stdout_of(&output);
+        // With colour on, clings' own escapes are colours (SGR, `ESC [ … m`) and nothing else.
+        let foreign = stdout.split('\x1b').skip(1).find(|rest| {
+            let params = rest.strip_prefix('[').unwrap_or("!");
+            let end = params.find(|c: char| !(c.is_ascii_digit() || c == ';'));
+            end.is_none_or(|end| !params[end..].starts_with('m'))
+        });
+        assert!(
+            foreign.is_none(),
+            "a raw escape sequence: {foreign:?}\n{stdout}"
+        );
+        assert!(
+            !stdout.contains(['\x07', '\r', '\x01', '\x7f', '\u{202e}']),
+            "{stdout:?}"
+        );
+        // The diff (stdout) and stderr show each sequence as text.
+        assert!(
+            stdout.contains("\\x1b]52;c;Y2xpbmdzLXB3bmVk\\x07"),
+            "{stdout}"
+        );
+        assert!(stdout.contains("\\x1b[2J\\x1b[H"), "{stdout}");
+        assert!(stdout.contains("\\x1b[31mred\\x1b[0m"), "{stdout}");
+        assert!(stdout.contains("\\u{202e}!won\\x01\\x7f"), "{stdout}");
+    }
+}
+
+#[test]
+fn compiler_diagnostics_are_recoloured_by_clings() {
+    let setup = Setup::new("forged_line", "1 1\n");
+    // A source line quoted by gcc can hold anything: here an OSC 52 and a SOH.
+    std::fs::write(
+        setup.path("submission/sum.c"),
+        b"int main(void) { return \"\x1b]52;c;cHduZWQ=\x07\x01\" oops; }\n",
+    )
+    .unwrap();
+    let output = setup.test(&["--color", "always"]);
+    let stdout = stdout_of(&output);
+    assert!(
+        !stdout.contains("52;c;"),
+        "the OSC sequence is removed: {stdout}"
+    );
+    assert!(stdout.contains("\\x01"), "{stdout}");
+    assert!(
+        stdout.contains("\x1b[1;31merror:\x1b[0m"),
+        "gcc's words coloured by clings: {stdout:?}"
+    );
+    let plain = stdout_of(&setup.test(&["--color", "never"]));
+    assert!(
+        !plain.contains('\x1b') && plain.contains("error:"),
+        "{plain:?}"
+    );
+}
+
+/// Lines the Actions runner would execute: outside a `::stop-commands::TOKEN` … `::TOKEN::`
+/// region, every line that starts with `::` after blanks (the runner trims them), and
+/// every line holding the legacy `##[` form. Returns them and the fenced lines.
+fn live_commands(stdout: &str) -> (Vec<String>, Vec<String>) {
+    let (mut live, mut fenced) = (Vec::new(), Vec::new());
+    let mut token: Option<String> = None;
+    for line in stdout.lines() {
+        let trimmed = line.trim_start();
+        match &token {
+            Some(open) => {
+                if trimmed.eq_ignore_ascii_case(&format!("::{open}::")) {
+                    token = None;
+                } else {
+                    fenced.push(line.to_string());
+                }
+            }
+            None if trimmed.starts_with("::") || line.contains("##[") => {
+                live.push(line.to_string());
+                if let Some(open) = trimmed.strip_prefix("::stop-commands::") {
+                    token = Some(open.to_string());
+                }
+            }
+            None => {}
+        }
+    }
+    assert!(token.is_none(), "a stop-commands region is never closed");
+    (live, fenced)
+}
+
+#[test]
+fn program_output_never_becomes_a_workflow_command() {
+    let setup = Setup::new("workflow_commands", "1 1\n");
+    let output = setup.test(&["--format", "github"]);
+    let stdout = stdout_of(&output);
+    let (live, fenced) = live_commands(&stdout);
+    let token = live[0]
+        .strip_prefix("::stop-commands::")
+        .unwrap_or_else(|| panic!("the log is fenced first: {stdout}"));
+    assert_eq!(token.len(), 32, "{token}");
+    for line in &live[1..] {
+        assert!(
+            line.starts_with("::error file=sum.c,") || line.starts_with("::warning file=sum.c,"),
+            "only clings' annotations are live: {line}\n{stdout}"
+        );
+        assert!(!line.contains("forged"), "{line}");
+    }
+    assert!(
+        fenced
+            .iter()
+            .any(|line| line.trim_start() == "::error file=x.c,line=1::forged on the runner"),
+        "the forged command is shown, fenced: {stdout}"
+    );
+    // Another run, another token.
+    let again = stdout_of(&setup.test(&["--format", "github"]));
+    assert!(!again.contains(token), "{again}");
+}
+
+#[test]
+fn a_line_directive_names_no_other_file_in_annotations() {
+    let setup = Setup::new("forged_line", "1 1\n");
+    let stdout = stdout_of(&setup.test(&["--format", "github"]));
+    assert!(!stdout.contains("file=forged.c"), "{stdout}");
+    let annotation = stdout
+        .lines()
+        .find(|line| line.starts_with("::error file=sum.c,title=sum%3A compiler error::"))
+        .unwrap_or_else(|| panic!("the error, on the graded file, no line: {stdout}"));
+    assert!(annotation.contains("forged.c:3:12: ") && annotation.contains("undeclared"));
+}
+
+#[test]
+fn the_step_summary_escapes_markdown_and_html() {
+    let setup = Setup::new("stdin_in_sanitizer_line", "1 1\n");
+    // A public case whose input the fake sanitizer line quotes: Markdown and HTML.
+    let fixtures = setup.path("course/fixtures/sum");
+    std::fs::write(fixtures.join("03_markup.in"), "<b>x</b> | `y` [l](u) *_~\n").unwrap();
+    std::fs::write(fixtures.join("03_markup.out"), "0\n").unwrap();
+    setup.test(&["--format", "github"]);
+    let summary = std::fs::read_to_string(setup.path("summary.md")).unwrap();
+    let row = summary
+        .lines()
+        .find(|line| line.contains("03_markup"))
+        .unwrap_or_else(|| panic!("{summary}"));
+    assert_eq!(row.matches('|').count(), 5, "four cells: {row}");
+    assert!(
+        row.contains("&lt;b&gt;x&lt;/b&gt; &#124; &#96;y&#96; &#91;l&#93;(u) &#42;&#95;&#126;"),
+        "{row}"
+    );
+}
+
+/// The hidden input's secret, which the program copies into its fake sanitizer line.
+const SECRET: &str = "SeCrEt-7q4z";
+
+#[test]
+fn a_hidden_input_leaves_through_no_report() {
+    let setup = Setup::new("stdin_in_sanitizer_line", &format!("{SECRET} 1 2\n"));
+    let reports = setup.every_format();
+    for (format, text) in &reports {
+        assert!(
+            !text.contains(SECRET),
+            "{format} leaks the hidden input:\n{text}"
+        );
+    }
+    // The verdict still shows, with a fixed sentence, and no line number from the program.
+    let json = &reports[1].1;
+    let document: serde_json::Value = serde_json::from_str(json).unwrap();
+    let hidden = &document["exercises"][0]["cases"][2];
+    assert_eq!(hidden["name"], "09_hidden");
+    assert_eq!(hidden["verdict"], "sanitizer");
+    assert_eq!(hidden["time_ms"], serde_json::Value::Null);
+    assert_eq!(
+        hidden["message"],
+        "the sanitizer found undefined behaviour and stopped the program"
+    );
+    let public = &document["exercises"][0]["cases"][0];
+    assert!(public["time_ms"].is_u64(), "{public}");
+    assert!(
+        public["message"]
+            .as_str()
+            .unwrap()
+            .contains("runtime error: 1 2"),
+        "public cases keep their report: {public}"
+    );
+    let github = &reports[3].1;
+    let annotation = github
+        .lines()
+        .find(|line| line.starts_with("::error") && line.contains("09_hidden"))
+        .unwrap();
+    assert!(!annotation.contains("line="), "{annotation}");
+    assert!(
+        annotation.contains("Think big."),
+        "the course's hint stays: {annotation}"
+    );
+    let human = &reports[0].1;
+    let line = human
+        .lines()
+        .find(|line| line.contains("09_hidden"))
+        .unwrap();
+    assert!(!line.contains(" ms"), "no time for a hidden case: {line}");
+}
+
+#[test]
+fn an_exit_status_that_spells_the_input_is_not_reported() {
+    // Public cases pass (status 0); the hidden one exits with 201.
+    let setup = Setup::new("status_from_input", "1 2 201\n");
+    std::fs::write(setup.path("hidden/sum/09_hidden.out"), "3\n").unwrap();
+    for (format, text) in setup.every_format() {
+        assert!(
+            !text.contains("201"),
+            "{format} reports the status:\n{text}"
+        );
+        if format == "json" {
+            let document: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let hidden = &document["exercises"][0]["cases"][2];
+            assert_eq!(hidden["verdict"], "nonzero_exit");
+        }
+    }
+}
+
+/// JUnit that parses back, with only characters XML 1.0 allows: a lenient parser is
+/// not the only reader (Jenkins, GitLab), and XML forbids most controls even as `&#1;`.
+fn junit(xml: &str) -> quick_junit::Report {
+    let forbidden = |c: char| {
+        (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{7f}'..='\u{9f}'))
+            || matches!(c, '\u{fffe}' | '\u{ffff}')
+    };
+    assert!(!xml.contains(forbidden), "not XML 1.0: {xml:?}");
+    assert!(!xml.contains("&#"), "character references: {xml:?}");
+    quick_junit::Report::deserialize_from_str(xml)
+        .unwrap_or_else(|err| panic!("not JUnit ({err}): {xml:?}"))
+}
+
+#[test]
+fn junit_with_control_bytes_and_invalid_utf8_parses() {
+    let setup = Setup::new("control_bytes", "1 1\n");
+    let output = setup.test(&["--format", "junit"]);
+    let xml = stdout_of(&output);
+    let report = junit(&xml);
+    match &report.test_suites[0].test_cases[0].status {
+        quick_junit::TestCaseStatus::NonSuccess { message, .. } => {
+            let message = message.as_ref().unwrap().as_str();
+            assert!(
+                message.contains("\\x01\\x1b[2J\\x00\\u{ffff}\u{fffd}\u{fffd}"),
+                "{message:?}"
+            );
+        }
+        other => panic!("expected a failure, got {other:?}"),
+    }
+    // The compiler's diagnostics (system-out) quote a source line with control bytes.
+    std::fs::write(
+        setup.path("submission/sum.c"),
+        b"int main(void) { return \"\x01\x1b]0;t\x07\xff\xef\xbf\xbf\" x; }\n",
+    )
+    .unwrap();
+    let xml = stdout_of(&setup.test(&["--format", "junit"]));
+    let report = junit(&xml);
+    let out = report.test_suites[0].system_out.as_ref().unwrap();
+    assert!(out.contains("error:") && out.contains("\\x01"), "{out:?}");
+}
+
+/// `clings test sum --fixtures DIR` (and `grade`) must fail with exit 2, naming `sum/`.
+fn assert_fixtures_error(setup: &Setup, dir: &str, found: &str) {
+    let output = clings(&setup.path("course"))
+        .args([
+            "test",
+            "sum",
+            "--submission",
+            "../submission",
+            "--fixtures",
+            dir,
+        ])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{dir}: {stderr}");
+    assert!(
+        stderr.contains("sum/") && stderr.contains(found),
+        "{dir}: {stderr}"
+    );
+    let output = clings(&setup.path("course"))
+        .args(["grade", "../class", "--fixtures", dir, "--out", "../book"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{dir}: {}",
+        stderr_of(&output)
+    );
+    assert!(
+        stderr_of(&output).contains("sum/"),
+        "{}",
+        stderr_of(&output)
+    );
+    assert!(!setup.path("book").exists(), "nothing graded");
+}
+
+#[test]
+fn a_misplaced_fixtures_folder_is_an_error() {
+    let setup = Setup::new("status_from_input", "1 2\n");
+    std::fs::create_dir_all(setup.path("class/student")).unwrap();
+    // One level too deep: the exercise's folder itself.
+    assert_fixtures_error(&setup, "../hidden/sum", "09_hidden.out");
+    // One level too high: the folder that holds hidden/.
+    assert_fixtures_error(&setup, "..", "hidden/");
+    // A typo in an exercise's folder.
+    std::fs::rename(setup.path("hidden/sum"), setup.path("hidden/smu")).unwrap();
+    assert_fixtures_error(&setup, "../hidden", "smu/");
+    std::fs::rename(setup.path("hidden/smu"), setup.path("hidden/sum")).unwrap();
+    // A stray file beside the exercises' folders.
+    std::fs::write(setup.path("hidden/notes.txt"), "").unwrap();
+    assert_fixtures_error(&setup, "../hidden", "notes.txt");
+    std::fs::remove_file(setup.path("hidden/notes.txt")).unwrap();
+    // An empty folder (a tarball that did not unpack), and none at all.
+    std::fs::create_dir_all(setup.path("empty")).unwrap();
+    assert_fixtures_error(&setup, "../empty", "found nothing");
+    assert_fixtures_error(&setup, "../hiden", "does not exist");
+    // Hidden cases for other exercises only: `hello` is not graded here.
+    std::fs::rename(setup.path("hidden/sum"), setup.path("hidden/hello")).unwrap();
+    let output = clings(&setup.path("course"))
+        .args(["test", "sum", "--fixtures", "../hidden"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr_of(&output).contains("found hello/"),
+        "{}",
+        stderr_of(&output)
+    );
+}
+
+#[test]
+fn fixture_names_that_are_not_utf8_are_an_error() {
+    use std::os::unix::ffi::OsStrExt;
+    let setup = Setup::new("status_from_input", "1 2\n");
+    let hidden = setup.path("hidden/sum");
+    for name in [&b"\xff.out"[..], &b"\xfe.out"[..]] {
+        std::fs::write(hidden.join(std::ffi::OsStr::from_bytes(name)), "3\n").unwrap();
+    }
+    let output = setup.test(&[]);
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("\\xFE.out") && stderr.contains("UTF-8"),
+        "{stderr}"
+    );
+}
+
+/// Hidden cases for some exercises only are fine: the others just have none.
+#[test]
+fn hidden_cases_for_some_exercises_only_grade() {
+    let setup = Setup::new("status_from_input", "1 2\n");
+    std::fs::write(setup.path("hidden/sum/09_hidden.out"), "3\n").unwrap();
+    let output = clings(&setup.path("course"))
+        .args([
+            "test",
+            "--submission",
+            "../submission",
+            "--fixtures",
+            "../hidden",
+        ])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(verdicts(&document, 0), ["passed", "passed", "passed"]);
+    assert_eq!(document["exercises"][1]["name"], "hello");
+}

@@ -15,18 +15,12 @@ struct Setup {
 impl Setup {
     /// `submission/` holds `program` as sum.c (flat, like a copy of exercises/) and no hello.c.
     fn new(program: &str) -> Setup {
-        let root = tempfile::tempdir().unwrap();
-        let course = copy_course(&repo().join("tests/course"));
-        std::fs::rename(course.keep(), root.path().join("course")).unwrap();
-        let submission = root.path().join("submission");
-        std::fs::create_dir_all(&submission).unwrap();
-        std::fs::copy(
-            repo().join(format!("tests/programs/{program}.c")),
-            submission.join("sum.c"),
-        )
-        .unwrap();
+        let root = ci_layout(
+            &repo().join("tests/course"),
+            &[(&format!("programs/{program}.c"), "sum.c")],
+            "sum",
+        );
         let hidden = root.path().join("hidden/sum");
-        std::fs::create_dir_all(&hidden).unwrap();
         std::fs::write(hidden.join("09_secret.in"), "4242 4242\n").unwrap();
         std::fs::write(hidden.join("09_secret.out"), "8484\n").unwrap();
         std::fs::write(

@@ -18,18 +18,12 @@ struct Setup {
 
 impl Setup {
     fn new(program: &str, hidden_input: &str) -> Setup {
-        let root = tempfile::tempdir().unwrap();
-        let course = copy_course(&repo().join("tests/course"));
-        std::fs::rename(course.keep(), root.path().join("course")).unwrap();
-        let submission = root.path().join("submission");
-        std::fs::create_dir_all(&submission).unwrap();
-        std::fs::copy(
-            repo().join(format!("tests/hostile/{program}.c")),
-            submission.join("sum.c"),
-        )
-        .unwrap();
+        let root = ci_layout(
+            &repo().join("tests/course"),
+            &[(&format!("hostile/{program}.c"), "sum.c")],
+            "sum",
+        );
         let hidden = root.path().join("hidden/sum");
-        std::fs::create_dir_all(&hidden).unwrap();
         std::fs::write(hidden.join("09_hidden.in"), hidden_input).unwrap();
         std::fs::write(hidden.join("09_hidden.out"), "0\n").unwrap();
         std::fs::write(hidden.join("09_hidden.toml"), "hint = \"Think big.\"\n").unwrap();

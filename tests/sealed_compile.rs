@@ -14,25 +14,22 @@ const SECRET: &str = "SECRET-4f1c9a hidden input";
 const GIT_TOKEN: &str = "SECRET-ghp_token_in_git_config";
 
 /// A CI job's layout: `course/` (a copy of this repository's course, with a `.git/config`
-/// holding a token), `student/exercises/`, and `hidden/check_win/` with a secret case.
+/// holding a token), `submission/exercises/`, and `hidden/check_win/` with a secret case.
 struct Workspace {
     root: tempfile::TempDir,
 }
 
 impl Workspace {
     fn new() -> Workspace {
-        let root = tempfile::tempdir().unwrap();
-        let course = copy_course(&repo());
-        std::fs::rename(course.keep(), root.path().join("course")).unwrap();
+        let root = ci_layout(&repo(), &[], "check_win");
         std::fs::create_dir_all(root.path().join("course/.git")).unwrap();
         std::fs::write(
             root.path().join("course/.git/config"),
             format!("[http]\n\textraheader = AUTHORIZATION: basic {GIT_TOKEN}\n"),
         )
         .unwrap();
-        std::fs::create_dir_all(root.path().join("student/exercises")).unwrap();
+        std::fs::create_dir_all(root.path().join("submission/exercises")).unwrap();
         let hidden = root.path().join("hidden/check_win");
-        std::fs::create_dir_all(&hidden).unwrap();
         std::fs::write(hidden.join("secret.in"), format!("{SECRET}\n")).unwrap();
         std::fs::write(hidden.join("secret.out"), "none\n").unwrap();
         Workspace { root }
@@ -45,7 +42,7 @@ impl Workspace {
     fn submit(&self, program: &str) {
         std::fs::copy(
             repo().join("tests/hostile/compile").join(program),
-            self.path("student/exercises/check_win.c"),
+            self.path("submission/exercises/check_win.c"),
         )
         .unwrap();
     }
@@ -60,7 +57,7 @@ impl Workspace {
                 "--format",
                 "json",
             ])
-            .args(["--submission", "../student", "--fixtures", "../hidden"])
+            .args(["--submission", "../submission", "--fixtures", "../hidden"])
             .output()
             .unwrap();
         let document = serde_json::from_slice(&output.stdout).unwrap_or_else(|err| {
@@ -78,7 +75,7 @@ impl Workspace {
     fn human(&self) -> String {
         let output = clings(&self.path("course"))
             .args(["--require-isolation", "test", "check_win"])
-            .args(["--submission", "../student", "--fixtures", "../hidden"])
+            .args(["--submission", "../submission", "--fixtures", "../hidden"])
             .output()
             .unwrap();
         stdout_of(&output) + &stderr_of(&output)
@@ -141,7 +138,7 @@ fn a_compile_that_never_ends_or_floods_is_stopped_with_a_reason() {
 
     // Far more diagnostics than anyone reads: the compiler is stopped past 256 KiB.
     let flood = "int x = ;\n".repeat(60_000);
-    std::fs::write(workspace.path("student/exercises/check_win.c"), flood).unwrap();
+    std::fs::write(workspace.path("submission/exercises/check_win.c"), flood).unwrap();
     let started = Instant::now();
     let report = workspace.human();
     assert!(
@@ -153,7 +150,7 @@ fn a_compile_that_never_ends_or_floods_is_stopped_with_a_reason() {
 
     // A source too large to be a C exercise never reaches the compiler.
     let huge = "// padding\n".repeat(200_000);
-    std::fs::write(workspace.path("student/exercises/check_win.c"), huge).unwrap();
+    std::fs::write(workspace.path("submission/exercises/check_win.c"), huge).unwrap();
     let report = workspace.human();
     assert!(report.contains("is larger than 1024 KiB"), "{report}");
 }
@@ -161,15 +158,19 @@ fn a_compile_that_never_ends_or_floods_is_stopped_with_a_reason() {
 #[test]
 fn a_source_reached_through_a_symbolic_link_is_refused() {
     let workspace = Workspace::new();
-    let link = workspace.path("student/exercises/check_win.c");
+    let link = workspace.path("submission/exercises/check_win.c");
     std::os::unix::fs::symlink("../../course/solutions/check_win.c", &link).unwrap();
     let report = workspace.human();
     assert!(report.contains("is a symbolic link"), "{report}");
     assert!(report.contains("compile_error"), "{report}");
 
     // A directory on the way is a link: the same.
-    std::fs::remove_dir_all(workspace.path("student/exercises")).unwrap();
-    std::os::unix::fs::symlink("../course/solutions", workspace.path("student/exercises")).unwrap();
+    std::fs::remove_dir_all(workspace.path("submission/exercises")).unwrap();
+    std::os::unix::fs::symlink(
+        "../course/solutions",
+        workspace.path("submission/exercises"),
+    )
+    .unwrap();
     let report = workspace.human();
     assert!(report.contains("is a symbolic link"), "{report}");
     assert!(!report.contains("passed        01_"), "{report}");
@@ -216,13 +217,13 @@ fn submissions_are_not_graded_unisolated_unless_asked() {
     let workspace = Workspace::new();
     std::fs::copy(
         repo().join("solutions/check_win.c"),
-        workspace.path("student/exercises/check_win.c"),
+        workspace.path("submission/exercises/check_win.c"),
     )
     .unwrap();
     let grade = |extra: &[&str]| {
         clings(&workspace.path("course"))
             .env("CLINGS_ISOLATION", "none")
-            .args(["test", "check_win", "--submission", "../student"])
+            .args(["test", "check_win", "--submission", "../submission"])
             .args(extra)
             .output()
             .unwrap()

@@ -51,6 +51,23 @@ pub fn sum_course(program: &str) -> TempDir {
     dir
 }
 
+/// A CI job's layout in a fresh directory: `course/` (a copy of the course at `source`),
+/// `submission/` holding `programs` (`(file in tests/, name in the submission)`), and an
+/// empty `hidden/<exercise>/` for hidden cases.
+pub fn ci_layout(source: &Path, programs: &[(&str, &str)], exercise: &str) -> TempDir {
+    let root = tempfile::tempdir().expect("temp dir");
+    let course = copy_course(source);
+    std::fs::rename(course.keep(), root.path().join("course")).expect("move the course");
+    let submission = root.path().join("submission");
+    for (program, name) in programs {
+        let target = submission.join(name);
+        std::fs::create_dir_all(target.parent().expect("a folder")).expect("submission dir");
+        std::fs::copy(repo().join("tests").join(program), target).expect("copy program");
+    }
+    std::fs::create_dir_all(root.path().join("hidden").join(exercise)).expect("hidden dir");
+    root
+}
+
 pub fn put_program(course: &Path, program: &str) {
     let source = repo().join("tests/programs").join(format!("{program}.c"));
     std::fs::copy(&source, course.join("exercises/sum.c")).expect("copy program");

@@ -5,6 +5,7 @@
 //! before a run returns.
 
 mod capture;
+mod cgroup;
 mod helper;
 mod isolation;
 mod launch;

@@ -1,0 +1,64 @@
+/* Sixteen hogs: the parent forks 15 children, and each of the 16 processes touches 200 MiB
+ * (memset a mebibyte at a time, never checking malloc), 3.2 GiB held at once. Per-process
+ * limits let each through; a per-run limit stops the run. The parent prints "finished N",
+ * N the children that got all their memory ("finished 15" without limits), but only after
+ * touching its own 200 MiB: under a 64 MiB limit it never prints, it is stopped (killed
+ * by the OOM killer under a run's cgroup, or crashing on malloc's NULL under RLIMIT_AS). */
+#define _DEFAULT_SOURCE /* POSIX functions under -std=c99 */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define CHILDREN 15
+#define STEP ((size_t)1 << 20)
+#define EACH ((size_t)200 << 20)
+
+static void hog(void)
+{
+    for (size_t touched = 0; touched < EACH; touched += STEP) {
+        char *block = malloc(STEP);
+        memset(block, 0xab, STEP);
+    }
+}
+
+int main(void)
+{
+    /* Each child says on `ready` that it has its memory, then holds it until the parent
+     * closes `go`: all sixteen hold theirs at the same time. */
+    int ready[2], go[2];
+    if (pipe(ready) != 0 || pipe(go) != 0)
+        return 1;
+    for (int i = 0; i < CHILDREN; i++) {
+        pid_t child = fork();
+        if (child < 0)
+            break; /* at a process limit: the others still hog */
+        if (child == 0) {
+            close(ready[0]);
+            close(go[1]);
+            hog();
+            char byte = 1;
+            if (write(ready[1], &byte, 1) != 1)
+                _exit(1);
+            /* Closed, so that the parent's read ends once every child is ready or dead. */
+            close(ready[1]);
+            if (read(go[0], &byte, 1) < 0)
+                _exit(1);
+            _exit(0);
+        }
+    }
+    close(ready[1]);
+    close(go[0]);
+    hog();
+    char byte;
+    while (read(ready[0], &byte, 1) == 1)
+        ;
+    close(go[1]);
+    int finished = 0, status;
+    while (wait(&status) > 0)
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+            finished++;
+    printf("finished %d\n", finished);
+    return 0;
+}

@@ -31,9 +31,6 @@
 //! clings in another container that shares the hierarchy must not take our live runs for
 //! stale ones.
 
-// The launch uses this module once the integrator wires it in (issue 9).
-#![allow(dead_code)]
-
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::os::fd::{AsRawFd, RawFd};
@@ -107,10 +104,7 @@ impl Cgroups {
         Ok(cgroups)
     }
 
-    pub fn version(&self) -> Version {
-        self.version
-    }
-
+    #[cfg(test)]
     /// Where run cgroups go, for a message.
     pub fn describe(&self) -> String {
         let dirs: Vec<String> = self
@@ -438,16 +432,6 @@ impl RunCgroup {
         joiner
     }
 
-    /// Moves the calling process into the run's cgroup.
-    ///
-    /// # Safety
-    /// Only for the child of a fork, before exec (a `pre_exec` closure): called in clings
-    /// itself it would put clings into the run. Async-signal-safe: it only writes.
-    pub unsafe fn join(&self) -> io::Result<()> {
-        // SAFETY: the caller's promise, passed on.
-        unsafe { self.joiner().join() }
-    }
-
     /// Whether the run came up against its memory limit. Ask only about a run that did not
     /// succeed: a run that reached the limit and had page cache to give back went on.
     pub fn memory_exceeded(&self) -> bool {
@@ -474,6 +458,7 @@ impl RunCgroup {
         }
     }
 
+    #[cfg(test)]
     /// The most memory the run used at once, all its processes and tmpfs pages together;
     /// `None` where the kernel does not tell (cgroup v2 before Linux 5.19).
     pub fn peak_memory_bytes(&self) -> Option<u64> {
@@ -488,12 +473,14 @@ impl RunCgroup {
             .ok()
     }
 
+    #[cfg(test)]
     /// Whether a fork or a new thread was refused at the process limit.
     pub fn process_limit_hit(&self) -> bool {
         fs::read_to_string(self.dir("pids").join("pids.events"))
             .is_ok_and(|events| counter(&events, "max").is_some_and(|count| count > 0))
     }
 
+    #[cfg(test)]
     /// Whether no process is left in the cgroup (zombies do not count: they have ended).
     pub fn is_empty(&self) -> bool {
         self.members.iter().all(|member| member.pids().is_empty())
@@ -537,6 +524,7 @@ impl RunCgroup {
         &member.place.dir
     }
 
+    #[cfg(test)]
     fn dirs(&self) -> impl Iterator<Item = &Path> {
         self.members.iter().map(|member| member.place.dir.as_path())
     }

@@ -17,6 +17,7 @@ use nix::fcntl::{FcntlArg, OFlag, fcntl};
 use nix::unistd::Pid;
 
 use super::capture::Capture;
+use super::cgroup::Joiner;
 use super::helper::Orders;
 use super::isolation::{self, Bubblewrap};
 use super::limits::Limits;
@@ -62,6 +63,7 @@ impl Launch {
         job: &Job,
         limits: &Limits,
         uid: Option<u32>,
+        cgroup: Option<Joiner>,
     ) -> Result<Launch> {
         let (status_read, status_write) = pipe()?;
         let mut inherited = vec![status_write];
@@ -90,10 +92,14 @@ impl Launch {
             uid,
         );
         let passed: Vec<RawFd> = inherited.iter().map(AsRawFd::as_raw_fd).collect();
-        // SAFETY: setsid and fcntl are async-signal-safe.
+        // SAFETY: setsid, fcntl and the cgroup's write are async-signal-safe.
         unsafe {
             command.pre_exec(move || {
                 nix::unistd::setsid()?;
+                // bubblewrap joins the run's cgroup, and with it everything it starts.
+                if let Some(cgroup) = cgroup {
+                    cgroup.join()?;
+                }
                 for fd in &passed {
                     // Clears close-on-exec on a descriptor of this (child) process.
                     if libc::fcntl(*fd, libc::F_SETFD, 0) != 0 {
@@ -115,7 +121,12 @@ impl Launch {
 
     /// Without isolation: the helper runs as a plain child of clings, in the run's own
     /// session, with a scratch directory of the host as the working directory.
-    pub fn direct(job: &Job, limits: &Limits, uid: Option<u32>) -> Result<Launch> {
+    pub fn direct(
+        job: &Job,
+        limits: &Limits,
+        uid: Option<u32>,
+        cgroup: Option<Joiner>,
+    ) -> Result<Launch> {
         let scratch = tempfile::Builder::new()
             .prefix("clings-run-")
             .tempdir()
@@ -157,12 +168,15 @@ impl Launch {
         command.args(orders.to_args()).current_dir(&workdir);
         let status_fd = status_write.as_raw_fd();
         let clings = nix::unistd::getpid();
-        // SAFETY: setsid, prctl, getppid and fcntl are async-signal-safe.
+        // SAFETY: setsid, prctl, getppid, fcntl and the cgroup's write are async-signal-safe.
         unsafe {
             command.pre_exec(move || {
                 // A session of its own: no controlling terminal to read or write, and a
                 // process group to kill whole.
                 nix::unistd::setsid()?;
+                if let Some(cgroup) = cgroup {
+                    cgroup.join()?;
+                }
                 if libc::fcntl(status_fd, libc::F_SETFD, 0) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }

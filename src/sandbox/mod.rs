@@ -29,6 +29,7 @@ pub use limits::{Limits, Memory, MemoryEnforcement};
 pub use live::{Interrupted, Session, interrupt};
 
 use crate::i18n::Lang;
+use cgroup::{Cgroups, RunCgroup};
 use isolation::Bubblewrap;
 use launch::Launch;
 use user::RunUser;
@@ -123,8 +124,16 @@ impl<'a> Job<'a> {
 /// How runs are contained on this machine, found out once per clings process.
 pub struct Sandbox {
     isolation: Option<Bubblewrap>,
+    /// Where each run gets a cgroup of its own (root, cgroups writable); else memory and
+    /// processes are limited per process only.
+    cgroups: Option<Cgroups>,
     root: bool,
 }
+
+/// A run's cgroup holds more than the program: bubblewrap, the helper and its threads.
+const CGROUP_EXTRA_TASKS: u64 = 6;
+/// Their memory, and the page cache of the libraries they load.
+const CGROUP_EXTRA_BYTES: u64 = 32 << 20;
 
 impl Sandbox {
     /// Isolation if it works here, else limits only with a warning (in `lang`), or an error
@@ -156,6 +165,7 @@ impl Sandbox {
         Ok((
             Sandbox {
                 isolation: None,
+                cgroups: Cgroups::detect().ok(),
                 root,
             },
             Some(warning),
@@ -171,6 +181,7 @@ impl Sandbox {
         }
         let sandbox = Sandbox {
             isolation: Some(Bubblewrap::find(root)?),
+            cgroups: Cgroups::detect().ok(),
             root,
         };
         // Whether namespaces are allowed (containers often forbid them) shows only by
@@ -220,9 +231,21 @@ impl Sandbox {
             Some(file) => Stdio::from(file.try_clone().context("cannot pass the input file")?),
             None => Stdio::null(),
         };
+        let cgroup = match &self.cgroups {
+            Some(cgroups) => Some(
+                RunCgroup::create(
+                    cgroups,
+                    limits.memory.bytes + CGROUP_EXTRA_BYTES,
+                    limits.processes + CGROUP_EXTRA_TASKS,
+                )
+                .context("cannot create the run's cgroup")?,
+            ),
+            None => None,
+        };
+        let joiner = cgroup.as_ref().map(RunCgroup::joiner);
         let mut launch = match &self.isolation {
-            Some(bwrap) => Launch::isolated(bwrap, job, &limits, uid)?,
-            None => Launch::direct(job, &limits, uid)?,
+            Some(bwrap) => Launch::isolated(bwrap, job, &limits, uid, joiner)?,
+            None => Launch::direct(job, &limits, uid, joiner)?,
         };
         launch
             .command
@@ -238,6 +261,13 @@ impl Sandbox {
         let ended = launch
             .supervise(&limits, limits.wall_time + HELPER_GRACE, uid)
             .with_context(|| format!("cannot run {}", job.describe()))?;
+        if let Some(cgroup) = &cgroup {
+            anyhow::ensure!(
+                cgroup.kill_all(),
+                "processes of {} were still running after it ended",
+                job.describe()
+            );
+        }
         // A run stopped by Ctrl-C has no outcome.
         live::check()?;
         let killed = ended.flooded || ended.timed_out;
@@ -293,7 +323,8 @@ impl Sandbox {
         } else if ended.timed_out || helper_timed_out {
             Some(Stop::WallTime)
         } else {
-            limit_that_ended(&outcome, &limits)
+            let cgroup_memory = cgroup.as_ref().is_some_and(RunCgroup::memory_exceeded);
+            limit_that_ended(&outcome, &limits, cgroup_memory)
         };
         drop(user);
         Ok(outcome)
@@ -302,8 +333,8 @@ impl Sandbox {
 
 /// The CPU limit: SIGXCPU at the soft limit, or SIGKILL at the hard one for a program that
 /// ignored SIGXCPU. The memory limit: a failure with a peak near it (see
-/// [`Limits::near_memory_limit`]).
-fn limit_that_ended(outcome: &Outcome, limits: &Limits) -> Option<Stop> {
+/// [`Limits::near_memory_limit`]), or in a run whose cgroup reached its memory limit.
+fn limit_that_ended(outcome: &Outcome, limits: &Limits, cgroup_memory: bool) -> Option<Stop> {
     let cpu = match outcome.termination {
         Termination::Signaled(libc::SIGXCPU) => true,
         Termination::Signaled(libc::SIGKILL) => outcome
@@ -312,9 +343,10 @@ fn limit_that_ended(outcome: &Outcome, limits: &Limits) -> Option<Stop> {
         _ => false,
     };
     let memory = outcome.termination != Termination::Exited(0)
-        && outcome
-            .peak_memory_bytes
-            .is_some_and(|peak| limits.near_memory_limit(peak));
+        && (cgroup_memory
+            || outcome
+                .peak_memory_bytes
+                .is_some_and(|peak| limits.near_memory_limit(peak)));
     if cpu {
         Some(Stop::CpuTime)
     } else if memory {

@@ -226,6 +226,10 @@ unsafe fn become_program(orders: &Orders, rlimits: &Rlimits, program: &CString) 
     if rlimits.apply().is_err() {
         fail(libc::EINVAL);
     }
+    // SAFETY: system calls on static memory; the program and its children inherit it.
+    if super::seccomp::Filter::new().is_some_and(|filter| unsafe { filter.install() }.is_err()) {
+        fail(libc::EPERM);
+    }
     let argv = [program.as_ptr(), std::ptr::null()];
     // SAFETY: argv is a null-terminated array of valid C strings; environ is inherited.
     unsafe { libc::execv(program.as_ptr(), argv.as_ptr()) };

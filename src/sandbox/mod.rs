@@ -12,6 +12,7 @@ mod limits;
 mod live;
 mod process;
 mod procs;
+mod seccomp;
 mod user;
 
 use std::fs::File;

@@ -278,3 +278,52 @@ fn a_case_can_set_its_own_limits() {
     );
     assert_eq!(verdicts(&document, 1), ["timeout", "timeout"]);
 }
+
+/// Programs that try to leave their run, and what each prints when it cannot: a user
+/// namespace of their own with a tmpfs (host memory past every limit), a key in the kernel
+/// keyring for the next case, the parent traced or its memory read.
+const ESCAPES: [(&str, &str); 3] = [
+    ("nested_userns", "userns: refused\ntmpfs: refused\n"),
+    ("keyring", "keyring read: refused\nkeyring write: refused\n"),
+    (
+        "ptrace_parent",
+        "attach parent: refused\nseize parent: refused\nattach pid 1: refused\n\
+         seize pid 1: refused\nread parent memory (process_vm_readv): refused\n\
+         read parent memory (/proc/pid/mem): refused\n",
+    ),
+];
+
+/// Each escape program passes only when every attempt was refused; graded as root and as a
+/// normal user, whose sandbox is a user namespace and who shares its user id with the
+/// helper. The keyring program's second case would find a key the first one left.
+#[test]
+fn runs_cannot_leave_their_sandbox() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let programs: Vec<&str> = ESCAPES.iter().map(|(name, _)| *name).collect();
+    for unprivileged in [false, true] {
+        let course = hostile_course(&programs);
+        for (program, refused) in ESCAPES {
+            for case in ["01_small", "02_negative"] {
+                let expected = course.path().join(format!("fixtures/{program}/{case}.out"));
+                std::fs::write(expected, refused).unwrap();
+            }
+        }
+        let mut command = match unprivileged {
+            false => clings_process(course.path()),
+            true => match clings_unprivileged(course.path()) {
+                Some(command) => command,
+                None => return,
+            },
+        };
+        let (output, pid) = output_with_pid(command.args(["--require-isolation", "test"]));
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "unprivileged={unprivileged}:\n{}{}",
+            stdout_of(&output),
+            stderr_of(&output)
+        );
+        let left = leftover_processes(pid, course.path());
+        assert!(left.is_empty(), "processes left: {left:#?}");
+    }
+}

@@ -19,7 +19,7 @@ use nix::unistd::Pid;
 use super::Termination;
 use super::limits::Rlimits;
 use super::process::{Exit, Group};
-use super::procs;
+use super::{procs, seccomp};
 
 /// The most arguments a program is given (the compiler's flags and files).
 const MAX_ARGS: usize = 256;
@@ -191,11 +191,11 @@ fn supervise(orders: &Orders) -> anyhow::Result<()> {
     anyhow::ensure!(args.len() <= MAX_ARGS, "more than {MAX_ARGS} arguments");
     // SAFETY: the fd was opened for the helper by clings and is used only here.
     let mut status = unsafe { File::from_raw_fd(orders.status_fd) };
+    // The program, of the same user when clings is not root, must not trace this process
+    // or read its memory (/proc/<pid>/mem, which no system call filter can refuse).
+    seccomp::protect_helper().context("cannot protect the helper from the program")?;
     // SAFETY: plain system calls and a handler that only calls kill.
     unsafe {
-        // The program, of the same user when clings is not root, must not trace this
-        // process or read its memory.
-        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
         // clings may be gone when the report is written.
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
         if !init {
@@ -300,6 +300,10 @@ unsafe fn become_program(orders: &Orders, rlimits: &Rlimits, args: &[CString]) -
     }
     if rlimits.apply().is_err() {
         fail(libc::EINVAL);
+    }
+    // SAFETY: system calls on static memory; the program and its children inherit it.
+    if super::seccomp::Filter::new().is_some_and(|filter| unsafe { filter.install() }.is_err()) {
+        fail(libc::EPERM);
     }
     let mut argv = [std::ptr::null(); MAX_ARGS + 1];
     for (slot, arg) in argv.iter_mut().zip(args.iter().take(MAX_ARGS)) {

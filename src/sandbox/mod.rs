@@ -13,6 +13,7 @@ mod limits;
 mod live;
 mod process;
 mod procs;
+mod seccomp;
 mod user;
 
 mod input;

@@ -73,6 +73,46 @@ pub fn put_program(course: &Path, program: &str) {
     std::fs::copy(&source, course.join("exercises/sum.c")).expect("copy program");
 }
 
+/// `clings` run in `dir` as an unprivileged user (nobody, 65534) when the test runs as
+/// root, as on a student's laptop or a CI runner's user; `dir` is given to that user.
+/// Without `setpriv`, `None`, which fails under CI (`CI=true`) and says so elsewhere.
+pub fn clings_unprivileged(dir: &Path) -> Option<std::process::Command> {
+    const NOBODY: u32 = 65534;
+    if !nix::unistd::geteuid().is_root() {
+        return Some(clings_process(dir));
+    }
+    let setpriv = std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|path| path.join("setpriv"))
+        .find(|path| path.is_file());
+    let Some(setpriv) = setpriv else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "setpriv (util-linux) is needed in CI to run clings as a normal user"
+        );
+        eprintln!("skipped: setpriv not installed, cannot run clings as a normal user");
+        return None;
+    };
+    let (owner, group) = (
+        Some(nix::unistd::Uid::from_raw(NOBODY)),
+        Some(nix::unistd::Gid::from_raw(NOBODY)),
+    );
+    for entry in WalkDir::new(dir) {
+        nix::unistd::chown(entry.expect("walk").path(), owner, group).expect("chown");
+    }
+    let mut command = clings_process(dir);
+    let program = command.get_program().to_owned();
+    let mut wrapped = std::process::Command::new(setpriv);
+    wrapped
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        .arg(program)
+        .current_dir(dir)
+        .env("LANG", "C")
+        .env("HOME", dir)
+        .env_remove("CC");
+    command = wrapped;
+    Some(command)
+}
+
 /// `clings` run in `dir`, in English, without colour, with the compiler from the machine.
 pub fn clings(dir: &Path) -> Command {
     Command::from_std(clings_process(dir))

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# What a hostile run can still take: bench/greedy.c grabs processes, memory (in all its
+# processes together) and disk, and prints what it got, under the course's default limits
+# (256 MiB, 16 processes, 1 MiB files, 2 s), graded by clings as root with isolation, as
+# root without it, and as a normal user (nobody) with isolation.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+clings="$PWD/target/release/clings"
+course=$(mktemp -d)
+trap 'rm -rf "$course"' EXIT
+mkdir -p "$course/exercises" "$course/fixtures/greedy"
+cp bench/greedy.c "$course/exercises/greedy.c"
+printf 'format_version = 1\n\n[[exercises]]\nname = "greedy"\ntitle = "greedy"\npath = "exercises/greedy.c"\n' >"$course/info.toml"
+echo "nothing" >"$course/fixtures/greedy/01.out"
+chmod -R a+rwX "$course"
+cd "$course"
+took() { grep -E '^ +\+(processes|memory|disk):' | sed 's/^ *+/    /'; }
+echo "as root, isolated (bubblewrap, a cgroup per run where the machine allows one):"
+"$clings" run greedy | took
+echo "as root, CLINGS_ISOLATION=none --allow-unisolated:"
+CLINGS_ISOLATION=none "$clings" run greedy 2>/dev/null | took
+if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "as nobody, isolated (a user namespace; no cgroup):"
+  setpriv --reuid=65534 --regid=65534 --clear-groups -- env HOME="$course" "$clings" run greedy | took
+fi

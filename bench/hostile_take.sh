@@ -15,12 +15,14 @@ printf 'format_version = 1\n\n[[exercises]]\nname = "greedy"\ntitle = "greedy"\n
 echo "nothing" >"$course/fixtures/greedy/01.out"
 chmod -R a+rwX "$course"
 cd "$course"
-took() { grep -E '^ +\+(processes|memory|disk):' | sed 's/^ *+/    /'; }
+# The program's lines, from the diff of its (always wrong) output; or its verdict.
+took() { grep -E '^ +\+(processes|memory|disk):|^  [a-z_]+ +01 ' | sed 's/^ *+/    /' || true; }
 echo "as root, isolated (bubblewrap, a cgroup per run where the machine allows one):"
-"$clings" run greedy | took
-echo "as root, CLINGS_ISOLATION=none --allow-unisolated:"
-CLINGS_ISOLATION=none "$clings" run greedy 2>/dev/null | took
+{ "$clings" run greedy || true; } | took
+echo "as root, CLINGS_ISOLATION=none (a cgroup per run still):"
+{ CLINGS_ISOLATION=none "$clings" run greedy 2>/dev/null || true; } | took
 if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
+  chmod -R a+rwX "$course"
   echo "as nobody, isolated (a user namespace; no cgroup):"
-  setpriv --reuid=65534 --regid=65534 --clear-groups -- env HOME="$course" "$clings" run greedy | took
+  { setpriv --reuid=65534 --regid=65534 --clear-groups -- env HOME="$course" "$clings" run greedy || true; } | took
 fi

@@ -327,3 +327,56 @@ fn runs_cannot_leave_their_sandbox() {
         assert!(left.is_empty(), "processes left: {left:#?}");
     }
 }
+
+/// Without isolation and as a normal user (no pid namespace, no user id of the run's own,
+/// no cgroup), the helper is the subreaper of the program's orphans: a grandchild in a
+/// session of its own is killed with the run, and when clings itself is killed (SIGKILL)
+/// the helper ends the run as its parent-death signal tells it to.
+#[test]
+fn without_isolation_orphans_die_with_the_run_and_with_clings() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for kill_clings in [false, true] {
+        let course = hostile_course(&["orphans"]);
+        for case in ["01_small", "02_negative"] {
+            let config = course.path().join(format!("fixtures/orphans/{case}.toml"));
+            let text = std::fs::read_to_string(&config).unwrap_or_default();
+            // Short: only the wall clock ends the sleeping program.
+            std::fs::write(config, format!("time_limit_ms = 500\n{text}")).unwrap();
+        }
+        // The runs' scratch directories, and so the program's command line, are in here.
+        let scratch = tempfile::tempdir().unwrap();
+        let Some(mut command) = clings_unprivileged(course.path()) else {
+            return;
+        };
+        let _ = nix::unistd::chown(
+            scratch.path(),
+            Some(nix::unistd::Uid::from_raw(65534)),
+            Some(nix::unistd::Gid::from_raw(65534)),
+        );
+        command
+            .env("CLINGS_ISOLATION", "none")
+            .env("TMPDIR", scratch.path())
+            .args(["--jobs", "1", "run", "orphans"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        let mut clings = command.spawn().unwrap();
+        let pid = clings.id();
+        if kill_clings {
+            // The program, its helper and the orphan are all there.
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while leftover_processes(pid, scratch.path()).len() < 3 {
+                assert!(Instant::now() < deadline, "the program never started");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            clings.kill().unwrap();
+        }
+        clings.wait().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let mut left = leftover_processes(pid, scratch.path());
+        while !left.is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+            left = leftover_processes(pid, scratch.path());
+        }
+        assert!(left.is_empty(), "kill_clings={kill_clings}: {left:#?}");
+    }
+}

@@ -49,17 +49,19 @@ impl Workspace {
 
     /// `clings test check_win` on the submission with the hidden cases, as CI runs it.
     fn grade(&self) -> (serde_json::Value, String) {
-        let output = clings(&self.path("course"))
-            .args([
-                "--require-isolation",
-                "test",
-                "check_win",
-                "--format",
-                "json",
-            ])
-            .args(["--submission", "../submission", "--fixtures", "../hidden"])
-            .output()
-            .unwrap();
+        let (output, pid) = output_with_pid(
+            clings_process(&self.path("course"))
+                .args([
+                    "--require-isolation",
+                    "test",
+                    "check_win",
+                    "--format",
+                    "json",
+                ])
+                .args(["--submission", "../submission", "--fixtures", "../hidden"]),
+        );
+        let left = leftover_processes(pid, self.root.path());
+        assert!(left.is_empty(), "the compile left processes: {left:#?}");
         let document = serde_json::from_slice(&output.stdout).unwrap_or_else(|err| {
             panic!(
                 "not JSON ({err}): {}{}",

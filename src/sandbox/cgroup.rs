@@ -168,6 +168,7 @@ impl Cgroups {
                         place: parent.child(&name.to_string_lossy()),
                         procs: None,
                     }],
+                    events_before: 0,
                 });
             }
         }
@@ -320,6 +321,9 @@ pub struct RunCgroup {
     version: Version,
     /// v2: one; v1: memory, then pids.
     members: Vec<Member>,
+    /// The memory-limit events counted when the current run began: a cgroup serves run
+    /// after run, and the kernel's counters only grow.
+    events_before: u64,
 }
 
 struct Member {
@@ -370,6 +374,7 @@ impl RunCgroup {
         let mut run = RunCgroup {
             version: cgroups.version,
             members: Vec::with_capacity(cgroups.parents.len()),
+            events_before: 0,
         };
         for parent in &cgroups.parents {
             let place = parent.child(name);
@@ -432,9 +437,21 @@ impl RunCgroup {
         joiner
     }
 
-    /// Whether the run came up against its memory limit. Ask only about a run that did not
-    /// succeed: a run that reached the limit and had page cache to give back went on.
+    /// Whether the run came up against its memory limit since it began (see
+    /// [`RunCgroup::begin_run`]). Ask only about a run that did not succeed: a run that
+    /// reached the limit and had page cache to give back went on.
     pub fn memory_exceeded(&self) -> bool {
+        self.memory_events() > self.events_before
+    }
+
+    /// Starts counting for a new run in this cgroup, which must be empty (see
+    /// [`RunCgroup::kill_all`]): joining a cgroup costs less than making one.
+    pub fn begin_run(&mut self) {
+        self.events_before = self.memory_events();
+    }
+
+    /// How often the cgroup's memory limit was hit, or its OOM killer ran, so far.
+    fn memory_events(&self) -> u64 {
         let memory = self.dir("memory");
         let read = |name: &str| fs::read_to_string(memory.join(name)).unwrap_or_default();
         match self.version {
@@ -442,18 +459,15 @@ impl RunCgroup {
                 let events = read("memory.events");
                 ["max", "oom", "oom_kill"]
                     .into_iter()
-                    .any(|key| counter(&events, key).is_some_and(|count| count > 0))
+                    .filter_map(|key| counter(&events, key))
+                    .sum()
             }
             Version::V1 => {
-                let failures = ["memory.failcnt", "memory.memsw.failcnt"]
+                let failures: u64 = ["memory.failcnt", "memory.memsw.failcnt"]
                     .into_iter()
-                    .any(|name| {
-                        read(name)
-                            .trim()
-                            .parse::<u64>()
-                            .is_ok_and(|count| count > 0)
-                    });
-                failures || counter(&read("memory.oom_control"), "oom_kill").is_some_and(|n| n > 0)
+                    .filter_map(|name| read(name).trim().parse::<u64>().ok())
+                    .sum();
+                failures + counter(&read("memory.oom_control"), "oom_kill").unwrap_or(0)
             }
         }
     }

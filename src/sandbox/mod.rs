@@ -21,6 +21,7 @@ mod input;
 use std::io::Seek;
 use std::path::Path;
 use std::process::Stdio;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -128,8 +129,13 @@ pub struct Sandbox {
     /// Where each run gets a cgroup of its own (root, cgroups writable); else memory and
     /// processes are limited per process only.
     cgroups: Option<Cgroups>,
+    /// Empty run cgroups for the next runs, with the memory and process limits they have.
+    idle_cgroups: Mutex<Vec<(u64, u64, RunCgroup)>>,
     root: bool,
 }
+
+/// Idle run cgroups kept at most: one per run under way is enough.
+const IDLE_CGROUPS: usize = 16;
 
 /// A run's cgroup holds more than the program: bubblewrap, the helper and its threads.
 const CGROUP_EXTRA_TASKS: u64 = 6;
@@ -167,6 +173,7 @@ impl Sandbox {
             Sandbox {
                 isolation: None,
                 cgroups: Cgroups::detect().ok(),
+                idle_cgroups: Mutex::default(),
                 root,
             },
             Some(warning),
@@ -183,6 +190,7 @@ impl Sandbox {
         let sandbox = Sandbox {
             isolation: Some(Bubblewrap::find(root)?),
             cgroups: Cgroups::detect().ok(),
+            idle_cgroups: Mutex::default(),
             root,
         };
         // Whether namespaces are allowed (containers often forbid them) shows only by
@@ -232,17 +240,7 @@ impl Sandbox {
             Some(file) => Stdio::from(file.try_clone().context("cannot pass the input file")?),
             None => Stdio::null(),
         };
-        let cgroup = match &self.cgroups {
-            Some(cgroups) => Some(
-                RunCgroup::create(
-                    cgroups,
-                    limits.memory.bytes + CGROUP_EXTRA_BYTES,
-                    limits.processes + CGROUP_EXTRA_TASKS,
-                )
-                .context("cannot create the run's cgroup")?,
-            ),
-            None => None,
-        };
+        let cgroup = self.cgroup_for(&limits)?;
         let joiner = cgroup.as_ref().map(RunCgroup::joiner);
         let mut launch = match &self.isolation {
             Some(bwrap) => Launch::isolated(bwrap, job, &limits, uid, joiner)?,
@@ -314,8 +312,9 @@ impl Sandbox {
                 outcome.peak_memory_bytes = None;
             }
             None => bail!(
-                "the sandbox did not run {}: {}",
+                "the sandbox did not run {} (it ended with {:?}): {}",
                 job.describe(),
+                outcome.termination,
                 String::from_utf8_lossy(&outcome.stderr).trim()
             ),
         }
@@ -327,9 +326,49 @@ impl Sandbox {
             let cgroup_memory = cgroup.as_ref().is_some_and(RunCgroup::memory_exceeded);
             limit_that_ended(&outcome, &limits, cgroup_memory)
         };
+        if let Some(cgroup) = cgroup {
+            self.put_back(&limits, cgroup);
+        }
         drop(user);
         Ok(outcome)
     }
+
+    /// An empty cgroup with the run's limits, from the idle ones or new; none where runs
+    /// get no cgroup.
+    fn cgroup_for(&self, limits: &Limits) -> Result<Option<RunCgroup>> {
+        let Some(cgroups) = &self.cgroups else {
+            return Ok(None);
+        };
+        let (memory, processes) = cgroup_limits(limits);
+        let mut idle = self.idle_cgroups.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cgroup = match idle
+            .iter()
+            .position(|(m, p, _)| (*m, *p) == (memory, processes))
+        {
+            Some(index) => idle.swap_remove(index).2,
+            None => RunCgroup::create(cgroups, memory, processes)
+                .context("cannot create the run's cgroup")?,
+        };
+        cgroup.begin_run();
+        Ok(Some(cgroup))
+    }
+
+    /// Keeps the cgroup of a run that is over (emptied, checked) for a later run.
+    fn put_back(&self, limits: &Limits, cgroup: RunCgroup) {
+        let (memory, processes) = cgroup_limits(limits);
+        let mut idle = self.idle_cgroups.lock().unwrap_or_else(|e| e.into_inner());
+        if idle.len() < IDLE_CGROUPS {
+            idle.push((memory, processes, cgroup));
+        }
+    }
+}
+
+/// A run's cgroup limits: the program's, and room for bubblewrap and the helper.
+fn cgroup_limits(limits: &Limits) -> (u64, u64) {
+    (
+        limits.memory.bytes + CGROUP_EXTRA_BYTES,
+        limits.processes + CGROUP_EXTRA_TASKS,
+    )
 }
 
 /// The CPU limit: SIGXCPU at the soft limit, or SIGKILL at the hard one for a program that

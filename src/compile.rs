@@ -622,3 +622,63 @@ fn cache_key(parts: &[&[u8]]) -> String {
         .map(|byte| format!("{byte:02x}"))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn make_rules_give_every_prerequisite() {
+        let rule =
+            ".clings-program: exercises/a\\ b.c /usr/include/stdio.h \\\n /usr/include/x.h\n";
+        assert_eq!(
+            parse_make_rule(rule),
+            [
+                "exercises/a b.c",
+                "/usr/include/stdio.h",
+                "/usr/include/x.h"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_changed_or_unknown_header_means_a_rebuild() {
+        let header = ["/usr/include/stdio.h", "/usr/include/stdlib.h"]
+            .into_iter()
+            .find(|path| Path::new(path).is_file())
+            .expect("the C library's headers");
+        let source = Path::new("exercises/check_win.c");
+        let recorded = record_dependencies(
+            &format!(".clings-program: exercises/check_win.c {header}\n"),
+            source,
+        );
+        assert_eq!(
+            recorded.lines().count(),
+            1,
+            "the source itself is not recorded"
+        );
+        assert!(dependencies_unchanged(&recorded), "{recorded}");
+        // The same header with other contents than when the build was made.
+        let (_, path) = recorded.trim_end().split_once(' ').unwrap();
+        let changed = format!("{} {path}\n", cache_key(&[b"another version"]));
+        assert!(!dependencies_unchanged(&changed));
+        // A file outside the system's directories is never trusted to be unchanged.
+        let dir = tempfile::tempdir().unwrap();
+        let local = dir.path().join("local.h");
+        std::fs::write(&local, "int x;\n").unwrap();
+        let outside =
+            record_dependencies(&format!(".clings-program: {}\n", local.display()), source);
+        assert!(outside.starts_with("- "), "{outside}");
+        assert!(!dependencies_unchanged(&outside));
+    }
+
+    #[test]
+    fn a_source_name_that_climbs_out_keeps_only_its_file_name() {
+        assert_eq!(
+            name_in_sandbox(Path::new("exercises/check_win.c")),
+            Path::new("exercises/check_win.c")
+        );
+        assert_eq!(name_in_sandbox(Path::new("../x/y.c")), Path::new("y.c"));
+        assert_eq!(name_in_sandbox(Path::new("/etc/z.c")), Path::new("z.c"));
+    }
+}

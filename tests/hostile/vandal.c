@@ -1,8 +1,8 @@
 /* A vandal: from every parent of its working directory and from the working directories
  * of the other processes it can see, it tries to delete `info.toml` and `.clings-state.json`,
  * to overwrite every `.c`, `.in`, `.out` and `.toml` file it finds, and to leave a
- * `VANDALISED` file behind; it also writes /tmp/clings-vandal-was-here. It reports what
- * it managed to do. */
+ * `VANDALISED` file behind; it also writes a mark at the path its input names (a file of
+ * the test's own, outside the sandbox). It reports what it managed to do. */
 #define _DEFAULT_SOURCE /* POSIX functions under -std=c99 */
 #include <dirent.h>
 #include <fcntl.h>
@@ -74,11 +74,14 @@ static void attack(const char *dir, int depth)
 
 int main(void)
 {
-    FILE *mark = fopen("/tmp/clings-vandal-was-here", "w");
-    if (mark) {
-        damaged++;
-        puts("wrote /tmp/clings-vandal-was-here");
-        fclose(mark);
+    char mark_path[PATH_MAX];
+    if (scanf("%4095s", mark_path) == 1) {
+        FILE *mark = fopen(mark_path, "w");
+        if (mark) {
+            damaged++;
+            printf("wrote %s\n", mark_path);
+            fclose(mark);
+        }
     }
     char dir[PATH_MAX], own[PATH_MAX] = "";
     if (getcwd(dir, sizeof dir)) {

@@ -45,6 +45,16 @@ impl Tmux {
     /// and the terminal's settings, so the test can see that the terminal was restored.
     /// `None` when tmux is not installed (which fails the test under CI).
     fn start(course: TempDir, args: &[&str], lang: &str) -> Option<Tmux> {
+        Tmux::start_with(course, args, lang, &[])
+    }
+
+    /// The same with more environment variables for clings.
+    fn start_with(
+        course: TempDir,
+        args: &[&str],
+        lang: &str,
+        env: &[(&str, &str)],
+    ) -> Option<Tmux> {
         if !require(
             Command::new("tmux").arg("-V").output().is_ok(),
             "tmux is not installed (`sudo apt install tmux`; .ci/run installs it)",
@@ -70,12 +80,17 @@ impl Tmux {
             socket_path: None,
             course,
         };
-        let status = tmux
-            .command()
+        let mut new_session = tmux.command();
+        new_session
             .args(["new-session", "-d", "-x", &WIDTH.to_string()])
             .args(["-y", &HEIGHT.to_string(), "-c"])
             .arg(tmux.course.path())
-            .args(["-e", &format!("LANG={lang}"), &shell])
+            .args(["-e", &format!("LANG={lang}")]);
+        for (name, value) in env {
+            new_session.args(["-e", &format!("{name}={value}")]);
+        }
+        let status = new_session
+            .arg(&shell)
             .env_remove("LC_ALL")
             .env_remove("LC_MESSAGES")
             .env_remove("CC")
@@ -208,15 +223,15 @@ impl Tmux {
         let start = Instant::now();
         loop {
             let under = descendants(clings);
-            let programs: Vec<Process> = under
+            let (programs, commands): (Vec<Process>, Vec<String>) = under
                 .iter()
-                .filter(|pid| is_students_program(**pid))
-                .filter_map(|pid| Process::of(*pid))
-                .collect();
+                .filter_map(|pid| Some((Process::of(*pid)?, students_program(*pid)?)))
+                .unzip();
             if !programs.is_empty() {
                 let processes = under.iter().filter_map(|pid| Process::of(*pid)).collect();
                 return Run {
                     programs,
+                    commands,
                     processes,
                     seen: Instant::now(),
                 };
@@ -281,8 +296,9 @@ impl Process {
 
 /// The processes of one run, as seen once its student's program ran.
 struct Run {
-    /// The student's programs (one per case running at once).
+    /// The student's programs (one per case running at once), and their commands.
     programs: Vec<Process>,
+    commands: Vec<String>,
     /// Everything under clings then: the programs, bubblewrap and clings' helper.
     processes: Vec<Process>,
     /// When the programs were seen running.
@@ -336,23 +352,23 @@ fn descendants(root: u32) -> Vec<u32> {
     under
 }
 
-/// Whether `pid` is a student's program: with isolation it runs as `/program` inside
+/// `pid`'s command if it is a student's program: with isolation it runs as `/program` inside
 /// bubblewrap, without it as `.program` in the run's scratch directory
 /// (`clings-run-*/.program`); the test course's programs take no arguments. Before its
 /// exec the process is still clings' helper, whose last argument is the program's path,
 /// and the compiler runs under the same helper: neither matches.
-fn is_students_program(pid: u32) -> bool {
-    let Ok(cmdline) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
-        return false;
-    };
+fn students_program(pid: u32) -> Option<String> {
+    let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
     let cmdline = String::from_utf8_lossy(&cmdline);
     let args: Vec<&str> = cmdline.trim_end_matches('\0').split('\0').collect();
     match args[..] {
-        [program] => {
-            program == "/program"
-                || (program.ends_with("/.program") && program.contains("/clings-run-"))
+        [program]
+            if program == "/program"
+                || (program.ends_with("/.program") && program.contains("/clings-run-")) =>
+        {
+            Some(program.to_string())
         }
-        _ => false,
+        _ => None,
     }
 }
 
@@ -494,15 +510,26 @@ fn saves_are_graded_and_keys_work() {
 /// README: "`q` and `Ctrl-C` quit at once and stop the program being graded". Presses
 /// `key` while the student's program runs, in a run that would go on for half a minute:
 /// clings must end at once, give the terminal back, and leave nothing of the run behind.
-fn quit_mid_run(key: &str) {
+/// `env` is clings' environment; `program`, how the program's command ends, says whether
+/// the run was isolated as expected.
+fn quit_mid_run(key: &str, env: &[(&str, &str)], program: &str) {
     const RUN: Duration = Duration::from_secs(30);
     /// Far below the run's length, far above what ending takes on a loaded machine.
     const AT_ONCE: Duration = Duration::from_secs(5);
+    /// From clings' end on screen to the last process of the run gone.
+    const GONE: Duration = Duration::from_millis(500);
     let course = course_with(SLEEPER, RUN.as_millis() as u64);
-    let Some(tmux) = Tmux::start(course, &[], "C") else {
+    let Some(tmux) = Tmux::start_with(course, &[], "C", env) else {
         return;
     };
     let run = tmux.wait_for_program();
+    assert!(
+        run.commands
+            .iter()
+            .all(|command| command.ends_with(program)),
+        "{:?}",
+        run.commands
+    );
     tmux.keys(&[key]);
     let pressed = Instant::now();
     tmux.wait_raw("clings to end", |screen| screen.contains("clings-exit="));
@@ -510,7 +537,9 @@ fn quit_mid_run(key: &str) {
     assert!(took < AT_ONCE, "{key} took {took:?} to quit during a run");
     tmux.assert_exited_and_restored();
     // Left alone, the program would wait until the time limit; it goes with clings, and
-    // so does the rest of the run (bubblewrap, clings' helper).
+    // so does the rest of the run (bubblewrap, clings' helper): the kernel kills them as
+    // clings ends, they only need to be scheduled to exit. The bound is tight because a
+    // later clings (another test's) removes what a dead one left, within seconds.
     let start = Instant::now();
     loop {
         let left: Vec<&Process> = run.processes.iter().filter(|p| p.alive()).collect();
@@ -518,23 +547,31 @@ fn quit_mid_run(key: &str) {
             break;
         }
         assert!(
-            start.elapsed() < AT_ONCE,
+            start.elapsed() < GONE,
             "still running {:?} after clings quit: {left:?} (programs: {:?})",
             start.elapsed(),
             run.programs
         );
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(10));
     }
+    eprintln!("gone {:?} after clings was seen ending", start.elapsed());
 }
 
 #[test]
 fn q_mid_run_quits_at_once_and_stops_the_program() {
-    quit_mid_run("q");
+    quit_mid_run("q", &[], "/program");
 }
 
 #[test]
 fn ctrl_c_mid_run_restores_the_terminal_and_stops_the_program() {
-    quit_mid_run("C-c");
+    quit_mid_run("C-c", &[], "/program");
+}
+
+/// Without isolation (no bubblewrap, or namespaces forbidden) the program is stopped by
+/// clings' helper, which the kernel signals when clings ends, instead of by bubblewrap.
+#[test]
+fn q_mid_run_stops_the_program_without_isolation_too() {
+    quit_mid_run("q", &[("CLINGS_ISOLATION", "none")], "/.program");
 }
 
 /// README: "A save during a run is not lost: when the run ends, the file is graded once
@@ -569,6 +606,29 @@ fn a_save_during_a_run_is_graded_when_the_run_ends() {
         waited > LIMIT - Duration::from_millis(500),
         "the new file was graded {waited:?} after the run started: before it ended?"
     );
+    tmux.keys(&["q"]);
+    tmux.assert_exited_and_restored();
+}
+
+/// README: "A key pressed during a run takes effect when its result is in". `h` during a
+/// run that lasts until its time limit: the screen says it waits, and the hint comes
+/// with the result.
+#[test]
+fn a_key_during_a_run_takes_effect_when_the_result_is_in() {
+    let Some(tmux) = Tmux::start(course_with(SLEEPER, 2000), &[], "C") else {
+        return;
+    };
+    let run = tmux.wait_for_program();
+    tmux.keys(&["h"]);
+    let screen = tmux.wait_for("Still running: the key takes effect when the result is in");
+    assert!(!screen.contains("Hint 1 of 2"), "{screen}");
+    assert!(
+        run.programs.iter().any(Process::alive),
+        "the run ended before the key was answered: the test proves nothing"
+    );
+    let screen = tmux.wait_for("Hint 1 of 2 (sum): Read two integers");
+    assert!(screen.contains("0/2 cases passed"), "{screen}");
+    assert!(screen.contains("timeout"), "{screen}");
     tmux.keys(&["q"]);
     tmux.assert_exited_and_restored();
 }
@@ -645,9 +705,8 @@ fn manual_mode_runs_only_on_r() {
     save(control.path(), "exercises/sum.c", &passing);
     let saved = Instant::now();
     control.wait_for("✓ sum passed!");
-    while saved.elapsed() < Duration::from_millis(500 + 100 + 200) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let margin = Duration::from_millis(500 + 100 + 200);
+    std::thread::sleep(margin.saturating_sub(saved.elapsed()));
     let screen = manual.wait_until("a whole frame", |_| true);
     assert!(
         screen.contains("wrong_output  01_small") && screen.contains(idle),

@@ -142,6 +142,17 @@ impl Tmux {
         self.wait_until(&format!("{text:?}"), |screen| screen.contains(text))
     }
 
+    /// `wait_for`, with nothing running (the status line of watching with notifications,
+    /// in English): keys then act at once. A key pressed during a run waits for its end,
+    /// and of several such keys only the last would act. (A save just after clings starts
+    /// may reach the first compile and be graded twice: the first result is on screen
+    /// while the second run goes on.)
+    fn wait_idle_for(&self, text: &str) -> String {
+        self.wait_until(&format!("{text:?}, with nothing running"), |screen| {
+            screen.contains(text) && screen.contains("Watching: every save runs")
+        })
+    }
+
     /// Waits for any screen satisfying `ready`: for what the pane shows after clings ended.
     fn wait_raw(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
@@ -731,7 +742,7 @@ fn list_check_all_and_reset() {
     tmux.wait_for("print_board — Draw the board");
     let solution = std::fs::read_to_string(repo().join("solutions/print_board.c")).unwrap();
     save(tmux.path(), "exercises/print_board.c", &solution);
-    tmux.wait_for("✓ print_board passed!");
+    tmux.wait_idle_for("✓ print_board passed!");
 
     // The list shows progress, with the cursor on the exercise on screen; choosing an
     // exercise opens it.
@@ -753,16 +764,20 @@ fn list_check_all_and_reset() {
     tmux.wait_for("check_win — Who has five in a row?");
     // The report is taller than the window: its title has scrolled away by now.
     tmux.wait_until("check_win's result", |screen| {
-        screen.contains("/44 cases passed") && screen.contains("Save exercises/check_win.c")
+        screen.contains("/44 cases passed")
+            && screen.contains("Save exercises/check_win.c")
+            && screen.contains("Watching: every save runs")
     });
     tmux.keys(&["l", "k", "Enter"]);
     tmux.wait_until("print_board open again", |screen| {
-        screen.contains("print_board — Draw the board") && screen.contains("print_board passed")
+        screen.contains("print_board — Draw the board")
+            && screen.contains("print_board passed")
+            && screen.contains("Watching: every save runs")
     });
 
     // `c` grades every exercise.
     tmux.keys(&["c"]);
-    let screen = tmux.wait_for("1 passed, 2 failed");
+    let screen = tmux.wait_idle_for("1 passed, 2 failed");
     assert!(screen.contains("Every exercise, graded again:"), "{screen}");
 
     // `x` asks first; only `y` resets.
@@ -778,7 +793,7 @@ fn list_check_all_and_reset() {
     tmux.wait_for("[y/N]");
     tmux.keys(&["y"]);
     tmux.wait_for("exercises/print_board.c is back to its original skeleton.");
-    let screen = tmux.wait_for("0/1 cases passed");
+    let screen = tmux.wait_idle_for("0/1 cases passed");
     assert!(screen.contains("0/3 exercises done"), "{screen}");
     assert_eq!(
         std::fs::read_to_string(tmux.path().join("exercises/print_board.c")).unwrap(),

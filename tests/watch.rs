@@ -1,5 +1,7 @@
 //! Watch mode in a real terminal: `clings` runs inside tmux; the tests save files, press
-//! keys and read the screen back with capture-pane, waiting for text instead of sleeping.
+//! keys and read the screen back with capture-pane. They wait for what they look for on a
+//! screen drawn in full, never sleep as proof, and act "during a run" only once they have
+//! seen the student's program running among the processes of their own clings.
 
 mod common;
 
@@ -11,10 +13,23 @@ use std::time::{Duration, Instant};
 use common::*;
 use tempfile::TempDir;
 
-/// Long enough for a cold compile on a busy two-core machine running other tests.
-const DEADLINE: Duration = Duration::from_secs(20);
+/// How long to wait for what must come: a cold compile and a check of every exercise on a
+/// busy two-core machine take a few seconds. Only a failing test waits this long.
+const DEADLINE: Duration = Duration::from_secs(30);
 const WIDTH: u32 = 120;
 const HEIGHT: u32 = 50;
+
+/// A student's program that waits, using no CPU, until the time limit stops it: a run
+/// that lasts as long as the test needs, however busy the machine is.
+const SLEEPER: &str = "\
+#include <unistd.h>
+
+int main(void)
+{
+    for (;;)
+        pause();
+}
+";
 
 /// One tmux server of our own (private socket) running `clings` in a course; the server
 /// and everything in it is killed on drop, whatever the test did.
@@ -28,10 +43,22 @@ struct Tmux {
 impl Tmux {
     /// Starts `clings ARGS` in `course`; after clings ends, the pane prints its exit status
     /// and the terminal's settings, so the test can see that the terminal was restored.
-    /// `None` when tmux is not installed.
+    /// `None` when tmux is not installed (which fails the test under CI).
     fn start(course: TempDir, args: &[&str], lang: &str) -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            eprintln!("SKIPPED: tmux is not installed (CI installs it in .ci/run)");
+        Tmux::start_with(course, args, lang, &[])
+    }
+
+    /// The same with more environment variables for clings.
+    fn start_with(
+        course: TempDir,
+        args: &[&str],
+        lang: &str,
+        env: &[(&str, &str)],
+    ) -> Option<Tmux> {
+        if !require(
+            Command::new("tmux").arg("-V").output().is_ok(),
+            "tmux is not installed (`sudo apt install tmux`; .ci/run installs it)",
+        ) {
             return None;
         }
         static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -42,6 +69,8 @@ impl Tmux {
         );
         let mut command = vec![quote(env!("CARGO_BIN_EXE_clings"))];
         command.extend(args.iter().map(|arg| quote(arg)));
+        // clings is not the shell's last command, so the shell forks it: clings is a
+        // child of the pane's process (see `clings_pid`).
         let shell = format!(
             "{}; echo clings-exit=$?; stty -a; sleep 600",
             command.join(" ")
@@ -51,12 +80,17 @@ impl Tmux {
             socket_path: None,
             course,
         };
-        let status = tmux
-            .command()
+        let mut new_session = tmux.command();
+        new_session
             .args(["new-session", "-d", "-x", &WIDTH.to_string()])
             .args(["-y", &HEIGHT.to_string(), "-c"])
             .arg(tmux.course.path())
-            .args(["-e", &format!("LANG={lang}"), &shell])
+            .args(["-e", &format!("LANG={lang}")]);
+        for (name, value) in env {
+            new_session.args(["-e", &format!("{name}={value}")]);
+        }
+        let status = new_session
+            .arg(&shell)
             .env_remove("LC_ALL")
             .env_remove("LC_MESSAGES")
             .env_remove("CC")
@@ -95,8 +129,32 @@ impl Tmux {
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
-    /// Waits until the screen satisfies `ready`; fails with the screen after the deadline.
+    /// Waits until a screen clings has finished drawing satisfies `ready`, and returns it:
+    /// whatever the test asserts on it belongs to one whole frame. Fails with the screen
+    /// after the deadline.
     fn wait_until(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        self.wait_raw(&format!("{what}, on a whole frame"), |screen| {
+            drawn(screen) && ready(screen)
+        })
+    }
+
+    fn wait_for(&self, text: &str) -> String {
+        self.wait_until(&format!("{text:?}"), |screen| screen.contains(text))
+    }
+
+    /// `wait_for`, with nothing running (the status line of watching with notifications,
+    /// in English): keys then act at once. A key pressed during a run waits for its end,
+    /// and of several such keys only the last would act. (A save just after clings starts
+    /// may reach the first compile and be graded twice: the first result is on screen
+    /// while the second run goes on.)
+    fn wait_idle_for(&self, text: &str) -> String {
+        self.wait_until(&format!("{text:?}, with nothing running"), |screen| {
+            screen.contains(text) && screen.contains("Watching: every save runs")
+        })
+    }
+
+    /// Waits for any screen satisfying `ready`: for what the pane shows after clings ended.
+    fn wait_raw(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
@@ -106,12 +164,8 @@ impl Tmux {
             if start.elapsed() > DEADLINE {
                 panic!("waited {DEADLINE:?} for {what}; the screen:\n{screen}");
             }
-            std::thread::sleep(Duration::from_millis(50));
+            std::thread::sleep(Duration::from_millis(20));
         }
-    }
-
-    fn wait_for(&self, text: &str) -> String {
-        self.wait_until(&format!("{text:?}"), |screen| screen.contains(text))
     }
 
     fn keys(&self, keys: &[&str]) {
@@ -136,7 +190,7 @@ impl Tmux {
     /// After clings ended: its exit status, and that raw mode is off and the cursor back.
     fn assert_exited_and_restored(&self) {
         // `stty -a` runs after clings: its report names icanon, with a `-` if it is off.
-        let screen = self.wait_for("icanon");
+        let screen = self.wait_raw("stty's report", |screen| screen.contains("icanon"));
         assert!(screen.contains("clings-exit=0"), "{screen}");
         let settings: Vec<&str> = screen.split_whitespace().collect();
         assert!(
@@ -144,6 +198,62 @@ impl Tmux {
             "the terminal is still in raw mode:\n{screen}"
         );
         assert!(self.cursor_visible(), "the cursor is still hidden");
+    }
+
+    /// The process id of the clings under test: the child of the pane's shell that runs
+    /// the clings binary.
+    fn clings_pid(&self) -> u32 {
+        let output = self
+            .command()
+            .args(["display-message", "-p", "#{pane_pid}"])
+            .output()
+            .expect("display-message");
+        let pane: u32 = String::from_utf8_lossy(&output.stdout)
+            .trim()
+            .parse()
+            .expect("the pane's process id");
+        let binary = std::fs::canonicalize(env!("CARGO_BIN_EXE_clings")).unwrap();
+        let start = Instant::now();
+        loop {
+            let clings = live_processes().into_iter().find(|(pid, parent)| {
+                *parent == pane
+                    && std::fs::read_link(format!("/proc/{pid}/exe")).ok() == Some(binary.clone())
+            });
+            if let Some((pid, _)) = clings {
+                return pid;
+            }
+            assert!(start.elapsed() < DEADLINE, "clings never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits until the student's program runs under this clings (a run is then surely in
+    /// progress), and returns what the run is made of at that moment.
+    fn wait_for_program(&self) -> Run {
+        let clings = self.clings_pid();
+        let start = Instant::now();
+        loop {
+            let under = descendants(clings);
+            let (programs, commands): (Vec<Process>, Vec<String>) = under
+                .iter()
+                .filter_map(|pid| Some((Process::of(*pid)?, students_program(*pid)?)))
+                .unzip();
+            if !programs.is_empty() {
+                let processes = under.iter().filter_map(|pid| Process::of(*pid)).collect();
+                return Run {
+                    programs,
+                    commands,
+                    processes,
+                    seen: Instant::now(),
+                };
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "the student's program never ran; the screen:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 }
 
@@ -160,85 +270,178 @@ fn quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
-/// The processes clings started under the pane (the student's programs, and bubblewrap
-/// and its helper when runs are isolated), found by walking /proc's parent links.
-fn programs_under(tmux: &Tmux) -> Vec<u32> {
-    let output = tmux
-        .command()
-        .args(["display-message", "-p", "#{pane_pid}"])
-        .output()
-        .expect("display-message");
-    let Ok(pane) = String::from_utf8_lossy(&output.stdout)
-        .trim()
-        .parse::<u32>()
-    else {
-        return Vec::new();
-    };
-    let clings = std::fs::canonicalize(assert_cmd::cargo::cargo_bin!("clings")).unwrap();
-    let mut parents = Vec::new();
-    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // The fields after the command's closing parenthesis: state, then the parent.
-        let mut fields = stat[stat.rfind(')').unwrap_or(0) + 1..].split_whitespace();
-        let (state, parent) = (
-            fields.next(),
-            fields.next().and_then(|p| p.parse::<u32>().ok()),
-        );
-        if state != Some("Z")
-            && let Some(parent) = parent
-        {
-            parents.push((pid, parent));
-        }
+/// Whether `screen` shows a whole frame. clings clears the screen, then writes the frame,
+/// whose last line is the keys (or the reset question); the terminal may show a frame of
+/// which only the start has arrived (a capture once ended at "0/1 poin"), so a frame is
+/// whole when it ends as the last line does.
+fn drawn(screen: &str) -> bool {
+    let last = screen
+        .lines()
+        .map(str::trim_end)
+        .rfind(|line| !line.is_empty())
+        .unwrap_or("");
+    ["q quit", "q 退出", "Esc back", "Esc 返回", "[y/N]"]
+        .iter()
+        .any(|end| last.ends_with(end))
+}
+
+/// One process, named by its id and its start time (clock ticks since boot): an id
+/// may be used again once the process is gone, the pair is not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Process {
+    pid: u32,
+    started: u64,
+}
+
+impl Process {
+    /// The process `pid`, unless it is gone or a zombie (ended, not yet reaped).
+    fn of(pid: u32) -> Option<Process> {
+        let (state, _, started) = stat(pid)?;
+        (state != "Z").then_some(Process { pid, started })
     }
-    let mut under = vec![pane];
-    let mut grew = true;
-    while grew {
-        grew = false;
-        for (pid, parent) in &parents {
-            if under.contains(parent) && !under.contains(pid) {
-                under.push(*pid);
-                grew = true;
-            }
-        }
+
+    fn alive(&self) -> bool {
+        Process::of(self.pid) == Some(*self)
     }
-    under
-        .into_iter()
-        .skip(1)
-        .filter(|pid| {
-            std::fs::read_link(format!("/proc/{pid}/exe"))
-                .ok()
-                .as_deref()
-                != Some(clings.as_path())
+}
+
+/// The processes of one run, as seen once its student's program ran.
+struct Run {
+    /// The student's programs (one per case running at once), and their commands.
+    programs: Vec<Process>,
+    commands: Vec<String>,
+    /// Everything under clings then: the programs, bubblewrap and clings' helper.
+    processes: Vec<Process>,
+    /// When the programs were seen running.
+    seen: Instant,
+}
+
+/// From /proc/PID/stat: the state, the parent and the start time.
+fn stat(pid: u32) -> Option<(String, u32, u64)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's closing parenthesis, from the third: the state
+    // (3), the parent (4), ..., the start time (22).
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+    Some((
+        fields.first()?.to_string(),
+        fields.get(1)?.parse().ok()?,
+        fields.get(19)?.parse().ok()?,
+    ))
+}
+
+/// Every live process with its parent.
+fn live_processes() -> Vec<(u32, u32)> {
+    std::fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_string_lossy().parse::<u32>().ok())
+        .filter_map(|pid| match stat(pid)? {
+            (state, _, _) if state == "Z" => None,
+            (_, parent, _) => Some((pid, parent)),
         })
         .collect()
 }
 
-/// Waits until the student's program runs: from then on, a run is surely in progress.
-/// Returns the processes of the run.
-fn wait_for_programs(tmux: &Tmux) -> Vec<u32> {
-    let start = Instant::now();
-    loop {
-        let programs = programs_under(tmux);
-        if !programs.is_empty() {
-            return programs;
+/// The live processes descending from `root`, by their parent links. bubblewrap's
+/// sandbox is a pid namespace of its own, but from outside its processes have ids and
+/// parents like any other.
+fn descendants(root: u32) -> Vec<u32> {
+    let processes = live_processes();
+    let mut under = vec![root];
+    let mut next = 0;
+    while next < under.len() {
+        let parent = under[next];
+        under.extend(
+            processes
+                .iter()
+                .filter(|(_, of)| *of == parent)
+                .map(|(pid, _)| *pid),
+        );
+        next += 1;
+    }
+    under.remove(0);
+    under
+}
+
+/// `pid`'s command if it is a student's program: with isolation it runs as `/program` inside
+/// bubblewrap, without it as `.program` in the run's scratch directory
+/// (`clings-run-*/.program`); the test course's programs take no arguments. Before its
+/// exec the process is still clings' helper, whose last argument is the program's path,
+/// and the compiler runs under the same helper: neither matches.
+fn students_program(pid: u32) -> Option<String> {
+    let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+    let cmdline = String::from_utf8_lossy(&cmdline);
+    let args: Vec<&str> = cmdline.trim_end_matches('\0').split('\0').collect();
+    match args[..] {
+        [program]
+            if program == "/program"
+                || (program.ends_with("/.program") && program.contains("/clings-run-")) =>
+        {
+            Some(program.to_string())
         }
-        assert!(start.elapsed() < DEADLINE, "the program never started");
-        std::thread::sleep(Duration::from_millis(20));
+        _ => None,
     }
 }
 
-fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
-        stat[stat.rfind(')').unwrap_or(0) + 1..]
-            .split_whitespace()
-            .next()
-            != Some("Z")
-    })
+/// The test course with `program` (C source) as `sum`'s solution and `time_limit_ms` as
+/// every case's time limit.
+fn course_with(program: &str, time_limit_ms: u64) -> TempDir {
+    let course = copy_course(&repo().join("tests/course"));
+    std::fs::write(course.path().join("exercises/sum.c"), program).unwrap();
+    let info = course.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    assert!(text.contains("time_limit_ms = 1000\n"), "{text}");
+    let text = text.replace(
+        "time_limit_ms = 1000\n",
+        &format!("time_limit_ms = {time_limit_ms}\n"),
+    );
+    std::fs::write(info, text).unwrap();
+    course
+}
+
+/// The source of `tests/programs/<name>.c`.
+fn program(name: &str) -> String {
+    std::fs::read_to_string(repo().join(format!("tests/programs/{name}.c"))).unwrap()
+}
+
+/// Saves `content` as the course's `file` the way vim and VS Code do: a new file renamed
+/// over the old one, so the exercise is never seen half-written.
+fn save(course: &Path, file: &str, content: &str) {
+    let target = course.join(file);
+    let staged = target.with_file_name(".clings-test-save.swp");
+    std::fs::write(&staged, content).unwrap();
+    std::fs::rename(&staged, target).unwrap();
+}
+
+fn median(mut durations: Vec<Duration>) -> Duration {
+    durations.sort();
+    durations[durations.len() / 2]
+}
+
+/// Saves `sum.c`, alternately right and wrong, `saves` times, each once the last result
+/// is in and nothing runs, and returns how long each took to show on screen. Both
+/// versions are graded once first, so that every timed save finds its build in the
+/// cache: what is timed is noticing the save and running two tiny cases, not gcc.
+/// `idle` is the status line's text when nothing runs; `passed` and `failed` say which
+/// result is on screen.
+fn time_saves(tmux: &Tmux, saves: usize, idle: &str, passed: &str, failed: &str) -> Vec<Duration> {
+    let versions = [
+        (program("passing"), passed),
+        (program("wrong_output"), failed),
+    ];
+    let mut times = Vec::new();
+    for round in 0..saves + 2 {
+        let (content, result) = &versions[round % 2];
+        save(tmux.path(), "exercises/sum.c", content);
+        let saved = Instant::now();
+        tmux.wait_until(&format!("{result:?} with {idle:?}"), |screen| {
+            screen.contains(result) && screen.contains(idle)
+        });
+        if round >= 2 {
+            times.push(saved.elapsed());
+        }
+    }
+    times
 }
 
 #[test]
@@ -296,9 +499,8 @@ fn saves_are_graded_and_keys_work() {
     tmux.keys(&["n"]);
     tmux.wait_for("hello — Say hello");
     // Saved the way editors save, by a rename: one save, one run.
-    let staged = tmux.path().join("exercises/.hello.c.swp");
-    std::fs::copy(tmux.path().join("solutions/hello.c"), &staged).unwrap();
-    std::fs::rename(&staged, tmux.path().join("exercises/hello.c")).unwrap();
+    let solution = std::fs::read_to_string(tmux.path().join("solutions/hello.c")).unwrap();
+    save(tmux.path(), "exercises/hello.c", &solution);
     let screen = tmux.wait_for("✓ hello passed!");
     assert!(screen.contains("every exercise is done"), "{screen}");
     // Pressed the moment the result is in: if the save came during the skeleton's run,
@@ -316,70 +518,220 @@ fn saves_are_graded_and_keys_work() {
     assert_eq!(state["hints"]["sum"], 1);
 }
 
+/// README: "`q` and `Ctrl-C` quit at once and stop the program being graded". Presses
+/// `key` while the student's program runs, in a run that would go on for half a minute:
+/// clings must end at once, give the terminal back, and leave nothing of the run behind.
+/// `env` is clings' environment; `program`, how the program's command ends, says whether
+/// the run was isolated as expected.
+fn quit_mid_run(key: &str, env: &[(&str, &str)], program: &str) {
+    const RUN: Duration = Duration::from_secs(30);
+    /// Far below the run's length, far above what ending takes on a loaded machine.
+    const AT_ONCE: Duration = Duration::from_secs(5);
+    /// From clings' end on screen to the last process of the run gone.
+    const GONE: Duration = Duration::from_millis(500);
+    let course = course_with(SLEEPER, RUN.as_millis() as u64);
+    let Some(tmux) = Tmux::start_with(course, &[], "C", env) else {
+        return;
+    };
+    let run = tmux.wait_for_program();
+    assert!(
+        run.commands
+            .iter()
+            .all(|command| command.ends_with(program)),
+        "{:?}",
+        run.commands
+    );
+    tmux.keys(&[key]);
+    let pressed = Instant::now();
+    tmux.wait_raw("clings to end", |screen| screen.contains("clings-exit="));
+    let took = pressed.elapsed();
+    assert!(took < AT_ONCE, "{key} took {took:?} to quit during a run");
+    tmux.assert_exited_and_restored();
+    // Left alone, the program would wait until the time limit; it goes with clings, and
+    // so does the rest of the run (bubblewrap, clings' helper): the kernel kills them as
+    // clings ends, they only need to be scheduled to exit. The bound is tight because a
+    // later clings (another test's) removes what a dead one left, within seconds.
+    let start = Instant::now();
+    loop {
+        let left: Vec<&Process> = run.processes.iter().filter(|p| p.alive()).collect();
+        if left.is_empty() {
+            break;
+        }
+        assert!(
+            start.elapsed() < GONE,
+            "still running {:?} after clings quit: {left:?} (programs: {:?})",
+            start.elapsed(),
+            run.programs
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    eprintln!("gone {:?} after clings was seen ending", start.elapsed());
+}
+
+#[test]
+fn q_mid_run_quits_at_once_and_stops_the_program() {
+    quit_mid_run("q", &[], "/program");
+}
+
 #[test]
 fn ctrl_c_mid_run_restores_the_terminal_and_stops_the_program() {
-    let Some(tmux) = Tmux::start(sum_course("timeout"), &[], "C") else {
-        return;
-    };
-    tmux.wait_for("Running sum…");
-    let programs = wait_for_programs(&tmux);
-    tmux.keys(&["C-c"]);
-    tmux.assert_exited_and_restored();
-    // Left alone, a program looping on EOF would run forever; it must go with clings.
-    let start = Instant::now();
-    while programs.iter().any(|pid| alive(*pid)) {
-        let left: Vec<&u32> = programs.iter().filter(|pid| alive(**pid)).collect();
-        assert!(
-            start.elapsed() < Duration::from_secs(3),
-            "still running after clings quit: {left:?}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    quit_mid_run("C-c", &[], "/program");
 }
 
+/// Without isolation (no bubblewrap, or namespaces forbidden) the program is stopped by
+/// clings' helper, which the kernel signals when clings ends, instead of by bubblewrap.
+#[test]
+fn q_mid_run_stops_the_program_without_isolation_too() {
+    quit_mid_run("q", &[("CLINGS_ISOLATION", "none")], "/.program");
+}
+
+/// README: "A save during a run is not lost: when the run ends, the file is graded once
+/// more." The save is made while the student's program is seen running, in a run that
+/// lasts until the time limit, long after the save is noticed.
 #[test]
 fn a_save_during_a_run_is_graded_when_the_run_ends() {
-    // Each case of this program runs into the 1 s time limit: time enough to save.
-    let Some(tmux) = Tmux::start(sum_course("timeout"), &[], "C") else {
+    const LIMIT: Duration = Duration::from_secs(3);
+    let course = course_with(SLEEPER, LIMIT.as_millis() as u64);
+    let Some(tmux) = Tmux::start(course, &[], "C") else {
         return;
     };
-    wait_for_programs(&tmux);
-    put_program(tmux.path(), "passing");
-    tmux.wait_for("✓ sum passed!");
+    let run = tmux.wait_for_program();
+    save(tmux.path(), "exercises/sum.c", &program("passing"));
+    assert!(
+        run.programs.iter().any(Process::alive),
+        "the run ended before the save: the test proves nothing"
+    );
+    // The save is noticed 100 ms after it (the debounce); half a second later the run
+    // still goes on, so the notice came during the run. (A lower bound on time passed,
+    // however loaded the machine: not a sleep as proof that something did not happen.)
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        run.programs.iter().any(Process::alive),
+        "the run ended within half a second of the save: the test proves nothing"
+    );
+    let screen = tmux.wait_for("✓ sum passed!");
+    assert!(screen.contains("2/2 cases passed"), "{screen}");
+    // The save did not cut the run short: graded once it ended, at its time limit.
+    let waited = run.seen.elapsed();
+    assert!(
+        waited > LIMIT - Duration::from_millis(500),
+        "the new file was graded {waited:?} after the run started: before it ended?"
+    );
     tmux.keys(&["q"]);
     tmux.assert_exited_and_restored();
 }
 
+/// README: "A key pressed during a run takes effect when its result is in". `h` during a
+/// run that lasts until its time limit: the screen says it waits, and the hint comes
+/// with the result.
 #[test]
-fn manual_mode_runs_only_on_r() {
-    let Some(tmux) = Tmux::start(sum_course("wrong_output"), &["--manual"], "C") else {
+fn a_key_during_a_run_takes_effect_when_the_result_is_in() {
+    let Some(tmux) = Tmux::start(course_with(SLEEPER, 2000), &[], "C") else {
         return;
     };
-    tmux.wait_for("wrong_output  01_small");
-    tmux.wait_for("Manual mode: press r to run after saving.");
-    tmux.wait_for("Save exercises/sum.c, then press r to run it again");
-    put_program(tmux.path(), "passing");
-    // Longer than the debounce and the polling interval together.
-    std::thread::sleep(Duration::from_millis(1500));
-    assert!(!tmux.screen().contains("sum passed"), "{}", tmux.screen());
-    tmux.keys(&["r"]);
-    tmux.wait_for("✓ sum passed!");
+    let run = tmux.wait_for_program();
+    tmux.keys(&["h"]);
+    let screen = tmux.wait_for("Still running: the key takes effect when the result is in");
+    assert!(!screen.contains("Hint 1 of 2"), "{screen}");
+    assert!(
+        run.programs.iter().any(Process::alive),
+        "the run ended before the key was answered: the test proves nothing"
+    );
+    let screen = tmux.wait_for("Hint 1 of 2 (sum): Read two integers");
+    assert!(screen.contains("0/2 cases passed"), "{screen}");
+    assert!(screen.contains("timeout"), "{screen}");
     tmux.keys(&["q"]);
     tmux.assert_exited_and_restored();
 }
 
+/// README: "a change is graded 100 ms after the last notification about it". From the
+/// save to its result on screen, with the build cached: the debounce, two runs of a
+/// tiny program, a redraw. A 1 s debounce would take over a second every time.
+#[test]
+fn a_save_is_graded_a_debounce_after_it() {
+    /// Median of the saves: 100 ms of debounce, and a margin for a loaded machine.
+    const BOUND: Duration = Duration::from_millis(700);
+    let Some(tmux) = Tmux::start(sum_course("wrong_output"), &[], "C") else {
+        return;
+    };
+    let idle = "Watching: every save runs the exercise again.";
+    tmux.wait_until("the first result", |screen| {
+        screen.contains("0/2 cases passed") && screen.contains(idle)
+    });
+    let times = time_saves(&tmux, 5, idle, "✓ sum passed!", "0/2 cases passed");
+    eprintln!("from save to screen, notified: {times:?}");
+    assert!(median(times.clone()) < BOUND, "{times:?}");
+    tmux.keys(&["q"]);
+    tmux.assert_exited_and_restored();
+}
+
+/// README: "The files are also looked at every half second" and `--poll` uses polling
+/// only; in Chinese, the screen's texts too. Every save is graded within the half second
+/// of polling, the debounce, and a margin for the run and a loaded machine. (Saved right
+/// after the last result, the saves keep step with the polling: each takes about one
+/// period, two when a run takes more than 0.4 s; a 1 s period may pass, 1.5 s does not.)
 #[test]
 fn polling_notices_saves_in_chinese() {
+    const BOUND: Duration = Duration::from_millis(500 + 100 + 600);
     let Some(tmux) = Tmux::start(sum_course("wrong_output"), &["--poll"], "zh_CN.UTF-8") else {
         return;
     };
-    tmux.wait_for("两数相加");
-    tmux.wait_for("每半秒检查一次是否保存");
-    tmux.wait_for("n 下一个");
-    put_program(tmux.path(), "passing");
-    tmux.wait_for("✓ sum 通过了！");
+    let idle = "每半秒检查一次是否保存（--poll）。";
+    let screen = tmux.wait_until("the first result", |screen| {
+        screen.contains("通过 0/2 个用例") && screen.contains(idle)
+    });
+    assert!(screen.contains("两数相加"), "{screen}");
+    assert!(screen.contains("n 下一个"), "{screen}");
+    let times = time_saves(&tmux, 5, idle, "✓ sum 通过了！", "通过 0/2 个用例");
+    eprintln!("from save to screen, polled: {times:?}");
+    assert!(times.iter().all(|took| *took < BOUND), "{times:?}");
     tmux.keys(&["q"]);
     tmux.assert_exited_and_restored();
+}
+
+/// README: "`clings --manual` runs only when you press `r`". That a save does not run
+/// is shown against a control: a second clings, polling, gets the same save, notices it
+/// and grades it; by then, and a polling period and a debounce after the save, the
+/// manual one has still started nothing.
+#[test]
+fn manual_mode_runs_only_on_r() {
+    let Some(manual) = Tmux::start(sum_course("wrong_output"), &["--manual"], "C") else {
+        return;
+    };
+    let Some(control) = Tmux::start(sum_course("wrong_output"), &["--poll"], "C") else {
+        return;
+    };
+    let idle = "Manual mode: press r to run after saving.";
+    let screen = manual.wait_until("the first result, idle", |screen| {
+        screen.contains("wrong_output  01_small") && screen.contains(idle)
+    });
+    assert!(
+        screen.contains("Save exercises/sum.c, then press r to run it again"),
+        "{screen}"
+    );
+    control.wait_for("Looking for saves every half second");
+    let clings = manual.clings_pid();
+    let passing = program("passing");
+    save(manual.path(), "exercises/sum.c", &passing);
+    save(control.path(), "exercises/sum.c", &passing);
+    let saved = Instant::now();
+    control.wait_for("✓ sum passed!");
+    let margin = Duration::from_millis(500 + 100 + 200);
+    std::thread::sleep(margin.saturating_sub(saved.elapsed()));
+    let screen = manual.wait_until("a whole frame", |_| true);
+    assert!(
+        screen.contains("wrong_output  01_small") && screen.contains(idle),
+        "the manual clings ran the save: {screen}"
+    );
+    let started = descendants(clings);
+    assert!(
+        started.is_empty(),
+        "the manual clings compiles or runs: {started:?}"
+    );
+    manual.keys(&["r"]);
+    manual.wait_for("✓ sum passed!");
+    manual.keys(&["q"]);
+    manual.assert_exited_and_restored();
 }
 
 #[test]
@@ -388,12 +740,9 @@ fn list_check_all_and_reset() {
         return;
     };
     tmux.wait_for("print_board — Draw the board");
-    let solution = std::fs::read(repo().join("solutions/print_board.c")).unwrap();
-    // Saved the way vim and VS Code do it: a new file renamed over the old one.
-    let staged = tmux.path().join("exercises/.print_board.c.swp");
-    std::fs::write(&staged, &solution).unwrap();
-    std::fs::rename(&staged, tmux.path().join("exercises/print_board.c")).unwrap();
-    tmux.wait_for("✓ print_board passed!");
+    let solution = std::fs::read_to_string(repo().join("solutions/print_board.c")).unwrap();
+    save(tmux.path(), "exercises/print_board.c", &solution);
+    tmux.wait_idle_for("✓ print_board passed!");
 
     // The list shows progress, with the cursor on the exercise on screen; choosing an
     // exercise opens it.
@@ -413,15 +762,22 @@ fn list_check_all_and_reset() {
     });
     tmux.keys(&["Enter"]);
     tmux.wait_for("check_win — Who has five in a row?");
-    tmux.wait_for("cases passed");
+    // The report is taller than the window: its title has scrolled away by now.
+    tmux.wait_until("check_win's result", |screen| {
+        screen.contains("/44 cases passed")
+            && screen.contains("Save exercises/check_win.c")
+            && screen.contains("Watching: every save runs")
+    });
     tmux.keys(&["l", "k", "Enter"]);
     tmux.wait_until("print_board open again", |screen| {
-        screen.contains("print_board — Draw the board") && screen.contains("print_board passed")
+        screen.contains("print_board — Draw the board")
+            && screen.contains("print_board passed")
+            && screen.contains("Watching: every save runs")
     });
 
     // `c` grades every exercise.
     tmux.keys(&["c"]);
-    let screen = tmux.wait_for("1 passed, 2 failed");
+    let screen = tmux.wait_idle_for("1 passed, 2 failed");
     assert!(screen.contains("Every exercise, graded again:"), "{screen}");
 
     // `x` asks first; only `y` resets.
@@ -430,14 +786,14 @@ fn list_check_all_and_reset() {
     tmux.keys(&["n"]);
     tmux.wait_for("Nothing was changed.");
     assert_eq!(
-        std::fs::read(tmux.path().join("exercises/print_board.c")).unwrap(),
+        std::fs::read_to_string(tmux.path().join("exercises/print_board.c")).unwrap(),
         solution
     );
     tmux.keys(&["x"]);
     tmux.wait_for("[y/N]");
     tmux.keys(&["y"]);
     tmux.wait_for("exercises/print_board.c is back to its original skeleton.");
-    let screen = tmux.wait_for("0/1 cases passed");
+    let screen = tmux.wait_idle_for("0/1 cases passed");
     assert!(screen.contains("0/3 exercises done"), "{screen}");
     assert_eq!(
         std::fs::read_to_string(tmux.path().join("exercises/print_board.c")).unwrap(),

@@ -240,3 +240,25 @@ pub fn leftover_processes(clings_pid: u32, dir: &Path) -> Vec<String> {
     }
     left
 }
+
+/// Whether a test has what it needs to check anything: `available` says if it has it,
+/// `reason` what it lacks and how to get it ("tmux is not installed (`sudo apt install
+/// tmux`)"). Without it, under CI (`CI=true`, where `.ci/run` provides everything the
+/// suite needs) the test fails with the reason: a test that passes by skipping proves
+/// nothing. Elsewhere it is skipped with `skipped: <reason>`, written to the process'
+/// stderr itself, past the test harness' capture (which would hide it, the test passing),
+/// so `cargo test` shows it. The caller returns when this is `false`.
+pub fn require(available: bool, reason: &str) -> bool {
+    if available {
+        return true;
+    }
+    let current = std::thread::current();
+    let test = current.name().unwrap_or("a test");
+    assert!(
+        !std::env::var("CI").is_ok_and(|value| value == "true"),
+        "{reason}: CI must run {test} (.ci/run installs what the suite needs)"
+    );
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "skipped: {reason} ({test})");
+    false
+}

@@ -39,29 +39,14 @@ fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|value| value == "true")
 }
 
-fn find_on_path(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|candidate| candidate.is_file())
-}
-
-/// `tool` from PATH. When it is missing, CI (`CI=true`, where `.ci/run` installs it) fails
-/// with the reason; elsewhere the check is skipped with a note that `cargo test` shows
-/// even for a passing test (written to stderr directly, past the test harness' capture).
+/// `tool` from PATH, or `None` after [`require`] said why (a failure under CI).
 fn required_tool(tool: &str, install: &str) -> Option<PathBuf> {
-    if let Some(path) = find_on_path(tool) {
-        return Some(path);
-    }
-    assert!(
-        !in_ci(),
-        "{tool} is not installed, and CI must run this check: {install} (.ci/run does)"
-    );
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped: {tool} not installed ({install})"
-    );
-    None
+    let path = find_on_path(tool);
+    require(
+        path.is_some(),
+        &format!("{tool} is not installed ({install})"),
+    )
+    .then_some(path?)
 }
 
 /// The workflows run clings as root through `sudo` (see docs/ci.md: on GitHub's runners
@@ -431,15 +416,8 @@ fn gitlab_job_parses() {
         .write_all(block.as_bytes())
         .unwrap();
     let output = child.wait_with_output().unwrap();
-    if stderr_of(&output).contains("No module named 'yaml'") {
-        assert!(
-            !in_ci(),
-            "PyYAML is not installed, and CI must run this check (.ci/run installs it)"
-        );
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: PyYAML not installed (pip install PyYAML)"
-        );
+    let yaml = !stderr_of(&output).contains("No module named 'yaml'");
+    if !require(yaml, "PyYAML is not installed (pip install PyYAML)") {
         return;
     }
     assert!(output.status.success(), "{}", stderr_of(&output));

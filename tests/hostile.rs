@@ -215,8 +215,10 @@ fn hostile_suite_is_contained_in_the_sandbox() {
 fn without_isolation_the_limits_still_hold() {
     // Without namespaces, only a user of its own (so root) lets clings find every process
     // a program started; the two programs that do harm outside their directory stay out.
-    if !nix::unistd::geteuid().is_root() {
-        eprintln!("skipped: needs root, as CI has");
+    if !require(
+        nix::unistd::geteuid().is_root(),
+        "needs root, as CI has, for a user id per run",
+    ) {
         return;
     }
     let programs: Vec<&str> = SUITE

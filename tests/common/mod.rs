@@ -75,23 +75,19 @@ pub fn put_program(course: &Path, program: &str) {
 
 /// `clings` run in `dir` as an unprivileged user (nobody, 65534) when the test runs as
 /// root, as on a student's laptop or a CI runner's user; `dir` is given to that user.
-/// Without `setpriv`, `None`, which fails under CI (`CI=true`) and says so elsewhere.
+/// Without `setpriv`, `None` (see [`require`]).
 pub fn clings_unprivileged(dir: &Path) -> Option<std::process::Command> {
     const NOBODY: u32 = 65534;
     if !nix::unistd::geteuid().is_root() {
         return Some(clings_process(dir));
     }
-    let setpriv = std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|path| path.join("setpriv"))
-        .find(|path| path.is_file());
-    let Some(setpriv) = setpriv else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "setpriv (util-linux) is needed in CI to run clings as a normal user"
-        );
-        eprintln!("skipped: setpriv not installed, cannot run clings as a normal user");
+    let setpriv = find_on_path("setpriv");
+    if !require(
+        setpriv.is_some(),
+        "setpriv (util-linux) is not installed: cannot run clings as a normal user",
+    ) {
         return None;
-    };
+    }
     let (owner, group) = (
         Some(nix::unistd::Uid::from_raw(NOBODY)),
         Some(nix::unistd::Gid::from_raw(NOBODY)),
@@ -101,7 +97,7 @@ pub fn clings_unprivileged(dir: &Path) -> Option<std::process::Command> {
     }
     let mut command = clings_process(dir);
     let program = command.get_program().to_owned();
-    let mut wrapped = std::process::Command::new(setpriv);
+    let mut wrapped = std::process::Command::new(setpriv.expect("found above"));
     wrapped
         .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
         .arg(program)
@@ -261,4 +257,11 @@ pub fn require(available: bool, reason: &str) -> bool {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "skipped: {reason} ({test})");
     false
+}
+
+/// `name` from PATH, as a shell would find it.
+pub fn find_on_path(name: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
 }

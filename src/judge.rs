@@ -625,6 +625,12 @@ mod tests {
                 message.contains("scanf") && message.contains("EOF"),
                 "{message}"
             );
+            // ...after saying which clock stopped it, at what limit.
+            let stopped = match clock {
+                Clock::Cpu => "used 2 s of CPU time with all its input read: ",
+                Clock::Wall => "still running after 2 s with all its input read: ",
+            };
+            assert!(message.starts_with(stopped), "{message}");
             assert!(!timeout(false).message(Lang::En).contains("EOF"));
         }
     }

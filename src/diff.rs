@@ -375,16 +375,17 @@ mod tests {
     #[test]
     fn colour_highlights_the_words_that_differ() {
         let text = draw(
-            "Player X wins!\n",
-            "Player O wins!\n",
+            "black wins: 5 in a row\n",
+            "white wins: 5 in a row\n",
             CompareMode::Lines,
             true,
         );
         let (minus, plus) = (line_of(&text, '-'), line_of(&text, '+'));
-        assert_eq!(style::strip_ansi(minus), "-Player X wins!");
-        assert_eq!(style::strip_ansi(plus), "+Player O wins!");
-        assert_eq!(highlighted(minus), ["X"], "{minus:?}");
-        assert_eq!(highlighted(plus), ["O"], "{plus:?}");
+        assert_eq!(style::strip_ansi(minus), "-black wins: 5 in a row");
+        assert_eq!(style::strip_ansi(plus), "+white wins: 5 in a row");
+        // The word, drawn as one run: not one escape sequence per character.
+        assert_eq!(highlighted(minus), ["black"], "{minus:?}");
+        assert_eq!(highlighted(plus), ["white"], "{plus:?}");
         // Expected in red, the program's output in green; no caret: the colour shows it.
         assert!(
             minus.contains("\x1b[31m") && !minus.contains("\x1b[32m"),

@@ -224,10 +224,42 @@ fn styled(sign: char, line: &str, marks: &[bool], start: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::{Mutex, PoisonError};
+
+    /// Whether colour is on is the process's (`colored`'s override): the tests that set
+    /// it take turns, so a coloured diff is never drawn while a plain one is expected.
+    static COLOUR: Mutex<()> = Mutex::new(());
+
+    fn draw(expected: &str, actual: &str, mode: CompareMode, colour: bool) -> String {
+        let _turn = COLOUR.lock().unwrap_or_else(PoisonError::into_inner);
+        colored::control::set_override(colour);
+        let text = render(expected.as_bytes(), actual.as_bytes(), mode, 40, Lang::En);
+        colored::control::set_override(false);
+        text
+    }
 
     fn plain(expected: &str, actual: &str, mode: CompareMode) -> String {
-        colored::control::set_override(false);
-        render(expected.as_bytes(), actual.as_bytes(), mode, 40, Lang::En)
+        draw(expected, actual, mode, false)
+    }
+
+    /// The runs of a coloured line drawn in reverse video: the words highlighted as
+    /// different. `colored` writes each run as `ESC[<codes>m<text>ESC[0m`.
+    fn highlighted(line: &str) -> Vec<&str> {
+        line.split("\x1b[")
+            .filter_map(|part| part.split_once('m'))
+            .filter(|(codes, text)| codes.split(';').any(|code| code == "7") && !text.is_empty())
+            .map(|(_, text)| text)
+            .collect()
+    }
+
+    /// The line of a drawn diff that starts with `sign` (not the `---`/`+++` header).
+    fn line_of(text: &str, sign: char) -> &str {
+        text.lines()
+            .find(|line| {
+                let line = style::strip_ansi(line);
+                line.starts_with(sign) && !line.starts_with(&sign.to_string().repeat(3))
+            })
+            .unwrap_or_else(|| panic!("no {sign} line in {text}"))
     }
 
     #[test]
@@ -308,5 +340,72 @@ mod tests {
     fn extra_output_lines_are_shown() {
         let text = plain("none\n", "debug\nnone\n", CompareMode::Lines);
         assert!(text.contains("+debug"), "{text}");
+    }
+
+    #[test]
+    fn unchanged_lines_around_a_change_are_shown_as_context() {
+        let text = plain("a\nb\nc\nd\n", "a\nx\nc\nd\n", CompareMode::Lines);
+        // One line of context on each side, marked with a space, never as a change.
+        assert!(text.contains("\n a\n-b\n+x\n"), "{text}");
+        assert!(text.contains(" ^ column 1\n c"), "{text}");
+        assert!(!text.contains(" d") && !text.contains("-a"), "{text}");
+        // A short diff is drawn whole, with no count of lines left out.
+        assert!(!text.contains("not shown"), "{text}");
+    }
+
+    #[test]
+    fn only_the_line_without_a_newline_is_marked_in_exact_mode() {
+        let text = plain("a\n", "a", CompareMode::Exact);
+        assert!(text.contains("-a\n+a⏎̸ (no newline at end)"), "{text}");
+        let text = plain("a\nb\n", "a\nc\n", CompareMode::Exact);
+        assert!(!text.contains("no newline"), "{text}");
+    }
+
+    #[test]
+    fn a_line_cut_at_both_ends_shows_a_window_around_the_difference() {
+        let expected = format!("{}X{}\n", "a".repeat(150), "b".repeat(150));
+        let actual = format!("{}O{}\n", "a".repeat(150), "b".repeat(150));
+        let text = plain(&expected, &actual, CompareMode::Lines);
+        let minus = line_of(&text, '-');
+        // 30 characters before the difference, 100 in all, an ellipsis for each cut.
+        let window = format!("-…{}X{}…", "a".repeat(30), "b".repeat(69));
+        assert_eq!(minus, window);
+    }
+
+    #[test]
+    fn colour_highlights_the_words_that_differ() {
+        let text = draw(
+            "black wins: 5 in a row\n",
+            "white wins: 5 in a row\n",
+            CompareMode::Lines,
+            true,
+        );
+        let (minus, plus) = (line_of(&text, '-'), line_of(&text, '+'));
+        assert_eq!(style::strip_ansi(minus), "-black wins: 5 in a row");
+        assert_eq!(style::strip_ansi(plus), "+white wins: 5 in a row");
+        // The word, drawn as one run: not one escape sequence per character.
+        assert_eq!(highlighted(minus), ["black"], "{minus:?}");
+        assert_eq!(highlighted(plus), ["white"], "{plus:?}");
+        // Expected in red, the program's output in green; no caret: the colour shows it.
+        assert!(
+            minus.contains("\x1b[31m") && !minus.contains("\x1b[32m"),
+            "{minus:?}"
+        );
+        assert!(
+            plus.contains("\x1b[32m") && !plus.contains("\x1b[31m"),
+            "{plus:?}"
+        );
+        assert!(!text.contains('^'), "{text}");
+    }
+
+    #[test]
+    fn colour_keeps_the_window_of_a_long_line() {
+        let expected = format!("{}X {}\n", "a ".repeat(75), "b ".repeat(75));
+        let actual = format!("{}O {}\n", "a ".repeat(75), "b ".repeat(75));
+        let text = draw(&expected, &actual, CompareMode::Lines, true);
+        let plus = line_of(&text, '+');
+        let window = format!("+…{}O {}…", "a ".repeat(15), "b ".repeat(34));
+        assert_eq!(style::strip_ansi(plus), window);
+        assert_eq!(highlighted(plus), ["O"], "{plus:?}");
     }
 }

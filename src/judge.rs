@@ -493,12 +493,122 @@ mod tests {
     }
 
     #[test]
-    fn crash_names_signal_and_likely_cause() {
-        let message = Finding::Crashed { signal: 11 }.message(Lang::En);
-        assert!(
-            message.contains("SIGSEGV") && message.contains("out-of-bounds"),
-            "{message}"
+    fn sealed_messages_are_one_sentence_per_verdict() {
+        let timeout = |clock, input_exhausted, busy| Finding::Timeout {
+            clock,
+            limit_ms: 2000,
+            input_exhausted,
+            busy,
+        };
+        // One finding of each verdict a run can get (compile_error is the exercise's, not a
+        // case's); each sealed sentence says which verdict, so no two are alike.
+        let one_of_each = [
+            Finding::Passed,
+            Finding::WrongOutput,
+            Finding::NotRun,
+            timeout(Clock::Cpu, true, true),
+            Finding::OutputLimit {
+                limit_bytes: 1024,
+                input_exhausted: true,
+            },
+            Finding::MemoryLimit { limit_mb: 256 },
+            Finding::Crashed { signal: 11 },
+            Finding::NonzeroExit { code: 1 },
+            Finding::Sanitizer {
+                report: String::new(),
+            },
+        ];
+        for lang in [Lang::En, Lang::Zh] {
+            let sentences: std::collections::HashSet<&str> = one_of_each
+                .iter()
+                .map(|finding| finding.sealed_message(lang))
+                .collect();
+            assert_eq!(sentences.len(), one_of_each.len(), "{sentences:?}");
+        }
+        assert_eq!(
+            Finding::Sanitizer {
+                report: String::new()
+            }
+            .sealed_message(Lang::En),
+            "the sanitizer found undefined behaviour and stopped the program"
         );
+        // Which clock, whether the input was all read, whether it slept: the program's to
+        // choose, so none of it changes the sentence.
+        let sentence = timeout(Clock::Cpu, true, true).sealed_message(Lang::En);
+        assert_eq!(sentence, "the program ran out of time");
+        for other in [
+            timeout(Clock::Wall, false, true),
+            timeout(Clock::Wall, true, false),
+        ] {
+            assert_eq!(other.sealed_message(Lang::En), sentence);
+        }
+        // A missing file says the same as a compile that failed: both are not_run.
+        assert_eq!(
+            Finding::Missing.sealed_message(Lang::En),
+            Finding::NotRun.sealed_message(Lang::En)
+        );
+    }
+
+    #[test]
+    fn crash_names_signal_and_likely_cause() {
+        // The README's promise: each crash is named with its likely cause.
+        let causes = [
+            (libc::SIGSEGV, "SIGSEGV", "out-of-bounds access", "数组越界"),
+            (libc::SIGBUS, "SIGBUS", "a bad pointer", "错误的指针"),
+            (libc::SIGABRT, "SIGABRT", "abort() was called", "abort()"),
+            (libc::SIGFPE, "SIGFPE", "division by zero", "除以零"),
+            (libc::SIGILL, "SIGILL", "illegal instruction", "非法指令"),
+            (libc::SIGPIPE, "SIGPIPE", "closed pipe", "管道"),
+            (libc::SIGXFSZ, "SIGXFSZ", "past the size limit", "大小限制"),
+        ];
+        for (signal, name, en, zh) in causes {
+            let finding = Finding::Crashed { signal };
+            let message = finding.message(Lang::En);
+            assert!(
+                message.starts_with(&format!("crashed with {name}: ")) && message.contains(en),
+                "{message}"
+            );
+            let message = finding.message(Lang::Zh);
+            assert!(
+                message.starts_with(&format!("程序崩溃（{name}）：")) && message.contains(zh),
+                "{message}"
+            );
+        }
+        // A signal with no likely mistake behind it is named alone, without a dangling colon.
+        assert_eq!(
+            Finding::Crashed {
+                signal: libc::SIGKILL
+            }
+            .message(Lang::En),
+            "crashed with SIGKILL"
+        );
+        assert_eq!(
+            Finding::Crashed { signal: 200 }.message(Lang::En),
+            "crashed with an unknown signal"
+        );
+    }
+
+    #[test]
+    fn verdict_names_are_the_documented_words() {
+        // The words of the README's verdict table, which every report (text, JSON, JUnit,
+        // GitHub, grades.csv) prints.
+        let words = [
+            (Verdict::Passed, "passed"),
+            (Verdict::WrongOutput, "wrong_output"),
+            (Verdict::CompileError, "compile_error"),
+            (Verdict::Timeout, "timeout"),
+            (Verdict::OutputLimit, "output_limit"),
+            (Verdict::MemoryLimit, "memory_limit"),
+            (Verdict::Crashed, "crashed"),
+            (Verdict::NonzeroExit, "nonzero_exit"),
+            (Verdict::Sanitizer, "sanitizer"),
+            (Verdict::NotRun, "not_run"),
+        ];
+        let readme = include_str!("../README.md");
+        for (verdict, word) in words {
+            assert_eq!(verdict.as_str(), word);
+            assert!(readme.contains(&format!("| `{word}` |")), "{word}");
+        }
     }
 
     #[test]
@@ -515,29 +625,116 @@ mod tests {
                 message.contains("scanf") && message.contains("EOF"),
                 "{message}"
             );
+            // ...after saying which clock stopped it, at what limit.
+            let stopped = match clock {
+                Clock::Cpu => "used 2 s of CPU time with all its input read: ",
+                Clock::Wall => "still running after 2 s with all its input read: ",
+            };
+            assert!(message.starts_with(stopped), "{message}");
             assert!(!timeout(false).message(Lang::En).contains("EOF"));
         }
     }
 
     #[test]
     fn timeout_says_which_clock_and_whether_the_program_was_busy() {
-        let stopped = |stop, cpu_ms| {
+        let stopped = |stop, cpu_ms: Option<u64>| {
             let mut outcome = outcome(Termination::Signaled(9), "", "");
             outcome.stopped = Some(stop);
             outcome.elapsed = Duration::from_millis(2000);
-            outcome.cpu_time = Some(Duration::from_millis(cpu_ms));
+            outcome.cpu_time = cpu_ms.map(Duration::from_millis);
+            outcome.input_exhausted = false;
             judge(&outcome, b"", CompareMode::Lines, LIMITS)
         };
-        let cpu = stopped(Stop::CpuTime, 1000).message(Lang::En);
-        assert!(cpu.contains("1 s of CPU time"), "{cpu}");
-        let busy = stopped(Stop::WallTime, 1900).message(Lang::En);
-        assert!(busy.contains("still running after 2 s"), "{busy}");
-        let idle = stopped(Stop::WallTime, 3).message(Lang::En);
-        assert!(idle.contains("almost no CPU"), "{idle}");
-        for finding in [stopped(Stop::CpuTime, 1000), stopped(Stop::WallTime, 3)] {
-            assert_eq!(finding.verdict(), Verdict::Timeout);
-            assert!(finding.message(Lang::Zh).contains("CPU"));
-        }
+        let timeout = |clock, limit_ms, busy| Finding::Timeout {
+            clock,
+            limit_ms,
+            input_exhausted: false,
+            busy,
+        };
+        // RLIMIT_CPU stopped it: it was spinning. The limit is the configured CPU time.
+        let cpu = stopped(Stop::CpuTime, Some(1000));
+        assert_eq!(cpu, timeout(Clock::Cpu, 1000, true));
+        // Stopped by the wall clock: busy if it had the processor a quarter of the time or
+        // more (a spinner that shared a loaded machine: 30 %), idle if it slept.
+        let busy = stopped(Stop::WallTime, Some(1900));
+        assert_eq!(busy, timeout(Clock::Wall, 2000, true));
+        assert_eq!(
+            stopped(Stop::WallTime, Some(600)),
+            timeout(Clock::Wall, 2000, true)
+        );
+        let idle = stopped(Stop::WallTime, Some(3));
+        assert_eq!(idle, timeout(Clock::Wall, 2000, false));
+        // Where the CPU time is unknown, an endless loop is the likelier mistake.
+        assert_eq!(
+            stopped(Stop::WallTime, None),
+            timeout(Clock::Wall, 2000, true)
+        );
+
+        // Each message names its clock and its limit, and only the idle one asks about
+        // sleeping: the three share no sentence.
+        let cpu = cpu.message(Lang::En);
+        assert_eq!(
+            cpu,
+            "used 1 s of CPU time before reading all its input: an endless loop?"
+        );
+        let busy = busy.message(Lang::En);
+        assert_eq!(
+            busy,
+            "still running after 2 s before reading all its input: an endless loop?"
+        );
+        let idle_zh = idle.message(Lang::Zh);
+        let idle = idle.message(Lang::En);
+        assert!(
+            idle.starts_with("still running after 2 s while using almost no CPU: is it sleeping"),
+            "{idle}"
+        );
+        assert!(!idle.contains("endless loop"), "{idle}");
+        assert!(
+            idle_zh.contains("运行超过 2 秒，却几乎没有占用 CPU"),
+            "{idle_zh}"
+        );
+        let busy_zh = timeout(Clock::Wall, 2000, true).message(Lang::Zh);
+        assert!(
+            busy_zh.contains("运行超过 2 秒")
+                && busy_zh.contains("死循环")
+                && !busy_zh.contains("CPU"),
+            "{busy_zh}"
+        );
+        assert!(
+            timeout(Clock::Cpu, 1000, true)
+                .message(Lang::Zh)
+                .contains("占用了 1 秒 CPU 时间"),
+        );
+    }
+
+    #[test]
+    fn output_limit_names_the_limit_and_explains_an_eof_loop() {
+        let limits = Limits {
+            output_bytes: 64 * 1024,
+            ..LIMITS
+        };
+        let mut stopped = outcome(Termination::Signaled(9), "", "");
+        stopped.stopped = Some(Stop::OutputLimit);
+        stopped.input_exhausted = false;
+        let finding = judge(&stopped, b"", CompareMode::Lines, limits);
+        assert_eq!(
+            finding,
+            Finding::OutputLimit {
+                limit_bytes: 64 * 1024,
+                input_exhausted: false
+            }
+        );
+        assert_eq!(
+            finding.message(Lang::En),
+            "printed more than 64 KiB and was stopped: a loop that prints without end?"
+        );
+        stopped.input_exhausted = true;
+        let message = judge(&stopped, b"", CompareMode::Lines, limits).message(Lang::En);
+        assert!(
+            message.starts_with("printed more than 64 KiB after reading all its input:")
+                && message.contains("scanf probably returned EOF"),
+            "{message}"
+        );
     }
 
     #[test]

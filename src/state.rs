@@ -240,3 +240,202 @@ impl Progress {
             .push(Change::HintLevel(name.to_string(), level));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// A course of four exercises, `a` to `d`, in a directory of its own.
+    fn course() -> (tempfile::TempDir, Course) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut info = String::from("format_version = 1\n");
+        for name in ["a", "b", "c", "d"] {
+            info.push_str(&format!(
+                "[[exercises]]\nname = \"{name}\"\ntitle = \"{name}\"\npath = \"exercises/{name}.c\"\n"
+            ));
+        }
+        std::fs::write(dir.path().join("info.toml"), info).unwrap();
+        let course = Course::load(dir.path()).unwrap();
+        (dir, course)
+    }
+
+    fn load(course: &Course) -> Progress {
+        let (progress, warnings) = Progress::load(course);
+        assert_eq!(warnings, Vec::<String>::new());
+        progress
+    }
+
+    fn state_file(course: &Course) -> serde_json::Value {
+        let text = std::fs::read_to_string(course.root.join(STATE_FILE)).unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn a_fresh_start_is_on_the_first_exercise_and_writes_nothing() {
+        let (_dir, course) = course();
+        let progress = load(&course);
+        assert_eq!(progress.current(), Some("a"));
+        assert_eq!((progress.done_count(), progress.total()), (0, 4));
+        assert!(!progress.is_done("a"));
+        assert_eq!(progress.hint_level("a"), 0);
+        // Reading the progress (`clings list`) leaves the course as it was.
+        assert!(!course.root.join(STATE_FILE).exists());
+    }
+
+    #[test]
+    fn progress_and_hints_survive_a_restart() {
+        let (_dir, course) = course();
+        let mut progress = load(&course);
+        progress.mark_done("b");
+        progress.set_hint_level("c", 2);
+        progress.save().unwrap();
+
+        let progress = load(&course);
+        assert!(progress.is_done("b") && !progress.is_done("a"));
+        assert_eq!((progress.done_count(), progress.total()), (1, 4));
+        assert_eq!((progress.hint_level("c"), progress.hint_level("b")), (2, 0));
+        // `run b` passing moved the student on to the exercise after it.
+        assert_eq!(progress.current(), Some("c"));
+        assert_eq!(
+            state_file(&course),
+            serde_json::json!({ "current": "c", "done": ["b"], "hints": { "c": 2 } })
+        );
+    }
+
+    #[test]
+    fn current_is_the_chosen_exercise_until_done_then_the_next_unfinished_one() {
+        let (_dir, course) = course();
+        let mut progress = load(&course);
+        progress.set_current("c");
+        assert_eq!(progress.current(), Some("c"));
+        // Done, it moves on past exercises already done, to the next one after it...
+        progress.mark_done("b");
+        progress.mark_done("c");
+        assert_eq!(progress.current(), Some("d"));
+        progress.set_current("b");
+        assert_eq!(
+            progress.current(),
+            Some("a"),
+            "b is done: the first unfinished"
+        );
+        // ...and from the last one back to the first one still to do.
+        progress.mark_done("d");
+        assert_eq!(progress.current(), Some("a"));
+        progress.mark_done("a");
+        assert_eq!(progress.current(), None, "all done");
+        assert_eq!(progress.done_count(), 4);
+        // `reset` puts an exercise back, and it is to be done again.
+        progress.mark_pending("c");
+        assert!(!progress.is_done("c"));
+        assert_eq!(progress.current(), Some("c"));
+        progress.save().unwrap();
+        let progress = load(&course);
+        assert_eq!(progress.done_count(), 3);
+        assert!(!progress.is_done("c"));
+    }
+
+    #[test]
+    fn done_moves_on_to_the_next_unfinished_exercise_after_it() {
+        let (_dir, course) = course();
+        let mut progress = load(&course);
+        progress.mark_done("c");
+        // After b comes c, done, then d; a before it is not where the student goes next.
+        progress.mark_done("b");
+        assert_eq!(progress.current(), Some("d"));
+    }
+
+    #[test]
+    fn two_processes_keep_each_others_changes() {
+        let (_dir, course) = course();
+        let mut first = load(&course);
+        let mut second = load(&course);
+        first.mark_done("a");
+        first.set_hint_level("b", 2);
+        first.save().unwrap();
+        // The second process read the file before the first one saved.
+        second.set_hint_level("b", 1);
+        second.set_hint_level("c", 1);
+        second.mark_done("d");
+        second.save().unwrap();
+
+        let merged = load(&course);
+        assert!(merged.is_done("a") && merged.is_done("d"));
+        // Hints are only ever revealed: the larger level wins.
+        assert_eq!((merged.hint_level("b"), merged.hint_level("c")), (2, 1));
+        // Saving also brings the other process's changes into this one.
+        assert!(second.is_done("a"));
+        assert_eq!(second.hint_level("b"), 2);
+    }
+
+    #[test]
+    fn a_save_waits_for_the_lock_another_process_holds() {
+        let (_dir, course) = course();
+        let mut progress = load(&course);
+        progress.mark_done("a");
+        let lock_path = course.root.join(LOCK_FILE);
+        std::fs::create_dir_all(lock_path.parent().unwrap()).unwrap();
+        let file = File::create(&lock_path).unwrap();
+        // flock locks belong to the open file, so this one excludes the save's own.
+        let held = Flock::lock(file, FlockArg::LockExclusive).unwrap();
+        let saving = std::thread::spawn(move || progress.save());
+        // Time to write a small file many times over; a machine too slow to do it only
+        // lets the save look blocked, never lets it look unblocked.
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(!saving.is_finished(), "the save went past the lock");
+        assert!(!course.root.join(STATE_FILE).exists());
+        drop(held);
+        saving.join().unwrap().unwrap();
+        assert_eq!(state_file(&course)["done"], serde_json::json!(["a"]));
+    }
+
+    #[test]
+    fn a_corrupt_file_is_reported_and_rebuilt() {
+        let (_dir, course) = course();
+        let path = course.root.join(STATE_FILE);
+        for corrupt in [
+            "{ \"done\": [\"a\"",
+            r#"{ "current": null, "done": ["a"], "hints": {}, "colour": 1 }"#,
+        ] {
+            std::fs::write(&path, corrupt).unwrap();
+            let (progress, warnings) = Progress::load(&course);
+            assert_eq!(warnings.len(), 1, "{warnings:?}");
+            assert!(
+                warnings[0].contains(&path.display().to_string())
+                    && warnings[0].contains("is corrupt"),
+                "{warnings:?}"
+            );
+            assert_eq!(progress.done_count(), 0, "progress starts over");
+            assert_eq!(
+                state_file(&course),
+                serde_json::json!({ "current": null, "done": [], "hints": {} })
+            );
+        }
+    }
+
+    #[test]
+    fn exercises_no_longer_in_the_course_are_forgotten_with_a_warning() {
+        let (_dir, course) = course();
+        std::fs::write(
+            course.root.join(STATE_FILE),
+            r#"{ "current": "gone", "done": ["a", "gone"], "hints": { "gone": 1, "b": 2 } }"#,
+        )
+        .unwrap();
+        let (progress, warnings) = Progress::load(&course);
+        // One warning per place the name was found: done, hints, current.
+        assert_eq!(warnings.len(), 3, "{warnings:?}");
+        assert!(
+            warnings
+                .iter()
+                .all(|warning| warning.contains("forgetting \"gone\"")),
+            "{warnings:?}"
+        );
+        assert!(progress.is_done("a"));
+        assert_eq!(progress.hint_level("b"), 2);
+        assert_eq!(progress.current(), Some("b"));
+        assert_eq!(
+            state_file(&course),
+            serde_json::json!({ "current": null, "done": ["a"], "hints": { "b": 2 } })
+        );
+    }
+}

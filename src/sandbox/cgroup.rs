@@ -847,10 +847,15 @@ mod tests {
 
     const MIB: usize = 1 << 20;
 
+    /// `detect` sweeps the cgroups named after dead pids: tests detect at once, but not while
+    /// the test of that sweep has such a cgroup of its own in the making.
+    static SWEEPS: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
     /// The cgroups of this machine, or `None` after saying why the test does not run.
     /// Straight to the standard error, which the test harness does not capture: a skip
     /// must show, not pass silently.
     fn cgroups_or_skip(test: &str) -> Option<Cgroups> {
+        let _sweeping = SWEEPS.read().unwrap_or_else(|e| e.into_inner());
         match Cgroups::detect() {
             Ok(cgroups) => Some(cgroups),
             Err(reason) => {
@@ -1287,6 +1292,7 @@ mod tests {
         let Some(cgroups) = cgroups_or_skip("detect_removes_stale_cgroups") else {
             return;
         };
+        let _alone = SWEEPS.write().unwrap_or_else(|e| e.into_inner());
         // A pid that no process has any more: a child that ended and was reaped.
         // SAFETY: the child leaves at once.
         let dead = unsafe { libc::fork() };

@@ -17,7 +17,10 @@ use sha2::{Digest, Sha256};
 
 use crate::course::Defaults;
 use crate::i18n::{Lang, Localized};
-use crate::sandbox::{Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, Stop, Termination};
+use crate::sandbox::{
+    Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, Stop, Termination, find_on_path,
+    is_system_path,
+};
 
 /// The exit status a sanitizer report ends the program with (set through
 /// `UBSAN_OPTIONS`/`ASAN_OPTIONS`), so the judge can tell a report from `exit(1)`.
@@ -32,9 +35,6 @@ const OUTPUT: &str = ".clings-program";
 const DEPENDENCY_OUTPUT: &str = ".clings-deps";
 /// A source larger than this is refused before the compiler sees it.
 const MAX_SOURCE_BYTES: u64 = 1 << 20;
-/// Where files that every compile may read live: the system's headers and libraries, the
-/// same inside the sandbox as outside.
-const SYSTEM_DIRS: [&str; 6] = ["/usr/", "/lib/", "/lib32/", "/lib64/", "/libx32/", "/bin/"];
 
 /// What a compile may use: a C file of the course's size takes a fraction of each.
 const COMPILE_LIMITS: Limits = Limits {
@@ -402,9 +402,7 @@ fn record_dependencies(make_rule: &str, source: &Path) -> String {
         if Path::new(&path) == source {
             continue;
         }
-        let digest = SYSTEM_DIRS
-            .iter()
-            .any(|dir| path.starts_with(dir))
+        let digest = is_system_path(Path::new(&path))
             .then(|| std::fs::read(&path).ok())
             .flatten()
             .map_or_else(|| "-".to_string(), |bytes| cache_key(&[&bytes]));
@@ -599,13 +597,9 @@ fn locale_env() -> Vec<(String, String)> {
 /// `name` as given when it holds a slash, else the first match on `PATH`; with every
 /// symbolic link resolved (`cc` goes through `/etc/alternatives`, not in the sandbox).
 fn find_executable(name: &str) -> Option<PathBuf> {
-    let found = if name.contains('/') {
-        PathBuf::from(name)
-    } else {
-        let path = std::env::var_os("PATH")?;
-        std::env::split_paths(&path)
-            .map(|dir| dir.join(name))
-            .find(|candidate| candidate.is_file())?
+    let found = match name.contains('/') {
+        true => PathBuf::from(name),
+        false => find_on_path(name)?,
     };
     std::fs::canonicalize(found).ok()
 }

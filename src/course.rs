@@ -198,13 +198,17 @@ impl Course {
         })
     }
 
+    /// The exercises' names, in the course's order.
+    pub fn names(&self) -> Vec<&str> {
+        self.exercises.iter().map(|e| e.name.as_str()).collect()
+    }
+
     pub fn exercise(&self, name: &str) -> Result<&Exercise> {
         self.exercises
             .iter()
             .find(|exercise| exercise.name == name)
             .ok_or_else(|| {
-                let names: Vec<&str> = self.exercises.iter().map(|e| e.name.as_str()).collect();
-                let names = names.join(", ");
+                let names = self.names().join(", ");
                 Localized::new(
                     format!("no exercise named {name:?}; the course has: {names}"),
                     format!("没有名为 {name:?} 的练习；本课程的练习有：{names}"),

@@ -35,10 +35,6 @@ fn is_github_workflow(block: &str) -> bool {
     block.lines().any(|line| line.starts_with("jobs:"))
 }
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|value| value == "true")
-}
-
 /// `tool` from PATH, or `None` after [`require`] said why (a failure under CI).
 fn required_tool(tool: &str, install: &str) -> Option<PathBuf> {
     let path = find_on_path(tool);

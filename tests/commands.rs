@@ -349,13 +349,10 @@ fn unsupported_sanitizer_falls_back_with_a_warning() {
     let course = sum_course("passing");
     // A compiler that refuses one sanitizer, as clang refuses bounds-strict.
     let wrapper = course.path().join("picky-cc");
-    std::fs::write(
+    write_script(
         &wrapper,
         "#!/bin/sh\nfor arg; do [ \"$arg\" = -fsanitize=bounds-strict ] && exit 1; done\nexec gcc \"$@\"\n",
-    )
-    .unwrap();
-    let executable = std::os::unix::fs::PermissionsExt::from_mode(0o755);
-    std::fs::set_permissions(&wrapper, executable).unwrap();
+    );
     let output = clings(course.path())
         .env("CC", &wrapper)
         .args(["run", "sum"])

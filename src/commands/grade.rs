@@ -45,14 +45,8 @@ pub fn run(
         .map(|(_, student)| student)
         .collect();
 
-    let names: Vec<String> = app
-        .course
-        .exercises
-        .iter()
-        .map(|exercise| exercise.name.clone())
-        .collect();
+    let names = app.course.names();
     if let Some(dir) = &fixtures {
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
         fixture::check_hidden_root(dir, &names, &names)?;
     }
     let mut grader = app.grader_for_submissions()?;
@@ -92,7 +86,7 @@ pub fn run(
         .iter()
         .filter(|student| student.error.is_some())
         .count();
-    let book = Gradebook::new(names, graded);
+    let book = Gradebook::new(names.into_iter().map(String::from).collect(), graded);
     book.write(out)?;
     println!(
         "graded {} submissions into {} and {}",

@@ -39,14 +39,8 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
         bail!("the submission directory {} does not exist", dir.display());
     }
     if let Some(dir) = &options.fixtures {
-        let course: Vec<&str> = app
-            .course
-            .exercises
-            .iter()
-            .map(|e| e.name.as_str())
-            .collect();
         let graded: Vec<&str> = exercises.iter().map(|e| e.name.as_str()).collect();
-        fixture::check_hidden_root(dir, &course, &graded)?;
+        fixture::check_hidden_root(dir, &app.course.names(), &graded)?;
     }
     let results = {
         let mut grader = match options.submission {

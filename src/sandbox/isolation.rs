@@ -130,7 +130,7 @@ impl Bubblewrap {
                 PathBuf::from(PROGRAM)
             }
             Executable::InPlace(path) => {
-                if !SYSTEM_DIRS.iter().any(|dir| path.starts_with(dir)) {
+                if !is_system_path(path) {
                     // bubblewrap makes missing parents private to root; the run's user
                     // must get through them.
                     let mut parents: Vec<&Path> = path.ancestors().skip(1).collect();
@@ -202,7 +202,14 @@ fn system_mounts() -> Vec<String> {
     args
 }
 
-fn find_on_path(name: &str) -> Option<PathBuf> {
+/// Whether `path` is in one of the system's directories, which every sandbox shows at the
+/// same place (a compile's headers, an installed compiler).
+pub fn is_system_path(path: &Path) -> bool {
+    SYSTEM_DIRS.iter().any(|dir| path.starts_with(dir))
+}
+
+/// `name` as a shell finds it on `PATH`.
+pub fn find_on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .map(|dir| dir.join(name))

@@ -27,6 +27,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 
 pub use helper::main_if_helper;
+pub use isolation::{find_on_path, is_system_path};
 pub use limits::{Limits, Memory, MemoryEnforcement};
 pub use live::{Interrupted, Session, interrupt};
 
@@ -146,9 +147,14 @@ impl Sandbox {
     /// Isolation if it works here, else limits only with a warning (in `lang`), or an error
     /// when `require_isolation`. `CLINGS_ISOLATION=none` asks for limits only.
     pub fn detect(require_isolation: bool, lang: Lang) -> Result<(Sandbox, Option<String>)> {
-        let root = user::is_root();
-        let reason = match Sandbox::try_isolation(root) {
-            Ok(sandbox) => return Ok((sandbox, None)),
+        let mut sandbox = Sandbox {
+            isolation: None,
+            cgroups: Cgroups::detect().ok(),
+            idle_cgroups: Mutex::default(),
+            root: user::is_root(),
+        };
+        let reason = match sandbox.try_isolation() {
+            Ok(()) => return Ok((sandbox, None)),
             Err(reason) => reason,
         };
         if require_isolation {
@@ -169,30 +175,18 @@ impl Sandbox {
                  安装 bubblewrap 即可隔离"
             ),
         );
-        Ok((
-            Sandbox {
-                isolation: None,
-                cgroups: Cgroups::detect().ok(),
-                idle_cgroups: Mutex::default(),
-                root,
-            },
-            Some(warning),
-        ))
+        Ok((sandbox, Some(warning)))
     }
 
-    fn try_isolation(root: bool) -> Result<Sandbox, String> {
+    /// Turns isolation on if it works here; else says why not.
+    fn try_isolation(&mut self) -> Result<(), String> {
         if !cfg!(target_os = "linux") {
             return Err("namespaces exist only on Linux".into());
         }
         if std::env::var("CLINGS_ISOLATION").is_ok_and(|value| value == "none") {
             return Err("CLINGS_ISOLATION=none".into());
         }
-        let sandbox = Sandbox {
-            isolation: Some(Bubblewrap::find(root)?),
-            cgroups: Cgroups::detect().ok(),
-            idle_cgroups: Mutex::default(),
-            root,
-        };
+        self.isolation = Some(Bubblewrap::find(self.root)?);
         // Whether namespaces are allowed (containers often forbid them) shows only by
         // trying: a real run of a program that does nothing.
         let limits = Limits {
@@ -214,14 +208,16 @@ impl Sandbox {
             env: &[],
             workdir: None,
         };
-        match sandbox.run(&probe, limits) {
-            Ok(outcome) if outcome.termination == Termination::Exited(0) => Ok(sandbox),
-            Ok(outcome) => Err(format!(
+        let failure = match self.run(&probe, limits) {
+            Ok(outcome) if outcome.termination == Termination::Exited(0) => return Ok(()),
+            Ok(outcome) => format!(
                 "bubblewrap does not work here: {}",
                 String::from_utf8_lossy(&outcome.stderr).trim()
-            )),
-            Err(err) => Err(format!("{err:#}")),
-        }
+            ),
+            Err(err) => format!("{err:#}"),
+        };
+        self.isolation = None;
+        Err(failure)
     }
 
     /// Whether runs are isolated from the rest of the machine (else only limited).

@@ -136,6 +136,21 @@ pub fn stderr_of(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// Asserts that clings stopped with a grader or course error (exit 2) whose message on
+/// stderr holds `words`.
+pub fn assert_error(output: &std::process::Output, words: &str) {
+    let stderr = stderr_of(output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(words), "{words:?} not in: {stderr}");
+}
+
+/// Writes an executable shell script (a compiler wrapper, say) at `path`.
+pub fn write_script(path: &Path, script: &str) {
+    std::fs::write(path, script).expect("write script");
+    let executable = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(path, executable).expect("make it executable");
+}
+
 /// `clings test --format json` on `dir`, parsed, with the exit code.
 pub fn json_results(dir: &Path, names: &[&str]) -> (serde_json::Value, Option<i32>) {
     let output = clings(dir)
@@ -251,7 +266,7 @@ pub fn require(available: bool, reason: &str) -> bool {
     let current = std::thread::current();
     let test = current.name().unwrap_or("a test");
     assert!(
-        !std::env::var("CI").is_ok_and(|value| value == "true"),
+        !in_ci(),
         "{reason}: CI must run {test} (.ci/run installs what the suite needs)"
     );
     use std::io::Write;
@@ -264,4 +279,9 @@ pub fn find_on_path(name: &str) -> Option<PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|dir| dir.join(name))
         .find(|candidate| candidate.is_file())
+}
+
+/// Whether the tests run in CI (`CI=true`), where `.ci/run` has installed what they need.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| value == "true")
 }

@@ -3,8 +3,8 @@
 # time and runs the tests that cover it; a mutant no test notices ("missed") is behaviour
 # the suite does not pin down. Too slow for CI; run it by hand when a module's tests change.
 #
-#   bench/mutants.sh src/judge.rs                  # the module's fast test selection
-#   bench/mutants.sh src/state.rs --re 'save'      # extra args go to cargo-mutants
+#   bench/mutants.sh src/verdict/judge.rs            # the module's fast test selection
+#   bench/mutants.sh src/progress.rs --re 'save'      # extra args go to cargo-mutants
 #
 # Each module gets the tests that are fast for it (see `tests_for`); anything after the
 # module is passed to cargo-mutants before the test arguments (`--timeout 60`,
@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 VERSION=27.1.0
 
 if (($# < 1)) || [[ ! -f $1 ]]; then
-  echo "usage: $0 MODULE_FILE [cargo-mutants args...]   (e.g. src/judge.rs)" >&2
+  echo "usage: $0 MODULE_FILE [cargo-mutants args...]   (e.g. src/verdict/judge.rs)" >&2
   exit 2
 fi
 module=$1
@@ -31,10 +31,15 @@ shift
 
 # The unit tests (`--bins`: clings has no library target) run in about a second, and
 # catch at least 90% of the mutants of compare, judge, diff and state (whose locking and
-# merging they test in a temporary course). A module whose promises only integration
-# tests check would add that test binary here, e.g. `--bins --test robustness`.
+# merging they test in a temporary course). The compiler, the sandbox and watch mode keep
+# most of their promises where only the real binary shows them: their modules add the
+# integration tests that check them (a minute a mutant). `--iterate` after a first run
+# retests only the mutants it did not catch.
 tests_for() {
   case $1 in
+    src/compile.rs) echo "--bins --test sealed_compile --test verdicts" ;;
+    src/watch/*) echo "--bins --test watch" ;;
+    src/sandbox/*) echo "--bins --test hostile --test verdicts" ;;
     *) echo "--bins" ;;
   esac
 }
@@ -80,7 +85,7 @@ if ((caught + missed > 0)); then
 fi
 echo "caught ratio: $ratio% (caught / (caught + missed))"
 # Mutants named harmless (equivalent to the original), without line and column, which
-# move as the file is edited: "src/judge.rs: replace >= with > in judge  # why".
+# move as the file is edited: "src/verdict/judge.rs: replace >= with > in judge  # why".
 harmless=$(sed -e 's/ *#.*//' -e '/^$/d' bench/mutants-harmless.txt)
 if ((missed > 0)); then
   echo "missed:"

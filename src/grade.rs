@@ -57,6 +57,7 @@ impl Status {
     }
 }
 
+#[derive(Clone)]
 pub struct CaseResult {
     pub case: Case,
     pub finding: Finding,
@@ -77,6 +78,7 @@ impl CaseResult {
     }
 }
 
+#[derive(Clone)]
 pub struct ExerciseResult {
     pub name: String,
     pub title: Text,

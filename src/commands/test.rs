@@ -7,9 +7,8 @@ use crate::atomic;
 use crate::commands::Outcome;
 use crate::course::Exercise;
 use crate::fixture;
-use crate::grade::{self, ExerciseResult};
+use crate::grade;
 use crate::report::{Format, github, human, json, junit};
-use crate::state::Progress;
 
 pub struct TestOptions {
     pub names: Vec<String>,
@@ -88,7 +87,7 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
     }
     // A submission is someone else's work: the course's own progress is left alone.
     if options.submission.is_none() {
-        record(&mut app.progress, &results)?;
+        app.record(&results, None)?;
     }
     Ok(if results.iter().all(|result| result.passed()) {
         Outcome::Success
@@ -105,16 +104,4 @@ fn append(path: &std::path::Path, text: &str) -> Result<()> {
         .open(path)
         .and_then(|mut file| file.write_all(text.as_bytes()))
         .with_context(|| format!("cannot append the summary to {}", path.display()))
-}
-
-/// Remembers what a full grading found: passed exercises are done, the others are not.
-pub fn record(progress: &mut Progress, results: &[ExerciseResult]) -> Result<()> {
-    for result in results {
-        if result.passed() {
-            progress.mark_done(&result.name);
-        } else {
-            progress.mark_pending(&result.name);
-        }
-    }
-    progress.save()
 }

@@ -119,6 +119,16 @@ pub fn verdict_word(verdict: Verdict) -> String {
     }
 }
 
+/// An exercise's status in the same column, green when it passed.
+pub fn status_word(status: Status) -> String {
+    let word = format!("{:<13}", status.as_str());
+    if status == Status::Passed {
+        word.green().to_string()
+    } else {
+        word.red().bold().to_string()
+    }
+}
+
 fn display_name(result: &CaseResult) -> String {
     if result.case.hidden {
         format!("{} (hidden)", result.case.name)
@@ -220,6 +230,22 @@ pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
 }
 
 /// The closing line that people and CI both read: exercises passed and failed.
+/// One line per exercise, its status, name and points: watch mode's check of everything.
+pub fn overview(results: &[ExerciseResult], lang: Lang) -> Vec<String> {
+    let width = results.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    results
+        .iter()
+        .map(|result| {
+            let points = lang.pick(
+                format!("{}/{} points", result.points(), result.max_points()),
+                format!("得分 {}/{}", result.points(), result.max_points()),
+            );
+            let status = status_word(result.status);
+            format!("  {status} {:<width$}  {points}", result.name)
+        })
+        .collect()
+}
+
 pub fn summary(results: &[ExerciseResult]) -> String {
     let passed = results.iter().filter(|r| r.passed()).count();
     format!("{passed} passed, {} failed", results.len() - passed)

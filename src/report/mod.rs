@@ -1,11 +1,12 @@
 //! Reports of graded exercises: for people (`human`) and for machines (`json`, `junit`,
-//! `github`).
+//! `github`); and what a student reads about their progress and hints (`student`).
 
 pub mod diagnostics;
 pub mod github;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod student;
 
 use std::time::Duration;
 

@@ -3,8 +3,9 @@
 //! exercise, hints, the list, a check of everything and a reset.
 //!
 //! Threads feed one channel of [`events::Event`]s (keys, debounced saves, results from
-//! the grading thread, signals); the [`session::Session`] handles them one at a time and
-//! [`screen`] draws it after each batch.
+//! the grading thread, signals); the loop here hands them to the [`session::Session`]
+//! one at a time, passes what it asks for on to the grading thread, and has [`screen`]
+//! draw it after each batch.
 
 mod events;
 mod files;
@@ -15,9 +16,9 @@ mod session;
 mod terminal;
 
 use std::io::IsTerminal;
-use std::sync::mpsc;
+use std::sync::mpsc::{self, Receiver};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use crate::app::App;
 use crate::clangd;
@@ -74,8 +75,8 @@ pub fn run(app: &mut App, options: Options) -> Result<Outcome> {
     let mut terminal = terminal::Terminal::enter()?;
     events::spawn_keys(sender.clone())?;
     events::spawn_signals(sender)?;
-    let mut session = session::Session::new(app, runner, how, message);
-    let ended = session.run(&events, &mut terminal);
+    let mut session = session::Session::new(app, how, message);
+    let ended = serve(&mut session, &runner, &events, &mut terminal);
     drop(terminal);
     // The screen's last line has no newline: what follows starts on a line of its own.
     println!();
@@ -88,4 +89,32 @@ pub fn run(app: &mut App, options: Options) -> Result<Outcome> {
         )
     );
     Ok(Outcome::Success)
+}
+
+/// Grades the current exercise, then answers events until the student quits.
+fn serve(
+    session: &mut session::Session,
+    runner: &runner::Runner,
+    events: &Receiver<events::Event>,
+    terminal: &mut terminal::Terminal,
+) -> Result<()> {
+    session.start();
+    loop {
+        for request in session.take_requests() {
+            runner.send(request)?;
+        }
+        terminal.draw(&screen::render(session))?;
+        let event = events
+            .recv()
+            .context("watch mode lost every source of events")?;
+        if session.handle(event)? == session::Flow::Quit {
+            return Ok(());
+        }
+        // Whatever else already waits is handled before drawing again.
+        while let Ok(event) = events.try_recv() {
+            if session.handle(event)? == session::Flow::Quit {
+                return Ok(());
+            }
+        }
+    }
 }

@@ -10,9 +10,9 @@ use crate::compile::Toolchain;
 use crate::course::{self, Course, Exercise};
 use crate::fixture::{self, Case, CaseConfig};
 use crate::i18n::{Lang, Text};
-use crate::judge::{self, Finding};
 use crate::parallel;
 use crate::sandbox::{Job, Limits, Memory, MemoryEnforcement, Sandbox, Session};
+use crate::verdict::{self, Finding, Status};
 
 pub struct Grader<'a> {
     pub course: &'a Course,
@@ -35,26 +35,6 @@ pub struct GraderOptions {
     /// `--allow-unisolated`: grade other people's code even without isolation.
     pub allow_unisolated: bool,
     pub lang: Lang,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Passed,
-    Failed,
-    CompileError,
-    /// The student's file does not exist.
-    Missing,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Passed => "passed",
-            Status::Failed => "failed",
-            Status::CompileError => "compile_error",
-            Status::Missing => "missing",
-        }
-    }
 }
 
 #[derive(Clone)]
@@ -302,7 +282,7 @@ impl<'a> Grader<'a> {
         let outcome = self
             .sandbox
             .run(&Job::program(program, input, &env), limits)?;
-        match judge::judge(&outcome, &outcome.stdout, CompareMode::Exact, limits) {
+        match verdict::judge(&outcome, &outcome.stdout, CompareMode::Exact, limits) {
             Finding::Passed => Ok(outcome.stdout),
             finding => bail!(
                 "the reference solution gave no usable output: {}",
@@ -325,7 +305,7 @@ impl<'a> Grader<'a> {
         let mode = self.mode(case);
         Ok(CaseResult {
             case: case.clone(),
-            finding: judge::judge(&outcome, &expected, mode, limits),
+            finding: verdict::judge(&outcome, &expected, mode, limits),
             mode,
             elapsed: outcome.elapsed,
             expected,

@@ -12,7 +12,6 @@ mod fixture;
 mod grade;
 mod gradebook;
 mod i18n;
-mod judge;
 mod parallel;
 mod report;
 mod sandbox;
@@ -20,6 +19,7 @@ mod state;
 mod style;
 mod term;
 mod validate;
+mod verdict;
 mod watch;
 
 use std::process::ExitCode;

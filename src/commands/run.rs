@@ -2,9 +2,9 @@ use anyhow::Result;
 
 use crate::app::App;
 use crate::commands::Outcome;
-use crate::grade::Status;
 use crate::report::{human, student};
 use crate::term;
+use crate::verdict::Status;
 
 /// `clings run [NAME|next]`: grade one exercise and move on when it passes.
 pub fn run(app: &mut App, name: &str) -> Result<Outcome> {

@@ -7,11 +7,11 @@ use std::io::Read;
 
 use anyhow::{Context, Result};
 
-use crate::grade::{ExerciseResult, Status};
+use crate::grade::ExerciseResult;
 use crate::i18n::Lang;
-use crate::judge::{Finding, Verdict};
 use crate::report::case_message;
 use crate::report::diagnostics::{self, Level};
+use crate::verdict::{Finding, Status, Verdict};
 
 /// One annotation per compiler error or warning and per failing case.
 pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {

@@ -6,11 +6,11 @@ use colored::Colorize;
 
 use crate::course::Exercise;
 use crate::diff;
-use crate::grade::{CaseResult, ExerciseResult, Status};
+use crate::grade::{CaseResult, ExerciseResult};
 use crate::i18n::Lang;
-use crate::judge::Verdict;
 use crate::report::{case_message, case_time, diagnostics};
 use crate::style;
+use crate::verdict::{Status, Verdict, WORD_WIDTH};
 
 /// Failing cases shown in full; the others get their one line.
 const DETAILED_FAILURES: usize = 3;
@@ -49,7 +49,7 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
             let _ = writeln!(
                 out,
                 "  {} {}",
-                Verdict::CompileError.as_str().red().bold(),
+                Status::CompileError.as_str().red().bold(),
                 lang.pick(
                     "the compiler found errors (above): fix the first one, then try again",
                     "编译器发现了错误（见上方）：先修正第一个错误，再试一次",
@@ -111,7 +111,7 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
 
 /// A verdict as the reports' first column: padded to the longest word, green when it passed.
 pub fn verdict_word(verdict: Verdict) -> String {
-    let word = format!("{:<13}", verdict.as_str());
+    let word = format!("{:<WORD_WIDTH$}", verdict.as_str());
     if verdict == Verdict::Passed {
         word.green().to_string()
     } else {
@@ -121,7 +121,7 @@ pub fn verdict_word(verdict: Verdict) -> String {
 
 /// An exercise's status in the same column, green when it passed.
 pub fn status_word(status: Status) -> String {
-    let word = format!("{:<13}", status.as_str());
+    let word = format!("{:<WORD_WIDTH$}", status.as_str());
     if status == Status::Passed {
         word.green().to_string()
     } else {

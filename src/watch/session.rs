@@ -403,8 +403,9 @@ mod tests {
 
     use super::*;
     use crate::course::Course;
-    use crate::grade::{GraderOptions, Status};
+    use crate::grade::GraderOptions;
     use crate::i18n::{Lang, Text};
+    use crate::verdict::Status;
 
     /// A course of three exercises, `a` to `c`, each with its file, in a directory of its own.
     fn app() -> (tempfile::TempDir, App) {

@@ -11,12 +11,12 @@ use colored::Colorize;
 use crate::app::App;
 use crate::commands::Outcome;
 use crate::course::Exercise;
-use crate::grade::{ExerciseResult, Grader, Status};
+use crate::grade::{ExerciseResult, Grader};
 use crate::i18n::Lang;
-use crate::judge::Verdict;
 use crate::parallel;
 use crate::report::human;
 use crate::validate::{self, Problem};
+use crate::verdict::{Status, Verdict};
 
 /// A solution case slower than this share of its limit may flip to `timeout` on a slower
 /// machine (the judges' experience: keep a margin of at least 2x).

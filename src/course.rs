@@ -11,6 +11,8 @@ use crate::compare::CompareMode;
 use crate::i18n::{Localized, Text};
 
 pub const INFO_FILE: &str = "info.toml";
+/// Where skeletons live when an exercise has no `skeleton` key.
+pub const SKELETONS_DIR: &str = "skeletons";
 const FORMAT_VERSION: u32 = 1;
 
 /// Course-wide settings; each case may override the limits and the compare mode.
@@ -86,10 +88,26 @@ pub struct Exercise {
     /// The reference solution, relative to the course root.
     #[serde(default)]
     pub solution: Option<PathBuf>,
+    /// The pristine copy of `path` that `reset` restores, relative to the course root; by
+    /// default [`Exercise::skeleton_path`].
+    #[serde(default)]
+    pub skeleton: Option<PathBuf>,
     #[serde(default)]
     pub input: InputFormat,
     #[serde(default)]
     pub hints: Vec<Text>,
+}
+
+impl Exercise {
+    /// The pristine skeleton, relative to the course root: the `skeleton` key, else
+    /// `skeletons/<file name of path>`. Course data, read when needed, never built into
+    /// clings: editing it (or the student's file) needs no rebuild.
+    pub fn skeleton_path(&self) -> PathBuf {
+        self.skeleton.clone().unwrap_or_else(|| {
+            let file = self.path.file_name().unwrap_or(self.path.as_os_str());
+            Path::new(SKELETONS_DIR).join(file)
+        })
+    }
 }
 
 #[derive(Deserialize)]
@@ -185,6 +203,21 @@ impl Course {
             if exercise.path.is_absolute() {
                 bail!(
                     "{}: key `path`: {} must be relative to the course directory",
+                    at(span),
+                    exercise.path.display()
+                );
+            }
+            if exercise.skeleton.as_ref().is_some_and(|s| s.is_absolute()) {
+                bail!(
+                    "{}: key `skeleton`: {} must be relative to the course directory",
+                    at(span),
+                    exercise.skeleton_path().display()
+                );
+            }
+            if exercise.skeleton_path() == exercise.path {
+                bail!(
+                    "{}: key `skeleton`: {} is the file students edit; the skeleton is \
+                     its pristine copy, kept elsewhere (by default {SKELETONS_DIR}/)",
                     at(span),
                     exercise.path.display()
                 );
@@ -286,6 +319,32 @@ mod tests {
         let err = parse(&text).unwrap_err().to_string();
         assert!(err.contains("/c/info.toml:6"), "{err}");
         assert!(err.contains("appears twice"), "{err}");
+    }
+
+    #[test]
+    fn skeleton_defaults_to_the_skeletons_folder() {
+        let course = parse(MINIMAL).unwrap();
+        assert_eq!(
+            course.exercises[0].skeleton_path(),
+            Path::new("skeletons/a.c")
+        );
+        let text = format!("{MINIMAL}skeleton = \"start/a.c\"\n");
+        let course = parse(&text).unwrap();
+        assert_eq!(course.exercises[0].skeleton_path(), Path::new("start/a.c"));
+    }
+
+    #[test]
+    fn skeleton_must_be_relative_and_not_the_students_file() {
+        let err = parse(&format!("{MINIMAL}skeleton = \"/a.c\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("key `skeleton`"), "{err}");
+        assert!(err.contains("relative"), "{err}");
+        let err = parse(&format!("{MINIMAL}skeleton = \"exercises/a.c\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("info.toml:2"), "{err}");
+        assert!(err.contains("the file students edit"), "{err}");
     }
 
     #[test]

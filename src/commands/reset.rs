@@ -1,20 +1,19 @@
 use std::path::Path;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result};
 
 use crate::app::App;
 use crate::atomic;
 use crate::commands::Outcome;
-use crate::course::Exercise;
-use crate::embedded;
-use crate::i18n::Lang;
+use crate::course::{Course, Exercise};
+use crate::i18n::{Lang, Localized};
 use crate::term;
 
 /// `clings reset NAME [--yes]`: the original skeleton back, after a confirmation.
 pub fn run(app: &mut App, name: &str, yes: bool) -> Result<Outcome> {
     let lang = app.lang;
     let exercise = app.course.exercise(name)?;
-    original(exercise)?;
+    original(&app.course, exercise)?;
     let file = exercise.path.clone();
     if !yes && !term::confirm(&question(&file, lang), "--yes")? {
         println!("{}", unchanged(lang));
@@ -49,15 +48,32 @@ pub fn question(file: &Path, lang: Lang) -> String {
     )
 }
 
-/// The built-in original of `exercise`, or an error that says how to get it back otherwise.
-fn original(exercise: &Exercise) -> Result<&'static str> {
-    match embedded::skeleton(&exercise.path) {
-        Some(original) => Ok(original),
-        None => bail!(
-            "clings has no built-in original of {}: restore it from your course's repository (e.g. `git checkout -- {}`)",
-            exercise.path.display(),
-            exercise.path.display()
-        ),
+/// The pristine skeleton of `exercise`, read from the course (`skeletons/` by default), or
+/// an error that names the missing file and says how to get it back.
+fn original(course: &Course, exercise: &Exercise) -> Result<Vec<u8>> {
+    let skeleton = exercise.skeleton_path();
+    let path = course.root.join(&skeleton);
+    match std::fs::read(&path) {
+        Ok(original) => Ok(original),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            let (skeleton, file, name) =
+                (skeleton.display(), exercise.path.display(), &exercise.name);
+            Err(Localized::new(
+                format!(
+                    "the skeleton of {name}, {skeleton}, is missing, so `reset` cannot put it \
+                     back in {file} (nothing was changed): restore it from your course's \
+                     repository (`git checkout -- {skeleton}`) or copy it from a fresh copy of \
+                     the course"
+                ),
+                format!(
+                    "练习 {name} 的原始框架 {skeleton} 不见了，`reset` 无法恢复 {file}\
+                     （没有做任何修改）：请从课程仓库中取回它（`git checkout -- {skeleton}`），\
+                     或从一份新的课程副本中复制过来"
+                ),
+            )
+            .into())
+        }
+        Err(err) => Err(err).with_context(|| format!("cannot read {}", path.display())),
     }
 }
 
@@ -65,8 +81,8 @@ fn original(exercise: &Exercise) -> Result<&'static str> {
 /// never sees half a file) and makes it the current, unfinished exercise.
 pub fn restore(app: &mut App, name: &str) -> Result<()> {
     let exercise = app.course.exercise(name)?;
-    let original = original(exercise)?;
-    atomic::write(&app.course.root.join(&exercise.path), original.as_bytes())?;
+    let original = original(&app.course, exercise)?;
+    atomic::write(&app.course.root.join(&exercise.path), &original)?;
     app.progress.mark_pending(name);
     app.progress.set_current(name);
     app.progress.save()

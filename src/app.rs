@@ -6,7 +6,6 @@ use anyhow::{Context, Result};
 
 use crate::atomic;
 use crate::course::{Course, Exercise};
-use crate::embedded;
 use crate::grade::{ExerciseResult, Grader, GraderOptions};
 use crate::i18n::{Lang, Text};
 use crate::state::Progress;
@@ -119,8 +118,8 @@ impl App {
     /// never sees half a file) and makes it the current exercise, to be done again.
     pub fn reset(&mut self, name: &str) -> Result<()> {
         let exercise = self.course.exercise(name)?;
-        let original = skeleton(exercise)?;
-        atomic::write(&self.course.root.join(&exercise.path), original.as_bytes())?;
+        let original = self.course.skeleton(exercise)?;
+        atomic::write(&self.course.root.join(&exercise.path), &original)?;
         self.progress.mark_pending(name);
         self.progress.set_current(name);
         self.progress.save()
@@ -128,7 +127,7 @@ impl App {
 
     /// Fails unless `name` has an original skeleton to reset to, saying how to get it back.
     pub fn check_resettable(&self, name: &str) -> Result<()> {
-        skeleton(self.course.exercise(name)?).map(drop)
+        self.course.skeleton(self.course.exercise(name)?).map(drop)
     }
 
     /// Every exercise in course order, with where the student stands on it.
@@ -158,15 +157,4 @@ pub enum Standing {
     /// The one they work on.
     Current,
     Pending,
-}
-
-/// The built-in original of `exercise`, or an error that says how to get it back otherwise.
-fn skeleton(exercise: &Exercise) -> Result<&'static str> {
-    embedded::skeleton(&exercise.path).with_context(|| {
-        format!(
-            "clings has no built-in original of {}: restore it from your course's repository (e.g. `git checkout -- {}`)",
-            exercise.path.display(),
-            exercise.path.display()
-        )
-    })
 }

@@ -11,6 +11,8 @@ use crate::compare::CompareMode;
 use crate::i18n::{Localized, Text};
 
 pub const INFO_FILE: &str = "info.toml";
+/// Where skeletons live when an exercise has no `skeleton` key.
+pub const SKELETONS_DIR: &str = "skeletons";
 const FORMAT_VERSION: u32 = 1;
 
 /// Course-wide settings; each case may override the limits and the compare mode.
@@ -86,10 +88,26 @@ pub struct Exercise {
     /// The reference solution, relative to the course root.
     #[serde(default)]
     pub solution: Option<PathBuf>,
+    /// The pristine copy of `path` that `reset` restores, relative to the course root; by
+    /// default [`Exercise::skeleton_path`].
+    #[serde(default)]
+    pub skeleton: Option<PathBuf>,
     #[serde(default)]
     pub input: InputFormat,
     #[serde(default)]
     pub hints: Vec<Text>,
+}
+
+impl Exercise {
+    /// The pristine skeleton, relative to the course root: the `skeleton` key, else
+    /// `skeletons/<file name of path>`. Course data, read when needed, never built into
+    /// clings: editing it (or the student's file) needs no rebuild.
+    pub fn skeleton_path(&self) -> PathBuf {
+        self.skeleton.clone().unwrap_or_else(|| {
+            let file = self.path.file_name().unwrap_or(self.path.as_os_str());
+            Path::new(SKELETONS_DIR).join(file)
+        })
+    }
 }
 
 #[derive(Deserialize)]
@@ -189,6 +207,21 @@ impl Course {
                     exercise.path.display()
                 );
             }
+            if exercise.skeleton.as_ref().is_some_and(|s| s.is_absolute()) {
+                bail!(
+                    "{}: key `skeleton`: {} must be relative to the course directory",
+                    at(span),
+                    exercise.skeleton_path().display()
+                );
+            }
+            if exercise.skeleton_path() == exercise.path {
+                bail!(
+                    "{}: key `skeleton`: {} is the file students edit; the skeleton is \
+                     its pristine copy, kept elsewhere (by default {SKELETONS_DIR}/)",
+                    at(span),
+                    exercise.path.display()
+                );
+            }
             exercises.push(exercise);
         }
         Ok(Course {
@@ -215,6 +248,35 @@ impl Course {
                 )
                 .into()
             })
+    }
+
+    /// The pristine skeleton of `exercise`, read from the course (`skeletons/` by default),
+    /// or an error that names the missing file and says how to get it back.
+    pub fn skeleton(&self, exercise: &Exercise) -> Result<Vec<u8>> {
+        let skeleton = exercise.skeleton_path();
+        let path = self.root.join(&skeleton);
+        match std::fs::read(&path) {
+            Ok(original) => Ok(original),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                let (skeleton, file, name) =
+                    (skeleton.display(), exercise.path.display(), &exercise.name);
+                Err(Localized::new(
+                    format!(
+                        "the skeleton of {name}, {skeleton}, is missing, so `reset` cannot put it \
+                         back in {file} (nothing was changed): restore it from your course's \
+                         repository (`git checkout -- {skeleton}`) or copy it from a fresh copy of \
+                         the course"
+                    ),
+                    format!(
+                        "练习 {name} 的原始框架 {skeleton} 不见了，`reset` 无法恢复 {file}\
+                         （没有做任何修改）：请从课程仓库中取回它（`git checkout -- {skeleton}`），\
+                         或从一份新的课程副本中复制过来"
+                    ),
+                )
+                .into())
+            }
+            Err(err) => Err(err).with_context(|| format!("cannot read {}", path.display())),
+        }
     }
 
     pub fn fixtures_dir(&self, exercise: &Exercise) -> PathBuf {
@@ -286,6 +348,32 @@ mod tests {
         let err = parse(&text).unwrap_err().to_string();
         assert!(err.contains("/c/info.toml:6"), "{err}");
         assert!(err.contains("appears twice"), "{err}");
+    }
+
+    #[test]
+    fn skeleton_defaults_to_the_skeletons_folder() {
+        let course = parse(MINIMAL).unwrap();
+        assert_eq!(
+            course.exercises[0].skeleton_path(),
+            Path::new("skeletons/a.c")
+        );
+        let text = format!("{MINIMAL}skeleton = \"start/a.c\"\n");
+        let course = parse(&text).unwrap();
+        assert_eq!(course.exercises[0].skeleton_path(), Path::new("start/a.c"));
+    }
+
+    #[test]
+    fn skeleton_must_be_relative_and_not_the_students_file() {
+        let err = parse(&format!("{MINIMAL}skeleton = \"/a.c\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("key `skeleton`"), "{err}");
+        assert!(err.contains("relative"), "{err}");
+        let err = parse(&format!("{MINIMAL}skeleton = \"exercises/a.c\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("info.toml:2"), "{err}");
+        assert!(err.contains("the file students edit"), "{err}");
     }
 
     #[test]

@@ -7,7 +7,6 @@ mod compare;
 mod compile;
 mod course;
 mod diff;
-mod embedded;
 mod fixture;
 mod grade;
 mod gradebook;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::course::{Course, Exercise, InputFormat};
+use crate::course::{Course, Exercise, InputFormat, SKELETONS_DIR};
 use crate::fixture::{self, Case};
 use crate::i18n::Text;
 
@@ -40,12 +40,7 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
     let info = course.root.join(crate::course::INFO_FILE);
     for exercise in &course.exercises {
         let place = |what: &str| format!("{what} of exercise {}", exercise.name);
-        if !course.root.join(&exercise.path).is_file() {
-            problems.push(Problem::new(
-                &exercise.path,
-                format!("the skeleton of {} is missing", exercise.name),
-            ));
-        }
+        skeleton_problems(&mut problems, course, exercise);
         let solution = solution_path(exercise);
         if !course.root.join(&solution).is_file() {
             problems.push(Problem::new(
@@ -80,7 +75,46 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
         }
     }
     orphans(&mut problems, course);
+    stray_skeletons(&mut problems, course);
     problems
+}
+
+/// The skeleton (the pristine copy `reset` restores) must exist, and the file students
+/// start from, as shipped, must be that skeleton.
+fn skeleton_problems(problems: &mut Vec<Problem>, course: &Course, exercise: &Exercise) {
+    let name = &exercise.name;
+    let skeleton = exercise.skeleton_path();
+    let pristine = std::fs::read(course.root.join(&skeleton));
+    if pristine.is_err() {
+        problems.push(Problem::new(
+            &skeleton,
+            format!(
+                "the skeleton of {name} is missing: it is what `clings reset {name}` puts back \
+                 in {}",
+                exercise.path.display()
+            ),
+        ));
+    }
+    match std::fs::read(course.root.join(&exercise.path)) {
+        Err(_) => problems.push(Problem::new(
+            &exercise.path,
+            format!(
+                "the students' copy of the skeleton of {name} is missing: copy {} there",
+                skeleton.display()
+            ),
+        )),
+        Ok(shipped) if pristine.is_ok_and(|pristine| pristine != shipped) => {
+            problems.push(Problem::new(
+                &exercise.path,
+                format!(
+                    "differs from the skeleton of {name}, {}: students start from one and \
+                     `clings reset {name}` gives them the other; make them the same",
+                    skeleton.display()
+                ),
+            ))
+        }
+        Ok(_) => {}
+    }
 }
 
 /// Every text must be there, and in both of the lesson's languages.
@@ -227,6 +261,36 @@ fn orphans(problems: &mut Vec<Problem>, course: &Course) {
             } else if dir == "fixtures" {
                 stray_fixture_files(problems, &entry.path());
             }
+        }
+    }
+}
+
+/// Files in `skeletons/` that are no exercise's skeleton, and skeletons two exercises share.
+fn stray_skeletons(problems: &mut Vec<Problem>, course: &Course) {
+    let mut owners: HashMap<PathBuf, &str> = HashMap::new();
+    for exercise in &course.exercises {
+        if let Some(other) = owners.insert(exercise.skeleton_path(), &exercise.name) {
+            problems.push(Problem::new(
+                exercise.skeleton_path(),
+                format!(
+                    "the skeleton of both {other} and {}: give one of them its own \
+                     `skeleton = \"...\"` in info.toml",
+                    exercise.name
+                ),
+            ));
+        }
+    }
+    let Ok(entries) = std::fs::read_dir(course.root.join(SKELETONS_DIR)) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let path = Path::new(SKELETONS_DIR).join(entry.file_name());
+        if !owners.contains_key(&path) {
+            problems.push(Problem::new(
+                path,
+                "the skeleton of no exercise in info.toml (an exercise's skeleton is its \
+                 `skeleton` key, by default skeletons/<its file name>)",
+            ));
         }
     }
 }

@@ -412,7 +412,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut info = String::from("format_version = 1\n");
         std::fs::create_dir(dir.path().join("exercises")).unwrap();
+        std::fs::create_dir(dir.path().join("skeletons")).unwrap();
         for name in ["a", "b", "c"] {
+            std::fs::write(dir.path().join(format!("skeletons/{name}.c")), "int main;").unwrap();
             info.push_str(&format!(
                 "[[exercises]]\nname = \"{name}\"\ntitle = \"{name}\"\npath = \"exercises/{name}.c\"\nhints = [\"first\", \"second\"]\n"
             ));
@@ -678,5 +680,30 @@ mod tests {
         assert_eq!(session.message.as_deref(), Some("Nothing was changed."));
         assert_eq!(std::fs::read_to_string(file).unwrap(), "int main;");
         assert!(session.take_requests().is_empty());
+    }
+
+    #[test]
+    fn yes_resets_the_file_to_its_skeleton_and_grades_it_again() {
+        let (dir, mut app) = app();
+        let file = dir.path().join("exercises/a.c");
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        session.take_requests();
+        graded(&mut session, "a", true);
+        save(&mut session, &file, "int main(void) { return 3; }");
+        session.take_requests();
+        graded(&mut session, "a", true);
+        char_key(&mut session, 'x');
+        char_key(&mut session, 'y');
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "int main;");
+        let message = session.message.clone().unwrap_or_default();
+        assert!(
+            message.contains("back to its original skeleton"),
+            "{message}"
+        );
+        assert_eq!(session.take_requests(), grade("a"));
+        // The skeleton is to be done again, and it is the student's current exercise.
+        assert!(!session.app.progress.is_done("a"));
+        assert_eq!(session.app.progress.current(), Some("a"));
     }
 }

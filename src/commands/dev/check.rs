@@ -1,5 +1,6 @@
 //! `clings dev check`: the course is right when its static checks pass, every solution
-//! passes every case, and every skeleton and known-wrong program fails at least one.
+//! passes every case, and every skeleton (`skeletons/`) and known-wrong program compiles and
+//! fails at least one.
 //! Programs are graded by the same pipeline students use.
 
 use std::collections::HashMap;
@@ -52,7 +53,9 @@ pub fn run(app: &App) -> Result<Outcome> {
             let result = result?;
             match role {
                 Role::Solution => solution(&grader, &result, &mut problems, &mut warnings),
-                Role::Skeleton | Role::Wrong => must_fail(*role, path, &result, &mut problems),
+                Role::Skeleton | Role::Wrong => {
+                    must_fail(*role, exercise, path, &result, &mut problems)
+                }
             }
         }
     }
@@ -92,7 +95,15 @@ fn programs_of(
     if root.join(&solution).is_file() {
         programs.push((Role::Solution, solution));
     }
-    if root.join(&exercise.path).is_file() {
+    let skeleton = exercise.skeleton_path();
+    let pristine = std::fs::read(root.join(&skeleton)).ok();
+    if pristine.is_some() {
+        programs.push((Role::Skeleton, skeleton));
+    }
+    // The students' file as shipped, when it is not the skeleton (a problem of its own,
+    // found by the static checks), is also where students start: it must fail too.
+    let shipped = std::fs::read(root.join(&exercise.path)).ok();
+    if shipped.is_some() && shipped != pristine {
         programs.push((Role::Skeleton, exercise.path.clone()));
     }
     let wrong_dir = Path::new("solutions/wrong").join(&exercise.name);
@@ -171,13 +182,20 @@ fn solution(
     }
 }
 
-/// A skeleton or a known-wrong program must fail at least one case.
-fn must_fail(role: Role, path: &Path, result: &ExerciseResult, problems: &mut Vec<Problem>) {
+/// A skeleton or a known-wrong program must compile and fail at least one case.
+fn must_fail(
+    role: Role,
+    exercise: &Exercise,
+    path: &Path,
+    result: &ExerciseResult,
+    problems: &mut Vec<Problem>,
+) {
     let label = if role == Role::Skeleton {
         "skeleton"
     } else {
         "wrong   "
     };
+    let name = &exercise.name;
     let failing: Vec<String> = result
         .cases
         .iter()
@@ -185,14 +203,22 @@ fn must_fail(role: Role, path: &Path, result: &ExerciseResult, problems: &mut Ve
         .map(|case| format!("{} ({})", case.case.name, case.finding.verdict().as_str()))
         .collect();
     if result.status == Status::CompileError {
-        println!("  {label}  {}  does not compile", path.display());
-        if role == Role::Wrong {
-            problems.push(Problem {
-                place: path.to_path_buf(),
-                what: "a known-wrong program must compile, so that a case catches its mistake"
-                    .into(),
-            });
-        }
+        println!(
+            "  {label}  {}  {}",
+            path.display(),
+            "does not compile".red().bold()
+        );
+        let what = match role {
+            Role::Skeleton => format!(
+                "the skeleton of {name} does not compile: students start from it, and it \
+                 must compile and fail a case"
+            ),
+            _ => "a known-wrong program must compile, so that a case catches its mistake".into(),
+        };
+        problems.push(Problem {
+            place: path.to_path_buf(),
+            what,
+        });
         return;
     }
     if failing.is_empty() {
@@ -202,12 +228,14 @@ fn must_fail(role: Role, path: &Path, result: &ExerciseResult, problems: &mut Ve
             "passes every case".red().bold()
         );
         let what = match role {
-            Role::Skeleton => "the skeleton passes every case: it leaves the student nothing to do",
-            _ => "passes every case: add a case that catches this mistake",
+            Role::Skeleton => format!(
+                "the skeleton passes every case: it leaves the students of {name} nothing to do"
+            ),
+            _ => "passes every case: add a case that catches this mistake".into(),
         };
         problems.push(Problem {
             place: path.to_path_buf(),
-            what: what.into(),
+            what,
         });
         return;
     }

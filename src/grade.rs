@@ -43,6 +43,8 @@ pub struct CaseResult {
     pub finding: Finding,
     pub mode: CompareMode,
     pub elapsed: Duration,
+    /// The input as the reports may show it (see [`Case::shown_input`]).
+    pub input: Vec<u8>,
     pub expected: Vec<u8>,
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
@@ -88,6 +90,27 @@ impl ExerciseResult {
             .iter()
             .filter(|result| result.finding == Finding::Passed)
             .count()
+    }
+}
+
+/// What the grading of several exercises adds up to, as every report totals it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Totals {
+    pub passed: usize,
+    pub failed: usize,
+    pub points: u32,
+    pub max_points: u32,
+}
+
+impl Totals {
+    pub fn of(results: &[ExerciseResult]) -> Totals {
+        let passed = results.iter().filter(|result| result.passed()).count();
+        Totals {
+            passed,
+            failed: results.len() - passed,
+            points: results.iter().map(ExerciseResult::points).sum(),
+            max_points: results.iter().map(ExerciseResult::max_points).sum(),
+        }
     }
 }
 
@@ -184,6 +207,7 @@ impl<'a> Grader<'a> {
                     finding: finding.clone(),
                     mode: self.mode(case),
                     elapsed: Duration::ZERO,
+                    input: Vec::new(),
                     expected: Vec::new(),
                     stdout: Vec::new(),
                     stderr: Vec::new(),
@@ -308,6 +332,7 @@ impl<'a> Grader<'a> {
             finding: verdict::judge(&outcome, &expected, mode, limits),
             mode,
             elapsed: outcome.elapsed,
+            input: case.shown_input()?,
             expected,
             stdout: outcome.stdout,
             stderr: outcome.stderr,

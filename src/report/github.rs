@@ -7,7 +7,7 @@ use std::io::Read;
 
 use anyhow::{Context, Result};
 
-use crate::grade::ExerciseResult;
+use crate::grade::{ExerciseResult, Totals};
 use crate::i18n::Lang;
 use crate::report::case_message;
 use crate::report::diagnostics::{self, Level};
@@ -116,8 +116,9 @@ pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
             result.max_points()
         );
     }
-    let points: u32 = results.iter().map(ExerciseResult::points).sum();
-    let max_points: u32 = results.iter().map(ExerciseResult::max_points).sum();
+    let Totals {
+        points, max_points, ..
+    } = Totals::of(results);
     let _ = writeln!(out, "| **total** | | | **{points}/{max_points}** |");
     // Cases of a missing or non-compiling exercise never ran: its row above says why.
     let failing: Vec<String> = results

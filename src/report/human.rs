@@ -6,7 +6,7 @@ use colored::Colorize;
 
 use crate::course::Exercise;
 use crate::diff;
-use crate::grade::{CaseResult, ExerciseResult};
+use crate::grade::{CaseResult, ExerciseResult, Totals};
 use crate::i18n::Lang;
 use crate::report::{case_message, case_time, diagnostics};
 use crate::style;
@@ -202,8 +202,8 @@ fn evidence(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
     }
 }
 
-fn short_input(result: &CaseResult) -> Option<String> {
-    let text = std::fs::read_to_string(result.case.input.as_ref()?).ok()?;
+fn short_input(result: &CaseResult) -> Option<&str> {
+    let text = std::str::from_utf8(&result.input).ok()?;
     let short = text.len() <= SHORT_INPUT_BYTES && text.lines().count() <= SHORT_INPUT_LINES;
     (short && !text.trim().is_empty()).then_some(text)
 }
@@ -215,8 +215,9 @@ pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
     for result in results {
         let _ = writeln!(out, "{}", exercise(result, lang));
     }
-    let points: u32 = results.iter().map(ExerciseResult::points).sum();
-    let max_points: u32 = results.iter().map(ExerciseResult::max_points).sum();
+    let Totals {
+        points, max_points, ..
+    } = Totals::of(results);
     let _ = writeln!(
         out,
         "{}",
@@ -229,7 +230,6 @@ pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
     out
 }
 
-/// The closing line that people and CI both read: exercises passed and failed.
 /// One line per exercise, its status, name and points: watch mode's check of everything.
 pub fn overview(results: &[ExerciseResult], lang: Lang) -> Vec<String> {
     let width = results.iter().map(|r| r.name.len()).max().unwrap_or(0);
@@ -246,7 +246,8 @@ pub fn overview(results: &[ExerciseResult], lang: Lang) -> Vec<String> {
         .collect()
 }
 
+/// The closing line that people and CI both read: exercises passed and failed.
 pub fn summary(results: &[ExerciseResult]) -> String {
-    let passed = results.iter().filter(|r| r.passed()).count();
-    format!("{passed} passed, {} failed", results.len() - passed)
+    let Totals { passed, failed, .. } = Totals::of(results);
+    format!("{passed} passed, {failed} failed")
 }

@@ -9,10 +9,15 @@ use toml::Spanned;
 
 use crate::compare::CompareMode;
 use crate::i18n::{Localized, Text};
+use crate::input_format::InputFormat;
 
 pub const INFO_FILE: &str = "info.toml";
 /// Where skeletons live when an exercise has no `skeleton` key.
 pub const SKELETONS_DIR: &str = "skeletons";
+/// Where solutions live when an exercise has no `solution` key.
+const SOLUTIONS_DIR: &str = "solutions";
+/// Where each exercise's known-wrong programs live, a folder per exercise.
+pub const WRONG_PROGRAMS_DIR: &str = "solutions/wrong";
 const FORMAT_VERSION: u32 = 1;
 
 /// Course-wide settings; each case may override the limits and the compare mode.
@@ -66,18 +71,6 @@ impl Default for Defaults {
     }
 }
 
-/// What an exercise reads on stdin, so `dev check` can validate its fixture inputs.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum InputFormat {
-    #[default]
-    None,
-    /// 15 lines of 15 characters from `B`, `W` and `.`.
-    Board,
-    /// Pairs of integers: `row col`.
-    Moves,
-}
-
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Exercise {
@@ -85,7 +78,8 @@ pub struct Exercise {
     pub title: Text,
     /// The file the student edits, relative to the course root.
     pub path: PathBuf,
-    /// The reference solution, relative to the course root.
+    /// The reference solution, relative to the course root; by default
+    /// [`Exercise::solution_path`].
     #[serde(default)]
     pub solution: Option<PathBuf>,
     /// The pristine copy of `path` that `reset` restores, relative to the course root; by
@@ -99,14 +93,36 @@ pub struct Exercise {
 }
 
 impl Exercise {
+    /// The reference solution, relative to the course root: the `solution` key, else
+    /// `solutions/<file name of path>`.
+    pub fn solution_path(&self) -> PathBuf {
+        self.solution
+            .clone()
+            .unwrap_or_else(|| Path::new(SOLUTIONS_DIR).join(self.file_name()))
+    }
+
+    /// Where the known-wrong programs of this exercise are: `solutions/wrong/<name>/`,
+    /// each a file with the extension of `path` (the course's language).
+    pub fn wrong_programs_dir(&self) -> PathBuf {
+        Path::new(WRONG_PROGRAMS_DIR).join(&self.name)
+    }
+
+    /// Whether `file` is a program in this exercise's language: its extension is `path`'s.
+    pub fn is_program(&self, file: &Path) -> bool {
+        file.extension().is_some() && file.extension() == self.path.extension()
+    }
+
+    fn file_name(&self) -> &std::ffi::OsStr {
+        self.path.file_name().unwrap_or(self.path.as_os_str())
+    }
+
     /// The pristine skeleton, relative to the course root: the `skeleton` key, else
     /// `skeletons/<file name of path>`. Course data, read when needed, never built into
     /// clings: editing it (or the student's file) needs no rebuild.
     pub fn skeleton_path(&self) -> PathBuf {
-        self.skeleton.clone().unwrap_or_else(|| {
-            let file = self.path.file_name().unwrap_or(self.path.as_os_str());
-            Path::new(SKELETONS_DIR).join(file)
-        })
+        self.skeleton
+            .clone()
+            .unwrap_or_else(|| Path::new(SKELETONS_DIR).join(self.file_name()))
     }
 }
 

@@ -11,6 +11,7 @@ mod fixture;
 mod grade;
 mod gradebook;
 mod i18n;
+mod input_format;
 mod parallel;
 mod report;
 mod sandbox;

@@ -4,11 +4,9 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::course::{Course, Exercise, InputFormat, SKELETONS_DIR};
+use crate::course::{Course, Exercise, SKELETONS_DIR, WRONG_PROGRAMS_DIR};
 use crate::fixture::{self, Case};
 use crate::i18n::Text;
-
-const BOARD_SIZE: usize = 15;
 
 /// One thing wrong with the course, and where.
 pub struct Problem {
@@ -25,14 +23,6 @@ impl Problem {
     }
 }
 
-/// The reference solution: the `solution` key, else `solutions/<name>.c`.
-pub fn solution_path(exercise: &Exercise) -> PathBuf {
-    exercise
-        .solution
-        .clone()
-        .unwrap_or_else(|| Path::new("solutions").join(format!("{}.c", exercise.name)))
-}
-
 /// Every static problem of the course; `cases` receives each exercise's cases when they
 /// could be read, for the checks that run programs.
 pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Problem> {
@@ -41,7 +31,7 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
     for exercise in &course.exercises {
         let place = |what: &str| format!("{what} of exercise {}", exercise.name);
         skeleton_problems(&mut problems, course, exercise);
-        let solution = solution_path(exercise);
+        let solution = exercise.solution_path();
         if !course.root.join(&solution).is_file() {
             problems.push(Problem::new(
                 &solution,
@@ -162,68 +152,27 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
                 hint,
             );
         }
-        match (&case.input, exercise.input) {
-            (Some(input), InputFormat::None) => problems.push(Problem::new(
+        match (&case.input, exercise.input.reads_input()) {
+            (Some(input), false) => problems.push(Problem::new(
                 input,
                 format!("{} reads no input, but this case has one", exercise.name),
             )),
-            (Some(input), format) => match std::fs::read_to_string(input) {
+            (Some(input), true) => match std::fs::read_to_string(input) {
                 Ok(text) => {
-                    if let Err(what) = check_input(format, &text) {
+                    if let Err(what) = exercise.input.check(&text) {
                         problems.push(Problem::new(input, what));
                     }
                 }
                 Err(err) => problems.push(Problem::new(input, format!("cannot read: {err}"))),
             },
-            (None, InputFormat::None) => {}
-            (None, _) => problems.push(Problem::new(
+            (None, false) => {}
+            (None, true) => problems.push(Problem::new(
                 &case.expected_path,
                 format!(
                     "{} reads its input from stdin, but this case has no .in file",
                     exercise.name
                 ),
             )),
-        }
-    }
-}
-
-/// Whether `text` has the shape the exercise reads; the error says what is wrong, and where.
-pub fn check_input(format: InputFormat, text: &str) -> Result<(), String> {
-    match format {
-        InputFormat::None => Ok(()),
-        InputFormat::Board => {
-            let lines: Vec<&str> = text.lines().collect();
-            if lines.len() != BOARD_SIZE {
-                return Err(format!(
-                    "a board has {BOARD_SIZE} lines, this one {}",
-                    lines.len()
-                ));
-            }
-            for (number, line) in lines.iter().enumerate() {
-                if line.len() != BOARD_SIZE || !line.chars().all(|c| matches!(c, 'B' | 'W' | '.')) {
-                    return Err(format!(
-                        "line {}: {line:?} is not {BOARD_SIZE} characters of B, W and .",
-                        number + 1
-                    ));
-                }
-            }
-            Ok(())
-        }
-        InputFormat::Moves => {
-            for (number, line) in text
-                .lines()
-                .enumerate()
-                .filter(|(_, l)| !l.trim().is_empty())
-            {
-                let numbers: Vec<&str> = line.split_whitespace().collect();
-                if numbers.len() != 2 || numbers.iter().any(|n| n.parse::<i64>().is_err()) {
-                    return Err(format!(
-                        "line {}: {line:?} is not a move `row col` (two integers)",
-                        number + 1
-                    ));
-                }
-            }
-            Ok(())
         }
     }
 }
@@ -238,7 +187,7 @@ fn orphans(problems: &mut Vec<Problem>, course: &Course) {
     };
     for (dir, what) in [
         ("fixtures", "fixture folder"),
-        ("solutions/wrong", "folder of wrong programs"),
+        (WRONG_PROGRAMS_DIR, "folder of wrong programs"),
     ] {
         let Ok(entries) = std::fs::read_dir(course.root.join(dir)) else {
             continue;
@@ -308,40 +257,5 @@ fn stray_fixture_files(problems: &mut Vec<Problem>, dir: &Path) {
                 "not part of a case (cases are <case>.in, .out and .toml)",
             ));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn boards_must_be_fifteen_by_fifteen() {
-        let row = ".".repeat(15);
-        let board = format!("{row}\n").repeat(15);
-        assert!(check_input(InputFormat::Board, &board).is_ok());
-        let short = format!("{row}\n").repeat(14);
-        assert!(
-            check_input(InputFormat::Board, &short)
-                .unwrap_err()
-                .contains("15 lines")
-        );
-        let bad = board.replacen('.', "X", 1);
-        assert!(
-            check_input(InputFormat::Board, &bad)
-                .unwrap_err()
-                .starts_with("line 1")
-        );
-    }
-
-    #[test]
-    fn moves_are_pairs_of_integers() {
-        assert!(check_input(InputFormat::Moves, "7 7\n-1 3\n\n15 0\n").is_ok());
-        assert!(
-            check_input(InputFormat::Moves, "7 7\n7\n")
-                .unwrap_err()
-                .starts_with("line 2")
-        );
-        assert!(check_input(InputFormat::Moves, "a b\n").is_err());
     }
 }

@@ -11,7 +11,6 @@ use crate::diff;
 use crate::fixture;
 use crate::i18n::Lang;
 use crate::term::confirm;
-use crate::validate;
 
 const DIFF_LINES: usize = 30;
 
@@ -25,7 +24,7 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Outcome> {
     let mut changes = Vec::new();
     let mut unchanged = 0;
     for exercise in exercises {
-        let program = grader.build(&validate::solution_path(exercise))?;
+        let program = grader.build(&exercise.solution_path())?;
         for case in fixture::discover(&course.fixtures_dir(exercise))? {
             let fresh = grader
                 .reference_output(&program, case.input.as_deref())

@@ -91,7 +91,7 @@ fn programs_of(
 ) -> Vec<(Role, PathBuf)> {
     let root = &grader.course.root;
     let mut programs = Vec::new();
-    let solution = validate::solution_path(exercise);
+    let solution = exercise.solution_path();
     if root.join(&solution).is_file() {
         programs.push((Role::Solution, solution));
     }
@@ -106,13 +106,13 @@ fn programs_of(
     if shipped.is_some() && shipped != pristine {
         programs.push((Role::Skeleton, exercise.path.clone()));
     }
-    let wrong_dir = Path::new("solutions/wrong").join(&exercise.name);
+    let wrong_dir = exercise.wrong_programs_dir();
     let mut wrong: Vec<PathBuf> = std::fs::read_dir(root.join(&wrong_dir))
         .map(|entries| {
             entries
                 .filter_map(Result::ok)
                 .map(|entry| wrong_dir.join(entry.file_name()))
-                .filter(|path| path.extension().is_some_and(|ext| ext == "c"))
+                .filter(|path| exercise.is_program(path))
                 .collect()
         })
         .unwrap_or_default();

@@ -8,8 +8,6 @@ use anyhow::{Context, Result, bail};
 
 use crate::app::App;
 use crate::commands::Outcome;
-use crate::course::InputFormat;
-use crate::validate;
 
 pub fn run(
     app: &App,
@@ -39,13 +37,13 @@ pub fn run(
         );
     }
 
-    let text = match (input, exercise.input) {
+    let text = match (input, exercise.input.reads_input()) {
         (Some(path), _) => Some(
             std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?,
         ),
-        (None, InputFormat::None) => None,
-        (None, _) => {
+        (None, false) => None,
+        (None, true) => {
             let mut text = String::new();
             std::io::stdin()
                 .read_to_string(&mut text)
@@ -54,13 +52,13 @@ pub fn run(
         }
     };
     if let Some(text) = &text {
-        validate::check_input(exercise.input, text).map_err(|what| {
+        exercise.input.check(text).map_err(|what| {
             anyhow::anyhow!("the input is not what {} reads: {what}", exercise.name)
         })?;
     }
 
     let grader = app.grader()?;
-    let program = grader.build(&validate::solution_path(exercise))?;
+    let program = grader.build(&exercise.solution_path())?;
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     // The input goes to a temporary file first, so a failing solution leaves nothing behind.
     let staged_input = text

@@ -8,7 +8,7 @@ use crate::atomic;
 use crate::course::{Course, Exercise};
 use crate::grade::{ExerciseResult, Grader, GraderOptions};
 use crate::i18n::{Lang, Text};
-use crate::state::Progress;
+use crate::progress::Progress;
 
 pub struct App {
     pub course: Course,

@@ -11,7 +11,7 @@ use crate::course::{self, Course, Exercise};
 use crate::fixture::{self, Case, CaseConfig};
 use crate::i18n::{Lang, Text};
 use crate::parallel;
-use crate::sandbox::{Job, Limits, Memory, MemoryEnforcement, Sandbox, Session};
+use crate::sandbox::{Grading, Job, Limits, Memory, MemoryEnforcement, Sandbox};
 use crate::verdict::{self, Finding, Status};
 
 pub struct Grader<'a> {
@@ -135,7 +135,7 @@ impl<'a> Grader<'a> {
     /// `warnings` for the caller to show.
     pub fn new(course: &'a Course, options: GraderOptions) -> Result<Grader<'a>> {
         // Ctrl-C while the compiler is probed lets the probe clean up after itself.
-        let _session = Session::begin()?;
+        let _grading = Grading::begin()?;
         let toolchain = Toolchain::detect(&course.defaults, &course.cache_dir(), options.lang)?;
         let (sandbox, sandbox_warning) = Sandbox::detect(options.require_isolation, options.lang)?;
         let warnings = toolchain
@@ -192,7 +192,7 @@ impl<'a> Grader<'a> {
         source: &Path,
     ) -> Result<ExerciseResult> {
         // Ctrl-C now stops the runs and lets this grading unwind, cleaning up as it goes.
-        let _session = Session::begin()?;
+        let _grading = Grading::begin()?;
         let cases = self.cases(exercise)?;
         let unrun = |status, finding: Finding, diagnostics: String| ExerciseResult {
             name: exercise.name.clone(),

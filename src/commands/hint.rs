@@ -1,11 +1,11 @@
 use anyhow::{Result, bail};
 
 use crate::app::App;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::report::student;
 
 /// `clings hint [NAME] [--all]`: one more hint each time, or all revealed so far.
-pub fn run(app: &mut App, name: Option<&str>, all: bool) -> Result<Outcome> {
+pub fn run(app: &mut App, name: Option<&str>, all: bool) -> Result<Exit> {
     let lang = app.lang;
     let name = match name {
         Some(name) => app.course.exercise(name)?.name.clone(),
@@ -32,12 +32,12 @@ pub fn run(app: &mut App, name: Option<&str>, all: bool) -> Result<Outcome> {
         for line in shown {
             println!("{line}");
         }
-        return Ok(Outcome::Success);
+        return Ok(Exit::Success);
     }
     app.reveal_hint(&name)?;
     let exercise = app.course.exercise(&name)?;
     if let Some(latest) = student::hints(exercise, app.revealed_hints(&name)?, lang).last() {
         println!("{latest}");
     }
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }

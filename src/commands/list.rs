@@ -1,12 +1,12 @@
 use anyhow::Result;
 
 use crate::app::App;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::report::student;
 use crate::term;
 
 /// `clings list`: every exercise with where the student stands, and the progress bar.
-pub fn run(app: &App) -> Result<Outcome> {
+pub fn run(app: &App) -> Result<Exit> {
     for row in student::list_rows(&app.standings(), app.lang) {
         println!("{row}");
     }
@@ -14,5 +14,5 @@ pub fn run(app: &App) -> Result<Outcome> {
         "{}",
         term::progress_line(app.progress.done_count(), app.progress.total(), app.lang)
     );
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }

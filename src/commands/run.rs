@@ -1,20 +1,20 @@
 use anyhow::Result;
 
 use crate::app::App;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::report::{human, student};
 use crate::term;
 use crate::verdict::Status;
 
 /// `clings run [NAME|next]`: grade one exercise and move on when it passes.
-pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
+pub fn run(app: &mut App, name: &str) -> Result<Exit> {
     let lang = app.lang;
     let name = if name == "next" {
         match app.current_name() {
             Some(name) => name,
             None => {
                 println!("{}", all_done(app));
-                return Ok(Outcome::Success);
+                return Ok(Exit::Success);
             }
         }
     } else {
@@ -67,7 +67,7 @@ pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
                 ),
             )
         );
-        return Ok(Outcome::Failure);
+        return Ok(Exit::Failure);
     }
     println!("{}", student::cheer(&name, lang));
     match app.progress.current() {
@@ -87,7 +87,7 @@ pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
         "{}",
         term::progress_line(app.progress.done_count(), app.progress.total(), lang)
     );
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }
 
 fn all_done(app: &App) -> String {

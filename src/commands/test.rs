@@ -3,7 +3,7 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 
 use crate::app::App;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::course::Exercise;
 use crate::fixture;
 use crate::grade;
@@ -21,7 +21,7 @@ pub struct TestOptions {
 }
 
 /// `clings test [NAME...]`: grade exercises (all by default) and report in `format`.
-pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
+pub fn run(app: &mut App, options: &TestOptions) -> Result<Exit> {
     let exercises: Vec<&Exercise> = if options.names.is_empty() {
         app.course.exercises.iter().collect()
     } else {
@@ -65,8 +65,8 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
         app.record(&results, None)?;
     }
     Ok(if results.iter().all(|result| result.passed()) {
-        Outcome::Success
+        Exit::Success
     } else {
-        Outcome::Failure
+        Exit::Failure
     })
 }

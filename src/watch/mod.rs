@@ -22,7 +22,7 @@ use anyhow::{Context, Result};
 
 use crate::app::App;
 use crate::clangd;
-use crate::commands::{self, Outcome};
+use crate::commands::{self, Exit};
 
 /// How saves start a run.
 #[derive(Clone, Copy, Debug, Default)]
@@ -33,7 +33,7 @@ pub struct Options {
     pub poll: bool,
 }
 
-pub fn run(app: &mut App, options: Options) -> Result<Outcome> {
+pub fn run(app: &mut App, options: Options) -> Result<Exit> {
     let lang = app.lang;
     if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
         // Piped or in CI: no keys to read and no screen to draw, so do the one useful
@@ -88,7 +88,7 @@ pub fn run(app: &mut App, options: Options) -> Result<Outcome> {
             "下次见！再次运行 `clings` 就能从这里继续。",
         )
     );
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }
 
 /// Grades the current exercise, then answers events until the student quits.

@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 
 use crate::app::App;
 use crate::atomic;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::compare::CompareMode;
 use crate::diff;
 use crate::fixture;
@@ -14,7 +14,7 @@ use crate::term::confirm;
 
 const DIFF_LINES: usize = 30;
 
-pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Outcome> {
+pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Exit> {
     let course = &app.course;
     let exercises = match only {
         Some(name) => vec![course.exercise(name)?],
@@ -46,12 +46,12 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Outcome> {
         println!(
             "every expected output is already what the reference solution prints ({unchanged} cases)"
         );
-        return Ok(Outcome::Success);
+        return Ok(Exit::Success);
     }
     let question = format!("Write {} changed expected outputs?", changes.len());
     if !yes && !confirm(&question, "--yes")? {
         println!("Nothing was written.");
-        return Ok(Outcome::Success);
+        return Ok(Exit::Success);
     }
     for (path, fresh) in &changes {
         atomic::write(path, fresh)?;
@@ -60,5 +60,5 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Outcome> {
         "wrote {} expected outputs ({unchanged} unchanged)",
         changes.len()
     );
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }

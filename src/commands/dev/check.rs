@@ -10,7 +10,7 @@ use anyhow::Result;
 use colored::Colorize;
 
 use crate::app::App;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::course::Exercise;
 use crate::grade::{ExerciseResult, Grader};
 use crate::i18n::Lang;
@@ -33,7 +33,7 @@ enum Role {
     Wrong,
 }
 
-pub fn run(app: &App) -> Result<Outcome> {
+pub fn run(app: &App) -> Result<Exit> {
     let course = &app.course;
     let mut cases = HashMap::new();
     let mut problems = validate::check(course, &mut cases);
@@ -69,7 +69,7 @@ pub fn run(app: &App) -> Result<Outcome> {
                 .green()
                 .bold()
         );
-        return Ok(Outcome::Success);
+        return Ok(Exit::Success);
     }
     println!(
         "{}",
@@ -80,7 +80,7 @@ pub fn run(app: &App) -> Result<Outcome> {
     for Problem { place, what } in &problems {
         println!("  - {}: {what}", place.display());
     }
-    Ok(Outcome::Failure)
+    Ok(Exit::Failure)
 }
 
 /// The solution, the skeleton and the known-wrong programs of an exercise that exist.

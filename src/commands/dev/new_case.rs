@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 
 use crate::app::App;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 
 pub fn run(
     app: &App,
@@ -15,7 +15,7 @@ pub fn run(
     name: &str,
     input: Option<&Path>,
     description: Option<&str>,
-) -> Result<Outcome> {
+) -> Result<Exit> {
     let course = &app.course;
     let exercise = course.exercise(exercise)?;
     let valid = !name.is_empty()
@@ -99,5 +99,5 @@ pub fn run(
         expected.len()
     );
     print!("{}", String::from_utf8_lossy(&expected));
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }

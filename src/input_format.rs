@@ -4,8 +4,8 @@
 //! numbers a line holds), so a new course describes its input without a change here:
 //!
 //! ```toml
-//! input = { kind = "grid", rows = 15, columns = 15, cells = "BW." }
-//! input = { kind = "integers", per_line = 2 }
+//! input = { kind = "grid", rows = 15, columns = 15, cells = "BW.", name = "board" }
+//! input = { kind = "integers", per_line = 2, name = "move `row col`" }
 //! ```
 
 use serde::Deserialize;
@@ -23,9 +23,17 @@ pub enum InputFormat {
         rows: usize,
         columns: usize,
         cells: String,
+        /// What the course calls one, for the messages ("a board has 15 lines").
+        #[serde(default)]
+        name: Option<String>,
     },
     /// Lines of `per_line` integers each; blank lines are allowed.
-    Integers { per_line: usize },
+    Integers {
+        per_line: usize,
+        /// What the course calls a line ("a move `row col`").
+        #[serde(default)]
+        name: Option<String>,
+    },
 }
 
 impl InputFormat {
@@ -42,11 +50,13 @@ impl InputFormat {
                 rows,
                 columns,
                 cells,
+                name,
             } => {
                 let lines: Vec<&str> = text.lines().collect();
                 if lines.len() != *rows {
                     return Err(format!(
-                        "the grid has {rows} lines, this one {}",
+                        "a {} has {rows} lines, this one {}",
+                        name.as_deref().unwrap_or("grid"),
                         lines.len()
                     ));
                 }
@@ -63,7 +73,7 @@ impl InputFormat {
                 }
                 Ok(())
             }
-            InputFormat::Integers { per_line } => {
+            InputFormat::Integers { per_line, name } => {
                 for (number, line) in text
                     .lines()
                     .enumerate()
@@ -73,10 +83,11 @@ impl InputFormat {
                     if words.len() != *per_line
                         || words.iter().any(|word| word.parse::<i64>().is_err())
                     {
-                        return Err(format!(
-                            "line {}: {line:?} is not {per_line} integers",
-                            number + 1
-                        ));
+                        let what = match name {
+                            Some(name) => format!("a {name} ({per_line} integers)"),
+                            None => format!("{per_line} integers"),
+                        };
+                        return Err(format!("line {}: {line:?} is not {what}", number + 1));
                     }
                 }
                 Ok(())
@@ -103,6 +114,7 @@ mod tests {
             rows: 15,
             columns: 15,
             cells: "BW.".into(),
+            name: Some("board".into()),
         }
     }
 
@@ -114,7 +126,7 @@ mod tests {
         let short = vec![row.as_str(); 14].join("\n");
         assert_eq!(
             board().check(&short),
-            Err("the grid has 15 lines, this one 14".into())
+            Err("a board has 15 lines, this one 14".into())
         );
         let bad = grid.replacen('.', "X", 1);
         assert_eq!(
@@ -130,11 +142,32 @@ mod tests {
 
     #[test]
     fn integers_come_so_many_to_a_line_blank_lines_aside() {
-        let moves = InputFormat::Integers { per_line: 2 };
-        assert_eq!(moves.check("7 7\n-1 3\n\n15 0\n"), Ok(()));
+        let numbers = InputFormat::Integers {
+            per_line: 2,
+            name: None,
+        };
+        assert_eq!(numbers.check("7 7\n-1 3\n\n15 0\n"), Ok(()));
         assert_eq!(
-            moves.check("7 7\n7\n"),
+            numbers.check("7 7\n7\n"),
             Err("line 2: \"7\" is not 2 integers".into())
+        );
+        let moves = InputFormat::Integers {
+            per_line: 2,
+            name: Some("move `row col`".into()),
+        };
+        assert_eq!(
+            moves.check("7\n"),
+            Err("line 1: \"7\" is not a move `row col` (2 integers)".into())
+        );
+        let grid = InputFormat::Grid {
+            rows: 2,
+            columns: 2,
+            cells: "ab".into(),
+            name: None,
+        };
+        assert_eq!(
+            grid.check("ab\n"),
+            Err("a grid has 2 lines, this one 1".into())
         );
         assert!(moves.check("a b\n").is_err());
         assert!(moves.check("1 2 3\n").is_err());
@@ -150,12 +183,16 @@ mod tests {
         let read = |text: &str| toml::from_str::<Exercise>(text).map(|e| e.input);
         assert_eq!(read("").unwrap(), InputFormat::None);
         assert_eq!(
-            read("input = { kind = \"grid\", rows = 15, columns = 15, cells = \"BW.\" }").unwrap(),
+            read("input = { kind = \"grid\", rows = 15, columns = 15, cells = \"BW.\", name = \"board\" }")
+                .unwrap(),
             board()
         );
         assert_eq!(
             read("input = { kind = \"integers\", per_line = 2 }").unwrap(),
-            InputFormat::Integers { per_line: 2 }
+            InputFormat::Integers {
+                per_line: 2,
+                name: None
+            }
         );
         assert_eq!(
             read("input = { kind = \"text\" }").unwrap(),

@@ -176,7 +176,7 @@ fn empty_hints_and_missing_translations() {
 fn malformed_inputs_are_named_with_their_line() {
     let dir = course();
     write(dir.path(), "fixtures/sum/01_small.in", "1 2\n3\n");
-    assert_problem(dir.path(), "01_small.in", "line 2: \"3\" is not 2 integers");
+    assert_problem(dir.path(), "01_small.in", "line 2: \"3\" is not a move");
     let dir = course();
     write(dir.path(), "fixtures/hello/01_hello.in", "unexpected\n");
     assert_problem(dir.path(), "01_hello.in", "hello reads no input");

@@ -1,11 +1,14 @@
-//! What every command works with: the course, the student's progress, the language.
+//! What every command and watch mode work with: the course, the student's progress and
+//! language, and the student's actions on them (record a grading, reveal a hint, reset an
+//! exercise, open one). Commands and watch mode call these and only draw the outcome.
 
 use anyhow::{Context, Result};
 
-use crate::course::Course;
-use crate::grade::{Grader, GraderOptions};
-use crate::i18n::Lang;
-use crate::state::Progress;
+use crate::atomic;
+use crate::course::{Course, Exercise};
+use crate::grade::{ExerciseResult, Grader, GraderOptions};
+use crate::i18n::{Lang, Text};
+use crate::progress::Progress;
 
 pub struct App {
     pub course: Course,
@@ -20,16 +23,23 @@ impl App {
     pub fn open(lang: Lang, options: GraderOptions) -> Result<App> {
         let cwd = std::env::current_dir().context("cannot read the working directory")?;
         let course = Course::discover(&cwd)?;
-        let (progress, warnings) = Progress::load(&course);
+        let (app, warnings) = App::load(course, lang, options);
         for warning in warnings {
             eprintln!("warning: {warning}");
         }
-        Ok(App {
+        Ok(app)
+    }
+
+    /// The app for `course`, with the problems found in its state file (repaired).
+    pub fn load(course: Course, lang: Lang, options: GraderOptions) -> (App, Vec<String>) {
+        let (progress, warnings) = Progress::load(&course);
+        let app = App {
             course,
             progress,
             lang,
             options,
-        })
+        };
+        (app, warnings)
     }
 
     /// A grader for this course; finds the compiler on first use only, so commands
@@ -65,4 +75,86 @@ impl App {
     pub fn current_name(&self) -> Option<String> {
         self.progress.current().map(String::from)
     }
+
+    /// What grading found, into the progress (by [`Progress::record`]'s rule) and saved.
+    /// `focus` is the exercise the student works on, when there is one.
+    pub fn record(&mut self, results: &[ExerciseResult], focus: Option<&str>) -> Result<()> {
+        self.progress.record(
+            results
+                .iter()
+                .map(|result| (result.name.as_str(), result.passed())),
+            focus,
+        );
+        self.progress.save()
+    }
+
+    /// Makes `name` the exercise the student works on.
+    pub fn open_exercise(&mut self, name: &str) -> Result<()> {
+        self.course.exercise(name)?;
+        self.progress.set_current(name);
+        self.progress.save()
+    }
+
+    /// Reveals one more hint of `name` (staying on the last one once all are out) and
+    /// remembers it; returns how many are revealed now.
+    pub fn reveal_hint(&mut self, name: &str) -> Result<usize> {
+        let total = self.course.exercise(name)?.hints.len();
+        if total == 0 {
+            return Ok(0);
+        }
+        let level = (self.progress.hint_level(name) + 1).min(total);
+        self.progress.set_hint_level(name, level);
+        self.progress.save()?;
+        Ok(level)
+    }
+
+    /// The hints of `name` revealed so far, in order.
+    pub fn revealed_hints(&self, name: &str) -> Result<&[Text]> {
+        let hints = &self.course.exercise(name)?.hints;
+        Ok(&hints[..self.progress.hint_level(name).min(hints.len())])
+    }
+
+    /// Writes the original skeleton of `name` back (atomically, so an editor or watch mode
+    /// never sees half a file) and makes it the current exercise, to be done again.
+    pub fn reset(&mut self, name: &str) -> Result<()> {
+        let exercise = self.course.exercise(name)?;
+        let original = self.course.skeleton(exercise)?;
+        atomic::write(&self.course.root.join(&exercise.path), &original)?;
+        self.progress.mark_pending(name);
+        self.progress.set_current(name);
+        self.progress.save()
+    }
+
+    /// Fails unless `name` has an original skeleton to reset to, saying how to get it back.
+    pub fn check_resettable(&self, name: &str) -> Result<()> {
+        self.course.skeleton(self.course.exercise(name)?).map(drop)
+    }
+
+    /// Every exercise in course order, with where the student stands on it.
+    pub fn standings(&self) -> Vec<(&Exercise, Standing)> {
+        let current = self.progress.current();
+        self.course
+            .exercises
+            .iter()
+            .map(|exercise| {
+                let standing = if self.progress.is_done(&exercise.name) {
+                    Standing::Done
+                } else if current == Some(exercise.name.as_str()) {
+                    Standing::Current
+                } else {
+                    Standing::Pending
+                };
+                (exercise, standing)
+            })
+            .collect()
+    }
+}
+
+/// Where the student stands on one exercise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Done,
+    /// The one they work on.
+    Current,
+    Pending,
 }

@@ -361,7 +361,7 @@ fn read_cached(entry: &Path) -> Result<Option<Build>> {
 
 /// Puts a build into the cache under `entry`, replacing one whose dependencies changed.
 /// Publishing by rename keeps a half-written build invisible to other clings runs; if
-/// another run published the same key first, its build is just as good.
+/// another run published the same key first, its build is just as good and is kept.
 fn publish(
     cache_dir: &Path,
     entry: &Path,
@@ -384,12 +384,26 @@ fn publish(
         .and_then(|()| std::fs::write(staging.path().join(DEPENDENCIES), dependencies))
         .context("cannot write the compiler's diagnostics to the build cache")?;
     let staged = staging.keep();
-    if entry.exists() {
-        let _ = std::fs::remove_dir_all(entry);
+    if std::fs::rename(&staged, entry).is_ok() {
+        return Ok(());
     }
-    if std::fs::rename(&staged, entry).is_err() {
-        let _ = std::fs::remove_dir_all(&staged);
+    // The key is taken. By the same build from another clings (grading identical
+    // submissions at once): it is as good as this one, and that clings may be running its
+    // program, so it stays. By a build whose dependencies changed: moved aside before this
+    // one takes its place, so no reader ever finds the entry half removed.
+    if !matches!(read_cached(entry), Ok(Some(_))) {
+        let aside = cache_dir.join(format!(
+            ".stale-{}",
+            staged.file_name().unwrap_or_default().to_string_lossy()
+        ));
+        if std::fs::rename(entry, &aside).is_ok() {
+            let _ = std::fs::remove_dir_all(&aside);
+            if std::fs::rename(&staged, entry).is_ok() {
+                return Ok(());
+            }
+        }
     }
+    let _ = std::fs::remove_dir_all(&staged);
     Ok(())
 }
 
@@ -633,6 +647,37 @@ mod tests {
                 "/usr/include/x.h"
             ]
         );
+    }
+
+    #[test]
+    fn a_published_build_stays_while_the_same_build_is_published_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("cache");
+        let entry = cache.join("key");
+        let (first, second) = (dir.path().join("first"), dir.path().join("second"));
+        std::fs::write(&first, "first").unwrap();
+        std::fs::write(&second, "second").unwrap();
+        publish(&cache, &entry, Some(&first), "", "").unwrap();
+        // Another clings grading an identical submission may be running this program:
+        // the same key published again leaves it in place.
+        publish(&cache, &entry, Some(&second), "", "").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(entry.join(PROGRAM)).unwrap(),
+            "first"
+        );
+        // A build whose dependencies changed since is replaced.
+        std::fs::write(entry.join(DEPENDENCIES), "- /a/header/not/trusted.h\n").unwrap();
+        publish(&cache, &entry, Some(&second), "", "").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(entry.join(PROGRAM)).unwrap(),
+            "second"
+        );
+        // Nothing staged or set aside is left behind.
+        let names: Vec<_> = std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["key"]);
     }
 
     #[test]

@@ -9,8 +9,15 @@ use toml::Spanned;
 
 use crate::compare::CompareMode;
 use crate::i18n::{Localized, Text};
+use crate::input_format::InputFormat;
 
 pub const INFO_FILE: &str = "info.toml";
+/// Where skeletons live when an exercise has no `skeleton` key.
+pub const SKELETONS_DIR: &str = "skeletons";
+/// Where solutions live when an exercise has no `solution` key.
+const SOLUTIONS_DIR: &str = "solutions";
+/// Where each exercise's known-wrong programs live, a folder per exercise.
+pub const WRONG_PROGRAMS_DIR: &str = "solutions/wrong";
 const FORMAT_VERSION: u32 = 1;
 
 /// Course-wide settings; each case may override the limits and the compare mode.
@@ -64,18 +71,6 @@ impl Default for Defaults {
     }
 }
 
-/// What an exercise reads on stdin, so `dev check` can validate its fixture inputs.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum InputFormat {
-    #[default]
-    None,
-    /// 15 lines of 15 characters from `B`, `W` and `.`.
-    Board,
-    /// Pairs of integers: `row col`.
-    Moves,
-}
-
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Exercise {
@@ -83,13 +78,52 @@ pub struct Exercise {
     pub title: Text,
     /// The file the student edits, relative to the course root.
     pub path: PathBuf,
-    /// The reference solution, relative to the course root.
+    /// The reference solution, relative to the course root; by default
+    /// [`Exercise::solution_path`].
     #[serde(default)]
     pub solution: Option<PathBuf>,
+    /// The pristine copy of `path` that `reset` restores, relative to the course root; by
+    /// default [`Exercise::skeleton_path`].
+    #[serde(default)]
+    pub skeleton: Option<PathBuf>,
     #[serde(default)]
     pub input: InputFormat,
     #[serde(default)]
     pub hints: Vec<Text>,
+}
+
+impl Exercise {
+    /// The reference solution, relative to the course root: the `solution` key, else
+    /// `solutions/<file name of path>`.
+    pub fn solution_path(&self) -> PathBuf {
+        self.solution
+            .clone()
+            .unwrap_or_else(|| Path::new(SOLUTIONS_DIR).join(self.file_name()))
+    }
+
+    /// Where the known-wrong programs of this exercise are: `solutions/wrong/<name>/`,
+    /// each a file with the extension of `path` (the course's language).
+    pub fn wrong_programs_dir(&self) -> PathBuf {
+        Path::new(WRONG_PROGRAMS_DIR).join(&self.name)
+    }
+
+    /// Whether `file` is a program in this exercise's language: its extension is `path`'s.
+    pub fn is_program(&self, file: &Path) -> bool {
+        file.extension().is_some() && file.extension() == self.path.extension()
+    }
+
+    fn file_name(&self) -> &std::ffi::OsStr {
+        self.path.file_name().unwrap_or(self.path.as_os_str())
+    }
+
+    /// The pristine skeleton, relative to the course root: the `skeleton` key, else
+    /// `skeletons/<file name of path>`. Course data, read when needed, never built into
+    /// clings: editing it (or the student's file) needs no rebuild.
+    pub fn skeleton_path(&self) -> PathBuf {
+        self.skeleton
+            .clone()
+            .unwrap_or_else(|| Path::new(SKELETONS_DIR).join(self.file_name()))
+    }
 }
 
 #[derive(Deserialize)]
@@ -189,6 +223,21 @@ impl Course {
                     exercise.path.display()
                 );
             }
+            if exercise.skeleton.as_ref().is_some_and(|s| s.is_absolute()) {
+                bail!(
+                    "{}: key `skeleton`: {} must be relative to the course directory",
+                    at(span),
+                    exercise.skeleton_path().display()
+                );
+            }
+            if exercise.skeleton_path() == exercise.path {
+                bail!(
+                    "{}: key `skeleton`: {} is the file students edit; the skeleton is \
+                     its pristine copy, kept elsewhere (by default {SKELETONS_DIR}/)",
+                    at(span),
+                    exercise.path.display()
+                );
+            }
             exercises.push(exercise);
         }
         Ok(Course {
@@ -215,6 +264,35 @@ impl Course {
                 )
                 .into()
             })
+    }
+
+    /// The pristine skeleton of `exercise`, read from the course (`skeletons/` by default),
+    /// or an error that names the missing file and says how to get it back.
+    pub fn skeleton(&self, exercise: &Exercise) -> Result<Vec<u8>> {
+        let skeleton = exercise.skeleton_path();
+        let path = self.root.join(&skeleton);
+        match std::fs::read(&path) {
+            Ok(original) => Ok(original),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                let (skeleton, file, name) =
+                    (skeleton.display(), exercise.path.display(), &exercise.name);
+                Err(Localized::new(
+                    format!(
+                        "the skeleton of {name}, {skeleton}, is missing, so `reset` cannot put it \
+                         back in {file} (nothing was changed): restore it from your course's \
+                         repository (`git checkout -- {skeleton}`) or copy it from a fresh copy of \
+                         the course"
+                    ),
+                    format!(
+                        "练习 {name} 的原始框架 {skeleton} 不见了，`reset` 无法恢复 {file}\
+                         （没有做任何修改）：请从课程仓库中取回它（`git checkout -- {skeleton}`），\
+                         或从一份新的课程副本中复制过来"
+                    ),
+                )
+                .into())
+            }
+            Err(err) => Err(err).with_context(|| format!("cannot read {}", path.display())),
+        }
     }
 
     pub fn fixtures_dir(&self, exercise: &Exercise) -> PathBuf {
@@ -286,6 +364,32 @@ mod tests {
         let err = parse(&text).unwrap_err().to_string();
         assert!(err.contains("/c/info.toml:6"), "{err}");
         assert!(err.contains("appears twice"), "{err}");
+    }
+
+    #[test]
+    fn skeleton_defaults_to_the_skeletons_folder() {
+        let course = parse(MINIMAL).unwrap();
+        assert_eq!(
+            course.exercises[0].skeleton_path(),
+            Path::new("skeletons/a.c")
+        );
+        let text = format!("{MINIMAL}skeleton = \"start/a.c\"\n");
+        let course = parse(&text).unwrap();
+        assert_eq!(course.exercises[0].skeleton_path(), Path::new("start/a.c"));
+    }
+
+    #[test]
+    fn skeleton_must_be_relative_and_not_the_students_file() {
+        let err = parse(&format!("{MINIMAL}skeleton = \"/a.c\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("key `skeleton`"), "{err}");
+        assert!(err.contains("relative"), "{err}");
+        let err = parse(&format!("{MINIMAL}skeleton = \"exercises/a.c\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("info.toml:2"), "{err}");
+        assert!(err.contains("the file students edit"), "{err}");
     }
 
     #[test]

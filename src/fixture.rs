@@ -48,6 +48,17 @@ impl Case {
         std::fs::read(&self.expected_path)
             .with_context(|| format!("cannot read {}", self.expected_path.display()))
     }
+
+    /// What the reports may show of the input: all of it for a public case (empty when
+    /// there is none), nothing of a hidden one.
+    pub fn shown_input(&self) -> Result<Vec<u8>> {
+        match &self.input {
+            Some(path) if !self.hidden => {
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
 }
 
 /// The files one case is made of, gathered before they are checked for completeness.

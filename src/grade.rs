@@ -10,9 +10,9 @@ use crate::compile::Toolchain;
 use crate::course::{self, Course, Exercise};
 use crate::fixture::{self, Case, CaseConfig};
 use crate::i18n::{Lang, Text};
-use crate::judge::{self, Finding};
 use crate::parallel;
-use crate::sandbox::{Job, Limits, Memory, MemoryEnforcement, Sandbox, Session};
+use crate::sandbox::{Grading, Job, Limits, Memory, MemoryEnforcement, Sandbox};
+use crate::verdict::{self, Finding, Status};
 
 pub struct Grader<'a> {
     pub course: &'a Course,
@@ -37,31 +37,14 @@ pub struct GraderOptions {
     pub lang: Lang,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Passed,
-    Failed,
-    CompileError,
-    /// The student's file does not exist.
-    Missing,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Passed => "passed",
-            Status::Failed => "failed",
-            Status::CompileError => "compile_error",
-            Status::Missing => "missing",
-        }
-    }
-}
-
+#[derive(Clone)]
 pub struct CaseResult {
     pub case: Case,
     pub finding: Finding,
     pub mode: CompareMode,
     pub elapsed: Duration,
+    /// The input as the reports may show it (see [`Case::shown_input`]).
+    pub input: Vec<u8>,
     pub expected: Vec<u8>,
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
@@ -77,6 +60,7 @@ impl CaseResult {
     }
 }
 
+#[derive(Clone)]
 pub struct ExerciseResult {
     pub name: String,
     pub title: Text,
@@ -109,6 +93,27 @@ impl ExerciseResult {
     }
 }
 
+/// What the grading of several exercises adds up to, as every report totals it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Totals {
+    pub passed: usize,
+    pub failed: usize,
+    pub points: u32,
+    pub max_points: u32,
+}
+
+impl Totals {
+    pub fn of(results: &[ExerciseResult]) -> Totals {
+        let passed = results.iter().filter(|result| result.passed()).count();
+        Totals {
+            passed,
+            failed: results.len() - passed,
+            points: results.iter().map(ExerciseResult::points).sum(),
+            max_points: results.iter().map(ExerciseResult::max_points).sum(),
+        }
+    }
+}
+
 /// Where a submission keeps an exercise's file: at the course's path (a student
 /// repository with the course layout) or at its bare file name (a copy of `exercises/`).
 /// When neither exists, the course's path, so the result says `missing`.
@@ -130,7 +135,7 @@ impl<'a> Grader<'a> {
     /// `warnings` for the caller to show.
     pub fn new(course: &'a Course, options: GraderOptions) -> Result<Grader<'a>> {
         // Ctrl-C while the compiler is probed lets the probe clean up after itself.
-        let _session = Session::begin()?;
+        let _grading = Grading::begin()?;
         let toolchain = Toolchain::detect(&course.defaults, &course.cache_dir(), options.lang)?;
         let (sandbox, sandbox_warning) = Sandbox::detect(options.require_isolation, options.lang)?;
         let warnings = toolchain
@@ -187,7 +192,7 @@ impl<'a> Grader<'a> {
         source: &Path,
     ) -> Result<ExerciseResult> {
         // Ctrl-C now stops the runs and lets this grading unwind, cleaning up as it goes.
-        let _session = Session::begin()?;
+        let _grading = Grading::begin()?;
         let cases = self.cases(exercise)?;
         let unrun = |status, finding: Finding, diagnostics: String| ExerciseResult {
             name: exercise.name.clone(),
@@ -202,6 +207,7 @@ impl<'a> Grader<'a> {
                     finding: finding.clone(),
                     mode: self.mode(case),
                     elapsed: Duration::ZERO,
+                    input: Vec::new(),
                     expected: Vec::new(),
                     stdout: Vec::new(),
                     stderr: Vec::new(),
@@ -300,7 +306,7 @@ impl<'a> Grader<'a> {
         let outcome = self
             .sandbox
             .run(&Job::program(program, input, &env), limits)?;
-        match judge::judge(&outcome, &outcome.stdout, CompareMode::Exact, limits) {
+        match verdict::judge(&outcome, &outcome.stdout, CompareMode::Exact, limits) {
             Finding::Passed => Ok(outcome.stdout),
             finding => bail!(
                 "the reference solution gave no usable output: {}",
@@ -323,9 +329,10 @@ impl<'a> Grader<'a> {
         let mode = self.mode(case);
         Ok(CaseResult {
             case: case.clone(),
-            finding: judge::judge(&outcome, &expected, mode, limits),
+            finding: verdict::judge(&outcome, &expected, mode, limits),
             mode,
             elapsed: outcome.elapsed,
+            input: case.shown_input()?,
             expected,
             stdout: outcome.stdout,
             stderr: outcome.stderr,

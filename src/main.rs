@@ -7,19 +7,19 @@ mod compare;
 mod compile;
 mod course;
 mod diff;
-mod embedded;
 mod fixture;
 mod grade;
 mod gradebook;
 mod i18n;
-mod judge;
+mod input_format;
 mod parallel;
+mod progress;
 mod report;
 mod sandbox;
-mod state;
 mod style;
 mod term;
 mod validate;
+mod verdict;
 mod watch;
 
 use std::process::ExitCode;
@@ -29,7 +29,7 @@ use nix::sys::signal::{SigHandler, Signal, signal};
 
 use crate::app::App;
 use crate::cli::{Cli, Command, DevCommand};
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::grade::GraderOptions;
 use crate::i18n::Lang;
 
@@ -53,12 +53,12 @@ fn main() -> ExitCode {
     let _ = ctrlc::set_handler(move || {
         if !sandbox::interrupt() {
             eprintln!("{}", lang.pick("interrupted", "已中断"));
-            state::exit_when_saved(INTERRUPTED);
+            progress::exit_when_saved(INTERRUPTED);
         }
     });
     match dispatch(cli, lang) {
-        Ok(Outcome::Success) => ExitCode::SUCCESS,
-        Ok(Outcome::Failure) => ExitCode::from(1),
+        Ok(Exit::Success) => ExitCode::SUCCESS,
+        Ok(Exit::Failure) => ExitCode::from(1),
         Err(err) if err.downcast_ref::<sandbox::Interrupted>().is_some() => {
             eprintln!("{}", lang.pick("interrupted", "已中断"));
             ExitCode::from(INTERRUPTED as u8)
@@ -74,7 +74,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Outcome> {
+fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
     let mut app = App::open(
         lang,
         GraderOptions {

@@ -4,11 +4,9 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::course::{Course, Exercise, InputFormat};
+use crate::course::{Course, Exercise, SKELETONS_DIR, WRONG_PROGRAMS_DIR};
 use crate::fixture::{self, Case};
 use crate::i18n::Text;
-
-const BOARD_SIZE: usize = 15;
 
 /// One thing wrong with the course, and where.
 pub struct Problem {
@@ -25,14 +23,6 @@ impl Problem {
     }
 }
 
-/// The reference solution: the `solution` key, else `solutions/<name>.c`.
-pub fn solution_path(exercise: &Exercise) -> PathBuf {
-    exercise
-        .solution
-        .clone()
-        .unwrap_or_else(|| Path::new("solutions").join(format!("{}.c", exercise.name)))
-}
-
 /// Every static problem of the course; `cases` receives each exercise's cases when they
 /// could be read, for the checks that run programs.
 pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Problem> {
@@ -40,13 +30,8 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
     let info = course.root.join(crate::course::INFO_FILE);
     for exercise in &course.exercises {
         let place = |what: &str| format!("{what} of exercise {}", exercise.name);
-        if !course.root.join(&exercise.path).is_file() {
-            problems.push(Problem::new(
-                &exercise.path,
-                format!("the skeleton of {} is missing", exercise.name),
-            ));
-        }
-        let solution = solution_path(exercise);
+        skeleton_problems(&mut problems, course, exercise);
+        let solution = exercise.solution_path();
         if !course.root.join(&solution).is_file() {
             problems.push(Problem::new(
                 &solution,
@@ -80,7 +65,46 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
         }
     }
     orphans(&mut problems, course);
+    stray_skeletons(&mut problems, course);
     problems
+}
+
+/// The skeleton (the pristine copy `reset` restores) must exist, and the file students
+/// start from, as shipped, must be that skeleton.
+fn skeleton_problems(problems: &mut Vec<Problem>, course: &Course, exercise: &Exercise) {
+    let name = &exercise.name;
+    let skeleton = exercise.skeleton_path();
+    let pristine = std::fs::read(course.root.join(&skeleton));
+    if pristine.is_err() {
+        problems.push(Problem::new(
+            &skeleton,
+            format!(
+                "the skeleton of {name} is missing: it is what `clings reset {name}` puts back \
+                 in {}",
+                exercise.path.display()
+            ),
+        ));
+    }
+    match std::fs::read(course.root.join(&exercise.path)) {
+        Err(_) => problems.push(Problem::new(
+            &exercise.path,
+            format!(
+                "the students' copy of the skeleton of {name} is missing: copy {} there",
+                skeleton.display()
+            ),
+        )),
+        Ok(shipped) if pristine.is_ok_and(|pristine| pristine != shipped) => {
+            problems.push(Problem::new(
+                &exercise.path,
+                format!(
+                    "differs from the skeleton of {name}, {}: students start from one and \
+                     `clings reset {name}` gives them the other; make them the same",
+                    skeleton.display()
+                ),
+            ))
+        }
+        Ok(_) => {}
+    }
 }
 
 /// Every text must be there, and in both of the lesson's languages.
@@ -128,68 +152,27 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
                 hint,
             );
         }
-        match (&case.input, exercise.input) {
-            (Some(input), InputFormat::None) => problems.push(Problem::new(
+        match (&case.input, exercise.input.reads_input()) {
+            (Some(input), false) => problems.push(Problem::new(
                 input,
                 format!("{} reads no input, but this case has one", exercise.name),
             )),
-            (Some(input), format) => match std::fs::read_to_string(input) {
+            (Some(input), true) => match std::fs::read_to_string(input) {
                 Ok(text) => {
-                    if let Err(what) = check_input(format, &text) {
+                    if let Err(what) = exercise.input.check(&text) {
                         problems.push(Problem::new(input, what));
                     }
                 }
                 Err(err) => problems.push(Problem::new(input, format!("cannot read: {err}"))),
             },
-            (None, InputFormat::None) => {}
-            (None, _) => problems.push(Problem::new(
+            (None, false) => {}
+            (None, true) => problems.push(Problem::new(
                 &case.expected_path,
                 format!(
                     "{} reads its input from stdin, but this case has no .in file",
                     exercise.name
                 ),
             )),
-        }
-    }
-}
-
-/// Whether `text` has the shape the exercise reads; the error says what is wrong, and where.
-pub fn check_input(format: InputFormat, text: &str) -> Result<(), String> {
-    match format {
-        InputFormat::None => Ok(()),
-        InputFormat::Board => {
-            let lines: Vec<&str> = text.lines().collect();
-            if lines.len() != BOARD_SIZE {
-                return Err(format!(
-                    "a board has {BOARD_SIZE} lines, this one {}",
-                    lines.len()
-                ));
-            }
-            for (number, line) in lines.iter().enumerate() {
-                if line.len() != BOARD_SIZE || !line.chars().all(|c| matches!(c, 'B' | 'W' | '.')) {
-                    return Err(format!(
-                        "line {}: {line:?} is not {BOARD_SIZE} characters of B, W and .",
-                        number + 1
-                    ));
-                }
-            }
-            Ok(())
-        }
-        InputFormat::Moves => {
-            for (number, line) in text
-                .lines()
-                .enumerate()
-                .filter(|(_, l)| !l.trim().is_empty())
-            {
-                let numbers: Vec<&str> = line.split_whitespace().collect();
-                if numbers.len() != 2 || numbers.iter().any(|n| n.parse::<i64>().is_err()) {
-                    return Err(format!(
-                        "line {}: {line:?} is not a move `row col` (two integers)",
-                        number + 1
-                    ));
-                }
-            }
-            Ok(())
         }
     }
 }
@@ -204,7 +187,7 @@ fn orphans(problems: &mut Vec<Problem>, course: &Course) {
     };
     for (dir, what) in [
         ("fixtures", "fixture folder"),
-        ("solutions/wrong", "folder of wrong programs"),
+        (WRONG_PROGRAMS_DIR, "folder of wrong programs"),
     ] {
         let Ok(entries) = std::fs::read_dir(course.root.join(dir)) else {
             continue;
@@ -231,6 +214,36 @@ fn orphans(problems: &mut Vec<Problem>, course: &Course) {
     }
 }
 
+/// Files in `skeletons/` that are no exercise's skeleton, and skeletons two exercises share.
+fn stray_skeletons(problems: &mut Vec<Problem>, course: &Course) {
+    let mut owners: HashMap<PathBuf, &str> = HashMap::new();
+    for exercise in &course.exercises {
+        if let Some(other) = owners.insert(exercise.skeleton_path(), &exercise.name) {
+            problems.push(Problem::new(
+                exercise.skeleton_path(),
+                format!(
+                    "the skeleton of both {other} and {}: give one of them its own \
+                     `skeleton = \"...\"` in info.toml",
+                    exercise.name
+                ),
+            ));
+        }
+    }
+    let Ok(entries) = std::fs::read_dir(course.root.join(SKELETONS_DIR)) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let path = Path::new(SKELETONS_DIR).join(entry.file_name());
+        if !owners.contains_key(&path) {
+            problems.push(Problem::new(
+                path,
+                "the skeleton of no exercise in info.toml (an exercise's skeleton is its \
+                 `skeleton` key, by default skeletons/<its file name>)",
+            ));
+        }
+    }
+}
+
 fn stray_fixture_files(problems: &mut Vec<Problem>, dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -244,40 +257,5 @@ fn stray_fixture_files(problems: &mut Vec<Problem>, dir: &Path) {
                 "not part of a case (cases are <case>.in, .out and .toml)",
             ));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn boards_must_be_fifteen_by_fifteen() {
-        let row = ".".repeat(15);
-        let board = format!("{row}\n").repeat(15);
-        assert!(check_input(InputFormat::Board, &board).is_ok());
-        let short = format!("{row}\n").repeat(14);
-        assert!(
-            check_input(InputFormat::Board, &short)
-                .unwrap_err()
-                .contains("15 lines")
-        );
-        let bad = board.replacen('.', "X", 1);
-        assert!(
-            check_input(InputFormat::Board, &bad)
-                .unwrap_err()
-                .starts_with("line 1")
-        );
-    }
-
-    #[test]
-    fn moves_are_pairs_of_integers() {
-        assert!(check_input(InputFormat::Moves, "7 7\n-1 3\n\n15 0\n").is_ok());
-        assert!(
-            check_input(InputFormat::Moves, "7 7\n7\n")
-                .unwrap_err()
-                .starts_with("line 2")
-        );
-        assert!(check_input(InputFormat::Moves, "a b\n").is_err());
     }
 }

@@ -406,3 +406,77 @@ fn errors_a_student_meets_are_in_their_language() {
         stderr_of(&output)
     );
 }
+
+/// Adds the exercise `greet` to the course in `dir` as an instructor would, with no change
+/// to clings: an info.toml entry (its `extra` keys included), the skeleton, the students'
+/// copy of it, a solution and a case.
+fn add_greet(dir: &Path, extra: &str, skeleton: &str) {
+    let info = dir.join("info.toml");
+    let mut text = std::fs::read_to_string(&info).unwrap();
+    text.push_str(&format!(
+        "\n[[exercises]]\nname = \"greet\"\ntitle = {{ en = \"Greet\", zh = \"问候\" }}\n\
+         path = \"exercises/greet.c\"\n{extra}\
+         hints = [{{ en = \"puts\", zh = \"puts\" }}]\n"
+    ));
+    std::fs::write(info, text).unwrap();
+    let start = "#include <stdio.h>\nint main(void) { /* TODO: say hi */ return 0; }\n";
+    for file in [skeleton, "exercises/greet.c"] {
+        std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
+        std::fs::write(dir.join(file), start).unwrap();
+    }
+    std::fs::write(
+        dir.join("solutions/greet.c"),
+        "#include <stdio.h>\nint main(void) { puts(\"hi\"); return 0; }\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("fixtures/greet")).unwrap();
+    std::fs::write(dir.join("fixtures/greet/01_hi.out"), "hi\n").unwrap();
+}
+
+#[test]
+fn an_exercise_the_instructor_adds_can_be_reset() {
+    let course = copy_course(&repo().join("tests/course"));
+    add_greet(course.path(), "", "skeletons/greet.c");
+    let output = clings(course.path())
+        .args(["dev", "check"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stdout_of(&output));
+    assert!(
+        stdout_of(&output).contains("skeleton  skeletons/greet.c  fails 1/1"),
+        "{}",
+        stdout_of(&output)
+    );
+
+    let file = course.path().join("exercises/greet.c");
+    let skeleton = std::fs::read_to_string(course.path().join("skeletons/greet.c")).unwrap();
+    std::fs::write(&file, "int main(void) { return 1; }\n").unwrap();
+    clings(course.path())
+        .args(["reset", "greet", "--yes"])
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), skeleton);
+}
+
+#[test]
+fn a_skeleton_key_puts_the_skeleton_anywhere_in_the_course() {
+    let course = copy_course(&repo().join("tests/course"));
+    add_greet(
+        course.path(),
+        "skeleton = \"starts/greeting.c\"\n",
+        "starts/greeting.c",
+    );
+    let output = clings(course.path())
+        .args(["dev", "check"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stdout_of(&output));
+    let file = course.path().join("exercises/greet.c");
+    std::fs::remove_file(&file).unwrap();
+    clings(course.path())
+        .args(["reset", "greet", "--yes"])
+        .assert()
+        .success();
+    let skeleton = std::fs::read_to_string(course.path().join("starts/greeting.c")).unwrap();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), skeleton);
+}

@@ -48,6 +48,10 @@ fn intact_course_passes_with_case_times() {
         "{output}"
     );
     assert!(output.contains("subtracts.c  fails 2/2"), "{output}");
+    assert!(
+        output.contains("skeleton  skeletons/sum.c  fails 2/2"),
+        "{output}"
+    );
 }
 
 #[test]
@@ -194,6 +198,103 @@ fn skeleton_that_already_passes() {
     )
     .unwrap();
     assert_problem(dir.path(), "exercises/sum.c", "skeleton passes every case");
+}
+
+#[test]
+fn skeleton_that_passes_every_case() {
+    let dir = course();
+    for file in ["skeletons/sum.c", "exercises/sum.c"] {
+        std::fs::copy(dir.path().join("solutions/sum.c"), dir.path().join(file)).unwrap();
+    }
+    let (_, output) = check(dir.path());
+    assert!(
+        output.contains("skeleton  skeletons/sum.c  passes every case"),
+        "{output}"
+    );
+    assert_problem(
+        dir.path(),
+        "skeletons/sum.c",
+        "the skeleton passes every case: it leaves the students of sum nothing to do",
+    );
+}
+
+#[test]
+fn skeleton_that_does_not_compile() {
+    let dir = course();
+    for file in ["skeletons/hello.c", "exercises/hello.c"] {
+        write(dir.path(), file, "int main(void) { return 0 }\n");
+    }
+    assert_problem(
+        dir.path(),
+        "skeletons/hello.c",
+        "the skeleton of hello does not compile",
+    );
+}
+
+#[test]
+fn missing_skeleton_names_the_file_and_the_exercise() {
+    let dir = course();
+    std::fs::remove_file(dir.path().join("skeletons/hello.c")).unwrap();
+    assert_problem(
+        dir.path(),
+        "skeletons/hello.c",
+        "the skeleton of hello is missing: it is what `clings reset hello` puts back in exercises/hello.c",
+    );
+    // A `skeleton` key that names no file is the same problem, at that file.
+    let dir = course();
+    let info = dir.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap().replace(
+        "path = \"exercises/hello.c\"",
+        "path = \"exercises/hello.c\"\nskeleton = \"starts/hello.c\"",
+    );
+    std::fs::write(&info, text).unwrap();
+    assert_problem(
+        dir.path(),
+        "starts/hello.c",
+        "the skeleton of hello is missing",
+    );
+}
+
+#[test]
+fn shipped_exercise_file_that_is_not_its_skeleton() {
+    let dir = course();
+    write(
+        dir.path(),
+        "exercises/hello.c",
+        "#include <stdio.h>\nint main(void) { return 0; } /* half done */\n",
+    );
+    assert_problem(
+        dir.path(),
+        "exercises/hello.c",
+        "differs from the skeleton of hello, skeletons/hello.c",
+    );
+}
+
+#[test]
+fn skeleton_of_no_exercise_and_skeleton_of_two() {
+    let dir = course();
+    write(
+        dir.path(),
+        "skeletons/ghost.c",
+        "int main(void) { return 0; }\n",
+    );
+    assert_problem(
+        dir.path(),
+        "skeletons/ghost.c",
+        "the skeleton of no exercise in info.toml",
+    );
+    let dir = course();
+    let info = dir.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap().replace(
+        "path = \"exercises/hello.c\"",
+        "path = \"exercises/hello.c\"\nskeleton = \"skeletons/sum.c\"",
+    );
+    std::fs::write(&info, text).unwrap();
+    assert_problem(
+        dir.path(),
+        "skeletons/sum.c",
+        "the skeleton of both sum and hello",
+    );
 }
 
 #[test]

@@ -112,3 +112,10 @@ fn warnings_are_shown_but_do_not_fail() {
     assert!(stdout.contains("warning: unused variable"), "{stdout}");
     assert_eq!(output.status.code(), Some(0), "{stdout}");
 }
+
+#[test]
+fn the_program_is_what_the_oom_killer_picks_first() {
+    // A run's cgroup out of memory must end the program, not the helper that reports on it.
+    let (verdicts, message, _) = grade("oom_first");
+    assert_eq!(verdicts, ["passed", "passed"], "{message}");
+}

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::app::App;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::fixture;
 use crate::grade;
 use crate::gradebook::{CSV_FILE, Gradebook, JSON_FILE, Shard, Student};
@@ -20,7 +20,7 @@ pub fn run(
     shard: Option<Shard>,
     fixtures: Option<PathBuf>,
     out: &Path,
-) -> Result<Outcome> {
+) -> Result<Exit> {
     let mut students: Vec<(String, PathBuf)> = std::fs::read_dir(submissions)
         .with_context(|| {
             format!(
@@ -109,10 +109,10 @@ pub fn run(
         errors == 0,
         "the grader failed on {errors} submissions (listed above)"
     );
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }
 
-pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Outcome> {
+pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Exit> {
     let books = shards
         .iter()
         .map(|path| Ok((path.display().to_string(), Gradebook::load(path)?)))
@@ -126,5 +126,5 @@ pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Outcome> {
         out.join(CSV_FILE).display(),
         out.join(JSON_FILE).display()
     );
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }

@@ -10,7 +10,7 @@ pub mod test;
 
 /// How a command ended, mapped to the process exit code by `main`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Exit {
     /// Everything asked for passed (exit 0).
     Success,
     /// An exercise failed (exit 1).

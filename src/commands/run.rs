@@ -1,22 +1,20 @@
 use anyhow::Result;
-use colored::Colorize;
 
 use crate::app::App;
-use crate::commands::Outcome;
-use crate::grade::Status;
-use crate::i18n::Lang;
-use crate::report::human;
+use crate::commands::Exit;
+use crate::report::{human, student};
 use crate::term;
+use crate::verdict::Status;
 
 /// `clings run [NAME|next]`: grade one exercise and move on when it passes.
-pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
+pub fn run(app: &mut App, name: &str) -> Result<Exit> {
     let lang = app.lang;
     let name = if name == "next" {
         match app.current_name() {
             Some(name) => name,
             None => {
                 println!("{}", all_done(app));
-                return Ok(Outcome::Success);
+                return Ok(Exit::Success);
             }
         }
     } else {
@@ -26,7 +24,6 @@ pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
         let grader = app.grader()?;
         grader.grade(app.course.exercise(&name)?)?
     };
-    let exercise = app.course.exercise(&name)?;
     print!("{}", human::exercise(&result, lang));
     println!();
     if result.status == Status::Missing {
@@ -38,9 +35,9 @@ pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
             )
         );
     }
+    app.record(std::slice::from_ref(&result), Some(&name))?;
+    let exercise = app.course.exercise(&name)?;
     if !result.passed() {
-        app.progress.set_current(&name);
-        app.progress.save()?;
         let asked = app.progress.hint_level(&name);
         let total = exercise.hints.len();
         let hint = if asked < total {
@@ -70,11 +67,9 @@ pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
                 ),
             )
         );
-        return Ok(Outcome::Failure);
+        return Ok(Exit::Failure);
     }
-    app.progress.mark_done(&name);
-    app.progress.save()?;
-    println!("{}", cheer(&name, lang));
+    println!("{}", student::cheer(&name, lang));
     match app.progress.current() {
         Some(next) => {
             let title = app.course.exercise(next)?.title.get(lang);
@@ -92,7 +87,7 @@ pub fn run(app: &mut App, name: &str) -> Result<Outcome> {
         "{}",
         term::progress_line(app.progress.done_count(), app.progress.total(), lang)
     );
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }
 
 fn all_done(app: &App) -> String {
@@ -100,12 +95,4 @@ fn all_done(app: &App) -> String {
         "Every exercise is done. Well played! `clings test` grades them all again.".to_string(),
         "所有练习都完成了，干得漂亮！`clings test` 可以再全部检查一遍。".to_string(),
     )
-}
-
-/// The line that celebrates a passed exercise.
-pub fn cheer(name: &str, lang: Lang) -> String {
-    lang.pick(format!("✓ {name} passed!"), format!("✓ {name} 通过了！"))
-        .green()
-        .bold()
-        .to_string()
 }

@@ -1,15 +1,13 @@
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
 use crate::app::App;
-use crate::atomic;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::course::Exercise;
 use crate::fixture;
-use crate::grade::{self, ExerciseResult};
-use crate::report::{Format, github, human, json, junit};
-use crate::state::Progress;
+use crate::grade;
+use crate::report::{self, Format};
 
 pub struct TestOptions {
     pub names: Vec<String>,
@@ -23,7 +21,7 @@ pub struct TestOptions {
 }
 
 /// `clings test [NAME...]`: grade exercises (all by default) and report in `format`.
-pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
+pub fn run(app: &mut App, options: &TestOptions) -> Result<Exit> {
     let exercises: Vec<&Exercise> = if options.names.is_empty() {
         app.course.exercises.iter().collect()
     } else {
@@ -56,65 +54,19 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Outcome> {
             })
             .collect::<Result<Vec<_>>>()?
     };
-    let lang = app.lang;
-    let log = human::report(&results, lang);
-    let formatted = match options.format {
-        Format::Human => log.clone(),
-        Format::Json => json::render(&results, lang) + "\n",
-        Format::Junit => junit::render(&results, lang),
-        Format::Github => github::summary(&results, lang),
-    };
-    // The Actions runner reads stdout for workflow commands, and the human report quotes
-    // programs and the compiler: only clings' own annotations may be live.
-    let log = match options.format {
-        Format::Github => github::fenced(&log)?,
-        _ => log,
-    };
-    match (&options.output, options.format) {
-        (Some(path), _) => {
-            print!("{log}");
-            atomic::write(path, formatted.as_bytes())?;
-        }
-        // Annotations only work on stdout, where the Actions runner reads them.
-        (None, Format::Github) => print!("{log}"),
-        (None, _) => print!("{formatted}"),
-    }
-    if options.format == Format::Github {
-        print!("{}", github::annotations(&results, lang));
-        if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|path| !path.is_empty())
-        {
-            append(&PathBuf::from(path), &formatted)?;
-        }
-    }
+    report::publish(
+        &results,
+        options.format,
+        options.output.as_deref(),
+        app.lang,
+    )?;
     // A submission is someone else's work: the course's own progress is left alone.
     if options.submission.is_none() {
-        record(&mut app.progress, &results)?;
+        app.record(&results, None)?;
     }
     Ok(if results.iter().all(|result| result.passed()) {
-        Outcome::Success
+        Exit::Success
     } else {
-        Outcome::Failure
+        Exit::Failure
     })
-}
-
-fn append(path: &std::path::Path, text: &str) -> Result<()> {
-    use std::io::Write;
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .and_then(|mut file| file.write_all(text.as_bytes()))
-        .with_context(|| format!("cannot append the summary to {}", path.display()))
-}
-
-/// Remembers what a full grading found: passed exercises are done, the others are not.
-pub fn record(progress: &mut Progress, results: &[ExerciseResult]) -> Result<()> {
-    for result in results {
-        if result.passed() {
-            progress.mark_done(&result.name);
-        } else {
-            progress.mark_pending(&result.name);
-        }
-    }
-    progress.save()
 }

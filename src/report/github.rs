@@ -7,11 +7,11 @@ use std::io::Read;
 
 use anyhow::{Context, Result};
 
-use crate::grade::{ExerciseResult, Status};
+use crate::grade::{ExerciseResult, Totals};
 use crate::i18n::Lang;
-use crate::judge::{Finding, Verdict};
 use crate::report::case_message;
 use crate::report::diagnostics::{self, Level};
+use crate::verdict::{Finding, Status, Verdict};
 
 /// One annotation per compiler error or warning and per failing case.
 pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
@@ -116,8 +116,9 @@ pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
             result.max_points()
         );
     }
-    let points: u32 = results.iter().map(ExerciseResult::points).sum();
-    let max_points: u32 = results.iter().map(ExerciseResult::max_points).sum();
+    let Totals {
+        points, max_points, ..
+    } = Totals::of(results);
     let _ = writeln!(out, "| **total** | | | **{points}/{max_points}** |");
     // Cases of a missing or non-compiling exercise never ran: its row above says why.
     let failing: Vec<String> = results

@@ -6,11 +6,11 @@ use colored::Colorize;
 
 use crate::course::Exercise;
 use crate::diff;
-use crate::grade::{CaseResult, ExerciseResult, Status};
+use crate::grade::{CaseResult, ExerciseResult, Totals};
 use crate::i18n::Lang;
-use crate::judge::Verdict;
 use crate::report::{case_message, case_time, diagnostics};
 use crate::style;
+use crate::verdict::{Status, Verdict, WORD_WIDTH};
 
 /// Failing cases shown in full; the others get their one line.
 const DETAILED_FAILURES: usize = 3;
@@ -49,7 +49,7 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
             let _ = writeln!(
                 out,
                 "  {} {}",
-                Verdict::CompileError.as_str().red().bold(),
+                Status::CompileError.as_str().red().bold(),
                 lang.pick(
                     "the compiler found errors (above): fix the first one, then try again",
                     "编译器发现了错误（见上方）：先修正第一个错误，再试一次",
@@ -111,8 +111,18 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
 
 /// A verdict as the reports' first column: padded to the longest word, green when it passed.
 pub fn verdict_word(verdict: Verdict) -> String {
-    let word = format!("{:<13}", verdict.as_str());
+    let word = format!("{:<WORD_WIDTH$}", verdict.as_str());
     if verdict == Verdict::Passed {
+        word.green().to_string()
+    } else {
+        word.red().bold().to_string()
+    }
+}
+
+/// An exercise's status in the same column, green when it passed.
+pub fn status_word(status: Status) -> String {
+    let word = format!("{:<WORD_WIDTH$}", status.as_str());
+    if status == Status::Passed {
         word.green().to_string()
     } else {
         word.red().bold().to_string()
@@ -192,8 +202,8 @@ fn evidence(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
     }
 }
 
-fn short_input(result: &CaseResult) -> Option<String> {
-    let text = std::fs::read_to_string(result.case.input.as_ref()?).ok()?;
+fn short_input(result: &CaseResult) -> Option<&str> {
+    let text = std::str::from_utf8(&result.input).ok()?;
     let short = text.len() <= SHORT_INPUT_BYTES && text.lines().count() <= SHORT_INPUT_LINES;
     (short && !text.trim().is_empty()).then_some(text)
 }
@@ -205,8 +215,9 @@ pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
     for result in results {
         let _ = writeln!(out, "{}", exercise(result, lang));
     }
-    let points: u32 = results.iter().map(ExerciseResult::points).sum();
-    let max_points: u32 = results.iter().map(ExerciseResult::max_points).sum();
+    let Totals {
+        points, max_points, ..
+    } = Totals::of(results);
     let _ = writeln!(
         out,
         "{}",
@@ -219,8 +230,24 @@ pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
     out
 }
 
+/// One line per exercise, its status, name and points: watch mode's check of everything.
+pub fn overview(results: &[ExerciseResult], lang: Lang) -> Vec<String> {
+    let width = results.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    results
+        .iter()
+        .map(|result| {
+            let points = lang.pick(
+                format!("{}/{} points", result.points(), result.max_points()),
+                format!("得分 {}/{}", result.points(), result.max_points()),
+            );
+            let status = status_word(result.status);
+            format!("  {status} {:<width$}  {points}", result.name)
+        })
+        .collect()
+}
+
 /// The closing line that people and CI both read: exercises passed and failed.
 pub fn summary(results: &[ExerciseResult]) -> String {
-    let passed = results.iter().filter(|r| r.passed()).count();
-    format!("{passed} passed, {} failed", results.len() - passed)
+    let Totals { passed, failed, .. } = Totals::of(results);
+    format!("{passed} passed, {failed} failed")
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::grade::ExerciseResult;
+use crate::grade::{ExerciseResult, Totals};
 use crate::i18n::Lang;
 use crate::report::{case_message, case_time};
 
@@ -42,7 +42,7 @@ pub struct CaseReport {
 }
 
 pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
-    let passed = results.iter().filter(|r| r.passed()).count();
+    let totals = Totals::of(results);
     Results {
         schema: SCHEMA.to_string(),
         exercises: results
@@ -68,10 +68,10 @@ pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
                     .collect(),
             })
             .collect(),
-        passed,
-        failed: results.len() - passed,
-        points: results.iter().map(ExerciseResult::points).sum(),
-        max_points: results.iter().map(ExerciseResult::max_points).sum(),
+        passed: totals.passed,
+        failed: totals.failed,
+        points: totals.points,
+        max_points: totals.max_points,
     }
 }
 

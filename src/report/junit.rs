@@ -5,10 +5,10 @@
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use crate::grade::{ExerciseResult, Status};
+use crate::grade::ExerciseResult;
 use crate::i18n::Lang;
-use crate::judge::Verdict;
 use crate::report::{case_message, case_time, diagnostics};
+use crate::verdict::{Status, Verdict};
 
 pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
     let mut report = Report::new("clings");
@@ -23,8 +23,9 @@ pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
                 TestCaseStatus::success()
             } else {
                 let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                // A case that never ran carries the reason: the exercise's compile error.
                 let verdict_word = match result.status {
-                    Status::CompileError => Verdict::CompileError.as_str(),
+                    Status::CompileError => result.status.as_str(),
                     _ => verdict.as_str(),
                 };
                 status

@@ -1,17 +1,21 @@
 //! Reports of graded exercises: for people (`human`) and for machines (`json`, `junit`,
-//! `github`).
+//! `github`); and what a student reads about their progress and hints (`student`).
 
 pub mod diagnostics;
 pub mod github;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod student;
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use anyhow::{Context, Result};
 use clap::ValueEnum;
 
-use crate::grade::CaseResult;
+use crate::atomic;
+use crate::grade::{CaseResult, ExerciseResult};
 use crate::i18n::Lang;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -21,6 +25,57 @@ pub enum Format {
     Json,
     Junit,
     Github,
+}
+
+/// Prints the report of a grading in `format`, to stdout or to `output` (the log then gets
+/// the human report). GitHub's format also prints its annotations and appends its summary
+/// to `$GITHUB_STEP_SUMMARY`.
+pub fn publish(
+    results: &[ExerciseResult],
+    format: Format,
+    output: Option<&Path>,
+    lang: Lang,
+) -> Result<()> {
+    let log = human::report(results, lang);
+    let formatted = match format {
+        Format::Human => log.clone(),
+        Format::Json => json::render(results, lang) + "\n",
+        Format::Junit => junit::render(results, lang),
+        Format::Github => github::summary(results, lang),
+    };
+    // The Actions runner reads stdout for workflow commands, and the human report quotes
+    // programs and the compiler: only clings' own annotations may be live.
+    let log = match format {
+        Format::Github => github::fenced(&log)?,
+        _ => log,
+    };
+    match (output, format) {
+        (Some(path), _) => {
+            print!("{log}");
+            atomic::write(path, formatted.as_bytes())?;
+        }
+        // Annotations only work on stdout, where the Actions runner reads them.
+        (None, Format::Github) => print!("{log}"),
+        (None, _) => print!("{formatted}"),
+    }
+    if format == Format::Github {
+        print!("{}", github::annotations(results, lang));
+        if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|path| !path.is_empty())
+        {
+            append(&PathBuf::from(path), &formatted)?;
+        }
+    }
+    Ok(())
+}
+
+fn append(path: &Path, text: &str) -> Result<()> {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
+        .with_context(|| format!("cannot append the summary to {}", path.display()))
 }
 
 /// What every report says about a case. A hidden case gets its verdict's fixed sentence:

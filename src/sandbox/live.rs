@@ -22,14 +22,14 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     next_id: 0,
     runs: Vec::new(),
-    sessions: 0,
+    gradings: 0,
 });
 
 struct Registry {
     next_id: u64,
     runs: Vec<(u64, Arc<Group>)>,
     /// Gradings under way: they notice the interruption and unwind by themselves.
-    sessions: usize,
+    gradings: usize,
 }
 
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
@@ -57,24 +57,24 @@ pub fn interrupt() -> bool {
     for (_, group) in &registry.runs {
         group.kill();
     }
-    registry.sessions > 0 && !again
+    registry.gradings > 0 && !again
 }
 
 /// Held while grading: an interruption then waits for the grading to unwind.
-pub struct Session(());
+pub struct Grading(());
 
-impl Session {
-    pub fn begin() -> Result<Session, Interrupted> {
-        registry().sessions += 1;
-        let session = Session(());
+impl Grading {
+    pub fn begin() -> Result<Grading, Interrupted> {
+        registry().gradings += 1;
+        let grading = Grading(());
         check()?;
-        Ok(session)
+        Ok(grading)
     }
 }
 
-impl Drop for Session {
+impl Drop for Grading {
     fn drop(&mut self) {
-        registry().sessions -= 1;
+        registry().gradings -= 1;
     }
 }
 

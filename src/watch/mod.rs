@@ -3,8 +3,9 @@
 //! exercise, hints, the list, a check of everything and a reset.
 //!
 //! Threads feed one channel of [`events::Event`]s (keys, debounced saves, results from
-//! the grading thread, signals); the [`session::Session`] handles them one at a time and
-//! [`screen`] draws it after each batch.
+//! the grading thread, signals); the loop here hands them to the [`session::Session`]
+//! one at a time, passes what it asks for on to the grading thread, and has [`screen`]
+//! draw it after each batch.
 
 mod events;
 mod files;
@@ -15,13 +16,13 @@ mod session;
 mod terminal;
 
 use std::io::IsTerminal;
-use std::sync::mpsc;
+use std::sync::mpsc::{self, Receiver};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use crate::app::App;
 use crate::clangd;
-use crate::commands::{self, Outcome};
+use crate::commands::{self, Exit};
 
 /// How saves start a run.
 #[derive(Clone, Copy, Debug, Default)]
@@ -32,7 +33,7 @@ pub struct Options {
     pub poll: bool,
 }
 
-pub fn run(app: &mut App, options: Options) -> Result<Outcome> {
+pub fn run(app: &mut App, options: Options) -> Result<Exit> {
     let lang = app.lang;
     if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
         // Piped or in CI: no keys to read and no screen to draw, so do the one useful
@@ -74,8 +75,8 @@ pub fn run(app: &mut App, options: Options) -> Result<Outcome> {
     let mut terminal = terminal::Terminal::enter()?;
     events::spawn_keys(sender.clone())?;
     events::spawn_signals(sender)?;
-    let mut session = session::Session::new(app, runner, how, message);
-    let ended = session.run(&events, &mut terminal);
+    let mut session = session::Session::new(app, how, message);
+    let ended = serve(&mut session, &runner, &events, &mut terminal);
     drop(terminal);
     // The screen's last line has no newline: what follows starts on a line of its own.
     println!();
@@ -87,5 +88,33 @@ pub fn run(app: &mut App, options: Options) -> Result<Outcome> {
             "下次见！再次运行 `clings` 就能从这里继续。",
         )
     );
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
+}
+
+/// Grades the current exercise, then answers events until the student quits.
+fn serve(
+    session: &mut session::Session,
+    runner: &runner::Runner,
+    events: &Receiver<events::Event>,
+    terminal: &mut terminal::Terminal,
+) -> Result<()> {
+    session.start();
+    loop {
+        for request in session.take_requests() {
+            runner.send(request)?;
+        }
+        terminal.draw(&screen::render(session))?;
+        let event = events
+            .recv()
+            .context("watch mode lost every source of events")?;
+        if session.handle(event)? == session::Flow::Quit {
+            return Ok(());
+        }
+        // Whatever else already waits is handled before drawing again.
+        while let Ok(event) = events.try_recv() {
+            if session.handle(event)? == session::Flow::Quit {
+                return Ok(());
+            }
+        }
+    }
 }

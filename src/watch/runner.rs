@@ -10,8 +10,12 @@ use super::events::Event;
 use crate::course::Course;
 use crate::grade::{Grader, GraderOptions};
 
-enum Request {
+/// What the session asks of the grading thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Grade the named exercise; the result arrives as [`Event::Graded`].
     Grade(String),
+    /// Grade every exercise; the results arrive as [`Event::Checked`].
     CheckAll,
 }
 
@@ -31,17 +35,7 @@ impl Runner {
         Ok(Runner { requests })
     }
 
-    /// Grades `name`; the result arrives as [`Event::Graded`].
-    pub fn grade(&self, name: &str) -> Result<()> {
-        self.send(Request::Grade(name.to_string()))
-    }
-
-    /// Grades every exercise; the results arrive as [`Event::Checked`].
-    pub fn check_all(&self) -> Result<()> {
-        self.send(Request::CheckAll)
-    }
-
-    fn send(&self, request: Request) -> Result<()> {
+    pub fn send(&self, request: Request) -> Result<()> {
         self.requests
             .send(request)
             .map_err(|_| anyhow!("the grading thread stopped unexpectedly"))

@@ -7,8 +7,9 @@ use colored::Colorize;
 
 use super::files::How;
 use super::session::{Busy, Mode, Session};
-use crate::commands::{hint, list, reset, run};
-use crate::report::human;
+use crate::grade::ExerciseResult;
+use crate::i18n::Lang;
+use crate::report::{human, student};
 use crate::term;
 
 pub fn render(session: &Session) -> String {
@@ -60,7 +61,7 @@ fn exercise(session: &Session, name: &str) -> String {
     out.push('\n');
     match &session.result {
         Some(Ok(result)) if result.passed() => {
-            let _ = writeln!(out, "{}", run::cheer(name, lang));
+            let _ = writeln!(out, "{}", student::cheer(name, lang));
             let _ = writeln!(out, "{}", next_step(session));
         }
         Some(Ok(_)) => {
@@ -81,19 +82,31 @@ fn exercise(session: &Session, name: &str) -> String {
         _ => {}
     }
     if session.show_hints
-        && let Ok(hints) = hint::revealed(app, name)
+        && let Ok(revealed) = app.revealed_hints(name)
     {
+        let hints = student::hints(exercise, revealed, lang);
         out.push('\n');
         for hint in hints {
             let _ = writeln!(out, "{hint}");
         }
     }
-    if let Some(lines) = &session.checked {
-        out.push('\n');
-        for line in lines {
-            let _ = writeln!(out, "{line}");
-        }
+    if let Some(results) = &session.checked {
+        out.push_str(&checked(results, lang));
     }
+    out
+}
+
+/// What `c` found: a line per exercise and the summary.
+fn checked(results: &[ExerciseResult], lang: Lang) -> String {
+    let mut out = format!(
+        "\n{}\n",
+        lang.pick("Every exercise, graded again:", "全部练习重新检查的结果：")
+            .bold()
+    );
+    for line in human::overview(results, lang) {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(out, "{}", human::summary(results));
     out
 }
 
@@ -165,11 +178,8 @@ fn finished(session: &Session) -> String {
             "按 c 全部重新检查，按 l 打开任意练习，按 q 退出。",
         )
     );
-    if let Some(lines) = &session.checked {
-        out.push('\n');
-        for line in lines {
-            let _ = writeln!(out, "{line}");
-        }
+    if let Some(results) = &session.checked {
+        out.push_str(&checked(results, lang));
     }
     out
 }
@@ -178,7 +188,8 @@ fn exercise_list(session: &Session, selected: usize) -> String {
     let lang = session.app.lang;
     let mut out = String::new();
     let _ = writeln!(out, "{}\n", lang.pick("Exercises", "练习列表").bold());
-    for (index, row) in list::rows(session.app).into_iter().enumerate() {
+    let rows = student::list_rows(&session.app.standings(), lang);
+    for (index, row) in rows.into_iter().enumerate() {
         let cursor = if index == selected {
             ">".cyan().bold()
         } else {
@@ -254,7 +265,7 @@ fn footer(session: &Session) -> String {
                 .and_then(|name| session.app.course.exercise(name).ok())
                 .map(|exercise| exercise.path.clone())
                 .unwrap_or_default();
-            format!("{} [y/N]", reset::question(&file, lang))
+            format!("{} [y/N]", student::reset_question(&file, lang))
                 .yellow()
                 .bold()
                 .to_string()

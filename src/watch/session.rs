@@ -1,8 +1,9 @@
 //! The watch session: which exercise is on screen, what its last run found, what the
-//! student asked for. It turns each event into a change of that state; `screen` draws it.
+//! student asked for. A state machine: each event changes the state and may queue
+//! requests for the grading thread; it reads no keys, waits for nothing and draws nothing
+//! (the loop in `watch` does, and `screen` draws the state).
 
 use std::path::PathBuf;
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -12,12 +13,10 @@ use crossterm::event::KeyEvent;
 use super::events::Event;
 use super::files::{Fingerprint, How};
 use super::keys::{self, Action, Keymap};
-use super::runner::Runner;
-use super::screen;
-use super::terminal::Terminal;
+use super::runner::Request;
 use crate::app::App;
-use crate::commands::{hint, reset, test};
 use crate::grade::ExerciseResult;
+use crate::report::student;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -36,15 +35,16 @@ pub enum Busy {
     Checking,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Flow {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
     Continue,
     Quit,
 }
 
 pub struct Session<'a> {
     pub app: &'a mut App,
-    runner: Runner,
+    /// Asked of the grading thread since the loop last took them.
+    requests: Vec<Request>,
     /// How saves are noticed (or not, in manual mode).
     pub how: How,
     /// The exercise on screen; `None` once the course is finished and the student moved on.
@@ -64,8 +64,8 @@ pub struct Session<'a> {
     pub last_run: Option<Duration>,
     /// Whether the hints revealed so far are on screen (after `h`).
     pub show_hints: bool,
-    /// The report of the last `c`, one line per exercise and the summary line.
-    pub checked: Option<Vec<String>>,
+    /// What the last `c` found, every exercise in course order.
+    pub checked: Option<Vec<ExerciseResult>>,
     /// Lasting messages: toolchain warnings.
     pub notices: Vec<String>,
     /// The answer to the last key (or a one-off note); gone at the next key.
@@ -73,11 +73,11 @@ pub struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    pub fn new(app: &'a mut App, runner: Runner, how: How, message: Option<String>) -> Self {
+    pub fn new(app: &'a mut App, how: How, message: Option<String>) -> Self {
         let shown = app.current_name();
         Session {
             app,
-            runner,
+            requests: Vec::new(),
             how,
             shown,
             mode: Mode::Exercise,
@@ -94,24 +94,14 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// Grades the current exercise, then answers events until the student quits.
-    pub fn run(&mut self, events: &Receiver<Event>, terminal: &mut Terminal) -> Result<()> {
-        self.start_run()?;
-        loop {
-            terminal.draw(&screen::render(self))?;
-            let event = events
-                .recv()
-                .context("watch mode lost every source of events")?;
-            if self.handle(event)? == Flow::Quit {
-                return Ok(());
-            }
-            // Whatever else already waits is handled before drawing again.
-            while let Ok(event) = events.try_recv() {
-                if self.handle(event)? == Flow::Quit {
-                    return Ok(());
-                }
-            }
-        }
+    /// Grades the exercise on screen: the first thing a session does.
+    pub fn start(&mut self) {
+        self.start_run();
+    }
+
+    /// The requests for the grading thread queued since the last call, oldest first.
+    pub fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
     }
 
     /// The absolute path of an exercise's file, as file events name it.
@@ -120,13 +110,14 @@ impl<'a> Session<'a> {
         Some(self.app.course.root.join(&exercise.path))
     }
 
-    fn handle(&mut self, event: Event) -> Result<Flow> {
+    /// Changes the state as `event` asks; `Flow::Quit` when the session is over.
+    pub fn handle(&mut self, event: Event) -> Result<Flow> {
         match event {
-            Event::Key(key) => return self.on_key(key),
+            Event::Key(key) => return Ok(self.on_key(key)),
             Event::Resize => {}
-            Event::Saved(path) => self.on_saved(&path)?,
-            Event::Graded(name, result) => self.on_graded(&name, result)?,
-            Event::Checked(results) => self.on_checked(results)?,
+            Event::Saved(path) => self.on_saved(&path),
+            Event::Graded(name, result) => self.on_graded(&name, result),
+            Event::Checked(results) => self.on_checked(results),
             Event::Notice(text) => self.notices.push(text),
             Event::Signal => return Ok(Flow::Quit),
             Event::InputFailed(err) => {
@@ -139,71 +130,61 @@ impl<'a> Session<'a> {
     /// Grades the shown exercise, or, while the grading thread is busy, remembers to
     /// look at the file again when it is done: saves during a run are never lost, and
     /// a burst of them costs one more run, not one each.
-    fn start_run(&mut self) -> Result<()> {
+    fn start_run(&mut self) {
         let Some(name) = self.shown.clone() else {
-            return Ok(());
+            return;
         };
         if self.busy.is_some() {
             self.save_pending = true;
-            return Ok(());
+            return;
         }
         self.graded = self.file_of(&name).and_then(|file| Fingerprint::of(&file));
-        self.runner.grade(&name)?;
+        self.requests.push(Request::Grade(name));
         self.busy = Some(Busy::Grading(Instant::now()));
         self.checked = None;
-        Ok(())
     }
 
-    fn on_saved(&mut self, path: &std::path::Path) -> Result<()> {
+    fn on_saved(&mut self, path: &std::path::Path) {
         let Some(name) = self.shown.clone() else {
-            return Ok(());
+            return;
         };
         if self.file_of(&name).as_deref() != Some(path) {
-            return Ok(());
+            return;
         }
         if self.busy.is_some() {
             self.save_pending = true;
         } else if Fingerprint::of(path) != self.graded {
             // Several notices of one save (notifications and polling) run it once.
-            self.start_run()?;
+            self.start_run();
         }
-        Ok(())
     }
 
-    fn after_run(&mut self) -> Result<()> {
+    fn after_run(&mut self) {
         if std::mem::take(&mut self.save_pending)
             && let Some(file) = self.shown.as_deref().and_then(|name| self.file_of(name))
             && Fingerprint::of(&file) != self.graded
         {
-            return self.start_run();
+            self.start_run();
+            return;
         }
         match self.deferred.take() {
             Some(action) if self.busy.is_none() => {
                 self.message = None;
                 self.exercise_key(action)
             }
-            _ => Ok(()),
+            _ => {}
         }
     }
 
-    fn on_graded(&mut self, name: &str, result: Result<ExerciseResult>) -> Result<()> {
+    fn on_graded(&mut self, name: &str, result: Result<ExerciseResult>) {
         if let Some(Busy::Grading(started)) = self.busy.take() {
             self.last_run = Some(started.elapsed());
         }
         if self.shown.as_deref() == Some(name) {
-            if let Ok(result) = &result {
-                // A pass moves "current" on, as `clings run` does; a failure keeps the
-                // student here and, as `clings test` does, undoes an earlier pass.
-                let progress = &mut self.app.progress;
-                if result.passed() {
-                    progress.mark_done(name);
-                } else {
-                    progress.mark_pending(name);
-                    progress.set_current(name);
-                }
-                if let Err(err) = progress.save() {
-                    self.message = Some(error_text(&err, self.app.lang));
-                }
+            if let Ok(result) = &result
+                && let Err(err) = self.app.record(std::slice::from_ref(result), Some(name))
+            {
+                self.message = Some(error_text(&err, self.app.lang));
             }
             let lang = self.app.lang;
             self.result = Some(result.map_err(|err| crate::i18n::error_text(&err, lang)));
@@ -211,55 +192,29 @@ impl<'a> Session<'a> {
         self.after_run()
     }
 
-    fn on_checked(&mut self, results: Result<Vec<ExerciseResult>>) -> Result<()> {
+    fn on_checked(&mut self, results: Result<Vec<ExerciseResult>>) {
         self.busy = None;
-        let lang = self.app.lang;
         match results {
             Err(err) => self.message = Some(error_text(&err, self.app.lang)),
             Ok(results) => {
-                let width = results.iter().map(|r| r.name.len()).max().unwrap_or(0);
-                let mut lines = vec![
-                    lang.pick("Every exercise, graded again:", "全部练习重新检查的结果：")
-                        .bold()
-                        .to_string(),
-                ];
-                for result in &results {
-                    let status = format!("{:<13}", result.status.as_str());
-                    let status = if result.passed() {
-                        status.green()
-                    } else {
-                        status.red().bold()
-                    };
-                    let points = lang.pick(
-                        format!("{}/{} points", result.points(), result.max_points()),
-                        format!("得分 {}/{}", result.points(), result.max_points()),
-                    );
-                    lines.push(format!("  {status} {:<width$}  {points}", result.name));
-                }
-                lines.push(crate::report::human::summary(&results));
-                let mut saved = test::record(&mut self.app.progress, &results);
-                if let Some(name) = self.shown.clone() {
-                    // Recording moves "current" past every passed exercise; the student
-                    // stays where they are.
-                    if !self.app.progress.is_done(&name) {
-                        self.app.progress.set_current(&name);
-                        saved = saved.and_then(|()| self.app.progress.save());
-                    }
-                    self.result = results
-                        .into_iter()
-                        .find(|result| result.name == name)
-                        .map(Ok);
-                }
-                if let Err(err) = saved {
+                // The student stays on the exercise on screen, whatever else passed.
+                if let Err(err) = self.app.record(&results, self.shown.as_deref()) {
                     self.message = Some(error_text(&err, self.app.lang));
                 }
-                self.checked = Some(lines);
+                if let Some(name) = &self.shown {
+                    self.result = results
+                        .iter()
+                        .find(|result| &result.name == name)
+                        .cloned()
+                        .map(Ok);
+                }
+                self.checked = Some(results);
             }
         }
         self.after_run()
     }
 
-    fn on_key(&mut self, key: KeyEvent) -> Result<Flow> {
+    fn on_key(&mut self, key: KeyEvent) -> Flow {
         self.message = None;
         let keymap = match self.mode {
             Mode::Exercise => Keymap::Exercise,
@@ -268,17 +223,17 @@ impl<'a> Session<'a> {
         };
         let action = keys::action(key, keymap);
         if action == Action::Quit {
-            return Ok(Flow::Quit);
+            return Flow::Quit;
         }
         match self.mode {
-            Mode::Exercise => self.exercise_key(action)?,
-            Mode::List { selected } => self.list_key(action, selected)?,
-            Mode::ConfirmReset => self.confirm_key(action)?,
+            Mode::Exercise => self.exercise_key(action),
+            Mode::List { selected } => self.list_key(action, selected),
+            Mode::ConfirmReset => self.confirm_key(action),
         }
-        Ok(Flow::Continue)
+        Flow::Continue
     }
 
-    fn exercise_key(&mut self, action: Action) -> Result<()> {
+    fn exercise_key(&mut self, action: Action) {
         let lang = self.app.lang;
         if self.busy.is_some() && action != Action::Ignore {
             self.deferred = Some(action);
@@ -289,13 +244,13 @@ impl<'a> Session<'a> {
                 )
                 .to_string(),
             );
-            return Ok(());
+            return;
         }
         match action {
-            Action::Next => self.next()?,
+            Action::Next => self.next(),
             Action::Hint => {
                 if let Some(name) = self.shown.clone() {
-                    if let Err(err) = hint::reveal_next(self.app, &name) {
+                    if let Err(err) = self.app.reveal_hint(&name) {
                         self.message = Some(error_text(&err, self.app.lang));
                     }
                     self.show_hints = true;
@@ -314,20 +269,19 @@ impl<'a> Session<'a> {
                     .unwrap_or(0);
                 self.mode = Mode::List { selected };
             }
-            Action::Run => self.start_run()?,
+            Action::Run => self.start_run(),
             Action::CheckAll => {
-                self.runner.check_all()?;
+                self.requests.push(Request::CheckAll);
                 self.busy = Some(Busy::Checking);
             }
             Action::Reset if self.shown.is_some() => self.mode = Mode::ConfirmReset,
             Action::Unknown(key) => self.message = Some(unknown_key(key, lang)),
             _ => {}
         }
-        Ok(())
     }
 
     /// `n`: on to the next unfinished exercise, once the one on screen passes.
-    fn next(&mut self) -> Result<()> {
+    fn next(&mut self) {
         let lang = self.app.lang;
         let Some(name) = self.shown.clone() else {
             self.message = Some(
@@ -337,7 +291,7 @@ impl<'a> Session<'a> {
                 )
                 .to_string(),
             );
-            return Ok(());
+            return;
         };
         if !self.app.progress.is_done(&name) {
             self.message = Some(lang.pick(
@@ -346,14 +300,14 @@ impl<'a> Session<'a> {
                 ),
                 format!("{name} 还没有通过：所有用例通过后才能按 n 继续（按 h 看提示）。"),
             ));
-            return Ok(());
+            return;
         }
         let next = self.app.current_name();
         self.show(next)
     }
 
     /// Puts `name` on screen with a clean slate and grades it.
-    fn show(&mut self, name: Option<String>) -> Result<()> {
+    fn show(&mut self, name: Option<String>) {
         self.shown = name;
         self.mode = Mode::Exercise;
         self.result = None;
@@ -364,7 +318,7 @@ impl<'a> Session<'a> {
         self.start_run()
     }
 
-    fn list_key(&mut self, action: Action, selected: usize) -> Result<()> {
+    fn list_key(&mut self, action: Action, selected: usize) {
         let lang = self.app.lang;
         let last = self.app.course.exercises.len().saturating_sub(1);
         let selected = match action {
@@ -374,7 +328,7 @@ impl<'a> Session<'a> {
             Action::Bottom => last,
             Action::Back => {
                 self.mode = Mode::Exercise;
-                return Ok(());
+                return;
             }
             Action::Open if self.busy.is_some() => {
                 self.message = Some(
@@ -388,11 +342,11 @@ impl<'a> Session<'a> {
             }
             Action::Open => {
                 let name = self.app.course.exercises[selected].name.clone();
-                self.app.progress.set_current(&name);
-                if let Err(err) = self.app.progress.save() {
+                if let Err(err) = self.app.open_exercise(&name) {
                     self.message = Some(error_text(&err, self.app.lang));
                 }
-                return self.show(Some(name));
+                self.show(Some(name));
+                return;
             }
             Action::Unknown(key) => {
                 self.message = Some(unknown_key(key, lang));
@@ -401,28 +355,29 @@ impl<'a> Session<'a> {
             _ => selected,
         };
         self.mode = Mode::List { selected };
-        Ok(())
     }
 
-    fn confirm_key(&mut self, action: Action) -> Result<()> {
+    fn confirm_key(&mut self, action: Action) {
         self.mode = Mode::Exercise;
         let Some(name) = self.shown.clone() else {
-            return Ok(());
+            return;
         };
         if action != Action::Yes {
-            self.message = Some(reset::unchanged(self.app.lang).to_string());
-            return Ok(());
+            self.message = Some(student::reset_declined(self.app.lang).to_string());
+            return;
         }
-        match reset::restore(self.app, &name) {
-            Ok(()) => {
-                let file = self.app.course.exercise(&name)?.path.clone();
-                self.message = Some(reset::restored(&file, self.app.lang));
+        let reset = self.app.reset(&name).and_then(|()| {
+            let exercise = self.app.course.exercise(&name)?;
+            Ok(exercise.path.clone())
+        });
+        match reset {
+            Ok(file) => {
+                self.message = Some(student::reset_done(&file, self.app.lang));
                 self.show_hints = false;
-                self.start_run()?;
+                self.start_run();
             }
             Err(err) => self.message = Some(error_text(&err, self.app.lang)),
         }
-        Ok(())
     }
 }
 
@@ -438,4 +393,317 @@ fn unknown_key(key: char, lang: crate::i18n::Lang) -> String {
         format!("`{key}` does nothing here: the keys are listed below."),
         format!("`{key}` 在这里没有作用：可用的按键列在下方。"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::*;
+    use crate::course::Course;
+    use crate::grade::GraderOptions;
+    use crate::i18n::{Lang, Text};
+    use crate::verdict::Status;
+
+    /// A course of three exercises, `a` to `c`, each with its file, in a directory of its own.
+    fn app() -> (tempfile::TempDir, App) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut info = String::from("format_version = 1\n");
+        std::fs::create_dir(dir.path().join("exercises")).unwrap();
+        std::fs::create_dir(dir.path().join("skeletons")).unwrap();
+        for name in ["a", "b", "c"] {
+            std::fs::write(dir.path().join(format!("skeletons/{name}.c")), "int main;").unwrap();
+            info.push_str(&format!(
+                "[[exercises]]\nname = \"{name}\"\ntitle = \"{name}\"\npath = \"exercises/{name}.c\"\nhints = [\"first\", \"second\"]\n"
+            ));
+            std::fs::write(dir.path().join(format!("exercises/{name}.c")), "int main;").unwrap();
+        }
+        std::fs::write(dir.path().join("info.toml"), info).unwrap();
+        let options = GraderOptions {
+            jobs: 1,
+            require_isolation: false,
+            allow_unisolated: false,
+            lang: Lang::En,
+        };
+        let (app, warnings) = App::load(Course::load(dir.path()).unwrap(), Lang::En, options);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        (dir, app)
+    }
+
+    fn result(name: &str, passed: bool) -> Result<ExerciseResult> {
+        Ok(ExerciseResult {
+            name: name.into(),
+            title: Text::Plain(name.into()),
+            source: PathBuf::from(format!("exercises/{name}.c")),
+            status: if passed {
+                Status::Passed
+            } else {
+                Status::Failed
+            },
+            diagnostics: String::new(),
+            cases: Vec::new(),
+        })
+    }
+
+    fn key(session: &mut Session, code: KeyCode) -> Flow {
+        let key = KeyEvent::new(code, KeyModifiers::NONE);
+        session.handle(Event::Key(key)).unwrap()
+    }
+
+    fn char_key(session: &mut Session, letter: char) -> Flow {
+        key(session, KeyCode::Char(letter))
+    }
+
+    fn graded(session: &mut Session, name: &str, passed: bool) {
+        let event = Event::Graded(name.into(), result(name, passed));
+        assert_eq!(session.handle(event).unwrap(), Flow::Continue);
+    }
+
+    fn grade(name: &str) -> Vec<Request> {
+        vec![Request::Grade(name.into())]
+    }
+
+    /// Saves `file` with new contents (another length, so its fingerprint changes even
+    /// within one tick of the file system's clock) and tells the session.
+    fn save(session: &mut Session, file: &Path, contents: &str) {
+        std::fs::write(file, contents).unwrap();
+        session.handle(Event::Saved(file.to_path_buf())).unwrap();
+    }
+
+    #[test]
+    fn a_session_grades_the_current_exercise_and_a_pass_moves_the_course_on() {
+        let (dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        assert_eq!(session.take_requests(), grade("a"));
+        assert!(session.busy.is_some());
+        graded(&mut session, "a", true);
+        assert!(session.busy.is_none() && session.take_requests().is_empty());
+        assert!(matches!(&session.result, Some(Ok(result)) if result.passed()));
+        assert_eq!(session.app.progress.current(), Some("b"));
+        // Saved for the next clings: the pass is in the state file.
+        let (app, _) = App::load(
+            Course::load(dir.path()).unwrap(),
+            Lang::En,
+            session.app.grader_options(),
+        );
+        assert!(app.progress.is_done("a"));
+        // `n` goes on to b with a clean slate and grades it.
+        char_key(&mut session, 'n');
+        assert_eq!(session.shown.as_deref(), Some("b"));
+        assert!(session.result.is_none());
+        assert_eq!(session.take_requests(), grade("b"));
+    }
+
+    #[test]
+    fn a_failure_keeps_the_student_on_the_exercise_and_n_says_why() {
+        let (_dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        session.take_requests();
+        graded(&mut session, "a", true);
+        // `r` runs it again, and now it fails.
+        char_key(&mut session, 'r');
+        assert_eq!(session.take_requests(), grade("a"));
+        graded(&mut session, "a", false);
+        assert!(
+            !session.app.progress.is_done("a"),
+            "a failure undoes the pass"
+        );
+        assert_eq!(session.app.progress.current(), Some("a"));
+        char_key(&mut session, 'n');
+        assert_eq!(session.shown.as_deref(), Some("a"));
+        assert!(session.take_requests().is_empty());
+        let message = session.message.clone().unwrap_or_default();
+        assert!(message.contains("does not pass yet"), "{message}");
+        // The next key clears the answer to the last one.
+        char_key(&mut session, 'h');
+        assert!(session.message.is_none());
+    }
+
+    #[test]
+    fn a_save_during_a_run_is_graded_once_when_the_run_ends() {
+        let (dir, mut app) = app();
+        let file = dir.path().join("exercises/a.c");
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        assert_eq!(session.take_requests(), grade("a"));
+        // Two saves while the run goes on: nothing is asked until it ends...
+        save(&mut session, &file, "int main(void) { return 0; }");
+        save(&mut session, &file, "int main(void) { return 1; }");
+        assert!(session.take_requests().is_empty());
+        // ...then the file is graded once more, not twice.
+        graded(&mut session, "a", false);
+        assert_eq!(session.take_requests(), grade("a"));
+        graded(&mut session, "a", false);
+        assert!(session.take_requests().is_empty());
+        // A notice of a save that changed nothing (polling after a notification) runs nothing.
+        session.handle(Event::Saved(file.clone())).unwrap();
+        assert!(session.take_requests().is_empty());
+        // Another exercise's file is not the one on screen.
+        save(&mut session, &dir.path().join("exercises/b.c"), "int x;");
+        assert!(session.take_requests().is_empty());
+        save(&mut session, &file, "int main(void) { return 22; }");
+        assert_eq!(session.take_requests(), grade("a"));
+    }
+
+    #[test]
+    fn a_save_during_a_run_that_changed_nothing_runs_nothing_more() {
+        let (dir, mut app) = app();
+        let file = dir.path().join("exercises/a.c");
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        session.take_requests();
+        session.handle(Event::Saved(file)).unwrap();
+        graded(&mut session, "a", true);
+        assert!(session.take_requests().is_empty());
+    }
+
+    #[test]
+    fn a_key_during_a_run_takes_effect_when_the_result_is_in() {
+        let (_dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        session.take_requests();
+        char_key(&mut session, 'n');
+        assert_eq!(session.shown.as_deref(), Some("a"));
+        assert!(
+            session
+                .message
+                .as_deref()
+                .unwrap_or_default()
+                .contains("Still running")
+        );
+        graded(&mut session, "a", true);
+        // The deferred `n`, now that a passed.
+        assert_eq!(session.shown.as_deref(), Some("b"));
+        assert_eq!(session.take_requests(), grade("b"));
+    }
+
+    #[test]
+    fn q_ctrl_c_and_signals_end_the_session_even_during_a_run() {
+        let (_dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        assert_eq!(char_key(&mut session, 'q'), Flow::Quit);
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(session.handle(Event::Key(ctrl_c)).unwrap(), Flow::Quit);
+        assert_eq!(session.handle(Event::Signal).unwrap(), Flow::Quit);
+        assert_eq!(
+            session.handle(Event::Resize).unwrap(),
+            Flow::Continue,
+            "a resize only draws again"
+        );
+    }
+
+    #[test]
+    fn hints_are_revealed_one_at_a_time_and_remembered() {
+        let (_dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        graded(&mut session, "a", false);
+        for expected in [1, 2, 2] {
+            char_key(&mut session, 'h');
+            assert!(session.show_hints);
+            assert_eq!(session.app.progress.hint_level("a"), expected);
+        }
+    }
+
+    #[test]
+    fn the_list_opens_another_exercise_and_grades_it() {
+        let (_dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        session.take_requests();
+        graded(&mut session, "a", false);
+        char_key(&mut session, 'l');
+        assert_eq!(session.mode, Mode::List { selected: 0 });
+        key(&mut session, KeyCode::Down);
+        key(&mut session, KeyCode::Down);
+        key(&mut session, KeyCode::Down);
+        assert_eq!(
+            session.mode,
+            Mode::List { selected: 2 },
+            "stops at the last"
+        );
+        key(&mut session, KeyCode::Up);
+        key(&mut session, KeyCode::Enter);
+        assert_eq!(session.mode, Mode::Exercise);
+        assert_eq!(session.shown.as_deref(), Some("b"));
+        assert_eq!(session.app.progress.current(), Some("b"));
+        assert_eq!(session.take_requests(), grade("b"));
+        // Esc leaves the list without opening anything.
+        graded(&mut session, "b", false);
+        char_key(&mut session, 'l');
+        key(&mut session, KeyCode::Esc);
+        assert_eq!(session.mode, Mode::Exercise);
+        assert!(session.take_requests().is_empty());
+    }
+
+    #[test]
+    fn checking_everything_records_each_result_and_keeps_the_student_where_they_are() {
+        let (_dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        session.take_requests();
+        graded(&mut session, "a", false);
+        char_key(&mut session, 'c');
+        assert_eq!(session.take_requests(), vec![Request::CheckAll]);
+        assert!(matches!(session.busy, Some(Busy::Checking)));
+        let results = ["a", "b", "c"]
+            .iter()
+            .map(|name| result(name, *name != "a"))
+            .collect();
+        session.handle(Event::Checked(results)).unwrap();
+        assert!(session.busy.is_none());
+        let progress = &session.app.progress;
+        assert!(!progress.is_done("a") && progress.is_done("b") && progress.is_done("c"));
+        assert_eq!(progress.current(), Some("a"));
+        assert_eq!(session.checked.as_ref().map(Vec::len), Some(3));
+        assert!(matches!(&session.result, Some(Ok(result)) if !result.passed()));
+    }
+
+    #[test]
+    fn a_reset_is_asked_first_and_no_changes_nothing() {
+        let (dir, mut app) = app();
+        let file = dir.path().join("exercises/a.c");
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        graded(&mut session, "a", false);
+        session.take_requests();
+        char_key(&mut session, 'x');
+        assert_eq!(session.mode, Mode::ConfirmReset);
+        char_key(&mut session, 'n');
+        assert_eq!(session.mode, Mode::Exercise);
+        assert_eq!(session.message.as_deref(), Some("Nothing was changed."));
+        assert_eq!(std::fs::read_to_string(file).unwrap(), "int main;");
+        assert!(session.take_requests().is_empty());
+    }
+
+    #[test]
+    fn yes_resets_the_file_to_its_skeleton_and_grades_it_again() {
+        let (dir, mut app) = app();
+        let file = dir.path().join("exercises/a.c");
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        session.take_requests();
+        graded(&mut session, "a", true);
+        save(&mut session, &file, "int main(void) { return 3; }");
+        session.take_requests();
+        graded(&mut session, "a", true);
+        char_key(&mut session, 'x');
+        char_key(&mut session, 'y');
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "int main;");
+        let message = session.message.clone().unwrap_or_default();
+        assert!(
+            message.contains("back to its original skeleton"),
+            "{message}"
+        );
+        assert_eq!(session.take_requests(), grade("a"));
+        // The skeleton is to be done again, and it is the student's current exercise.
+        assert!(!session.app.progress.is_done("a"));
+        assert_eq!(session.app.progress.current(), Some("a"));
+    }
 }

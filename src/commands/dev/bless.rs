@@ -5,17 +5,16 @@ use anyhow::{Context, Result};
 
 use crate::app::App;
 use crate::atomic;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::compare::CompareMode;
 use crate::diff;
 use crate::fixture;
 use crate::i18n::Lang;
 use crate::term::confirm;
-use crate::validate;
 
 const DIFF_LINES: usize = 30;
 
-pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Outcome> {
+pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Exit> {
     let course = &app.course;
     let exercises = match only {
         Some(name) => vec![course.exercise(name)?],
@@ -25,7 +24,7 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Outcome> {
     let mut changes = Vec::new();
     let mut unchanged = 0;
     for exercise in exercises {
-        let program = grader.build(&validate::solution_path(exercise))?;
+        let program = grader.build(&exercise.solution_path())?;
         for case in fixture::discover(&course.fixtures_dir(exercise))? {
             let fresh = grader
                 .reference_output(&program, case.input.as_deref())
@@ -47,12 +46,12 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Outcome> {
         println!(
             "every expected output is already what the reference solution prints ({unchanged} cases)"
         );
-        return Ok(Outcome::Success);
+        return Ok(Exit::Success);
     }
     let question = format!("Write {} changed expected outputs?", changes.len());
     if !yes && !confirm(&question, "--yes")? {
         println!("Nothing was written.");
-        return Ok(Outcome::Success);
+        return Ok(Exit::Success);
     }
     for (path, fresh) in &changes {
         atomic::write(path, fresh)?;
@@ -61,5 +60,5 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Outcome> {
         "wrote {} expected outputs ({unchanged} unchanged)",
         changes.len()
     );
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }

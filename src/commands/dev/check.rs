@@ -1,5 +1,6 @@
 //! `clings dev check`: the course is right when its static checks pass, every solution
-//! passes every case, and every skeleton and known-wrong program fails at least one.
+//! passes every case, and every skeleton (`skeletons/`) and known-wrong program compiles and
+//! fails at least one.
 //! Programs are graded by the same pipeline students use.
 
 use std::collections::HashMap;
@@ -9,14 +10,14 @@ use anyhow::Result;
 use colored::Colorize;
 
 use crate::app::App;
-use crate::commands::Outcome;
+use crate::commands::Exit;
 use crate::course::Exercise;
-use crate::grade::{ExerciseResult, Grader, Status};
+use crate::grade::{ExerciseResult, Grader};
 use crate::i18n::Lang;
-use crate::judge::Verdict;
 use crate::parallel;
 use crate::report::human;
 use crate::validate::{self, Problem};
+use crate::verdict::{Status, Verdict};
 
 /// A solution case slower than this share of its limit may flip to `timeout` on a slower
 /// machine (the judges' experience: keep a margin of at least 2x).
@@ -32,7 +33,7 @@ enum Role {
     Wrong,
 }
 
-pub fn run(app: &App) -> Result<Outcome> {
+pub fn run(app: &App) -> Result<Exit> {
     let course = &app.course;
     let mut cases = HashMap::new();
     let mut problems = validate::check(course, &mut cases);
@@ -52,7 +53,9 @@ pub fn run(app: &App) -> Result<Outcome> {
             let result = result?;
             match role {
                 Role::Solution => solution(&grader, &result, &mut problems, &mut warnings),
-                Role::Skeleton | Role::Wrong => must_fail(*role, path, &result, &mut problems),
+                Role::Skeleton | Role::Wrong => {
+                    must_fail(*role, exercise, path, &result, &mut problems)
+                }
             }
         }
     }
@@ -66,7 +69,7 @@ pub fn run(app: &App) -> Result<Outcome> {
                 .green()
                 .bold()
         );
-        return Ok(Outcome::Success);
+        return Ok(Exit::Success);
     }
     println!(
         "{}",
@@ -77,7 +80,7 @@ pub fn run(app: &App) -> Result<Outcome> {
     for Problem { place, what } in &problems {
         println!("  - {}: {what}", place.display());
     }
-    Ok(Outcome::Failure)
+    Ok(Exit::Failure)
 }
 
 /// The solution, the skeleton and the known-wrong programs of an exercise that exist.
@@ -88,20 +91,28 @@ fn programs_of(
 ) -> Vec<(Role, PathBuf)> {
     let root = &grader.course.root;
     let mut programs = Vec::new();
-    let solution = validate::solution_path(exercise);
+    let solution = exercise.solution_path();
     if root.join(&solution).is_file() {
         programs.push((Role::Solution, solution));
     }
-    if root.join(&exercise.path).is_file() {
+    let skeleton = exercise.skeleton_path();
+    let pristine = std::fs::read(root.join(&skeleton)).ok();
+    if pristine.is_some() {
+        programs.push((Role::Skeleton, skeleton));
+    }
+    // The students' file as shipped, when it is not the skeleton (a problem of its own,
+    // found by the static checks), is also where students start: it must fail too.
+    let shipped = std::fs::read(root.join(&exercise.path)).ok();
+    if shipped.is_some() && shipped != pristine {
         programs.push((Role::Skeleton, exercise.path.clone()));
     }
-    let wrong_dir = Path::new("solutions/wrong").join(&exercise.name);
+    let wrong_dir = exercise.wrong_programs_dir();
     let mut wrong: Vec<PathBuf> = std::fs::read_dir(root.join(&wrong_dir))
         .map(|entries| {
             entries
                 .filter_map(Result::ok)
                 .map(|entry| wrong_dir.join(entry.file_name()))
-                .filter(|path| path.extension().is_some_and(|ext| ext == "c"))
+                .filter(|path| exercise.is_program(path))
                 .collect()
         })
         .unwrap_or_default();
@@ -171,13 +182,20 @@ fn solution(
     }
 }
 
-/// A skeleton or a known-wrong program must fail at least one case.
-fn must_fail(role: Role, path: &Path, result: &ExerciseResult, problems: &mut Vec<Problem>) {
+/// A skeleton or a known-wrong program must compile and fail at least one case.
+fn must_fail(
+    role: Role,
+    exercise: &Exercise,
+    path: &Path,
+    result: &ExerciseResult,
+    problems: &mut Vec<Problem>,
+) {
     let label = if role == Role::Skeleton {
         "skeleton"
     } else {
         "wrong   "
     };
+    let name = &exercise.name;
     let failing: Vec<String> = result
         .cases
         .iter()
@@ -185,14 +203,22 @@ fn must_fail(role: Role, path: &Path, result: &ExerciseResult, problems: &mut Ve
         .map(|case| format!("{} ({})", case.case.name, case.finding.verdict().as_str()))
         .collect();
     if result.status == Status::CompileError {
-        println!("  {label}  {}  does not compile", path.display());
-        if role == Role::Wrong {
-            problems.push(Problem {
-                place: path.to_path_buf(),
-                what: "a known-wrong program must compile, so that a case catches its mistake"
-                    .into(),
-            });
-        }
+        println!(
+            "  {label}  {}  {}",
+            path.display(),
+            "does not compile".red().bold()
+        );
+        let what = match role {
+            Role::Skeleton => format!(
+                "the skeleton of {name} does not compile: students start from it, and it \
+                 must compile and fail a case"
+            ),
+            _ => "a known-wrong program must compile, so that a case catches its mistake".into(),
+        };
+        problems.push(Problem {
+            place: path.to_path_buf(),
+            what,
+        });
         return;
     }
     if failing.is_empty() {
@@ -202,12 +228,14 @@ fn must_fail(role: Role, path: &Path, result: &ExerciseResult, problems: &mut Ve
             "passes every case".red().bold()
         );
         let what = match role {
-            Role::Skeleton => "the skeleton passes every case: it leaves the student nothing to do",
-            _ => "passes every case: add a case that catches this mistake",
+            Role::Skeleton => format!(
+                "the skeleton passes every case: it leaves the students of {name} nothing to do"
+            ),
+            _ => "passes every case: add a case that catches this mistake".into(),
         };
         problems.push(Problem {
             place: path.to_path_buf(),
-            what: what.into(),
+            what,
         });
         return;
     }

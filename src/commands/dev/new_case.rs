@@ -7,9 +7,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 
 use crate::app::App;
-use crate::commands::Outcome;
-use crate::course::InputFormat;
-use crate::validate;
+use crate::commands::Exit;
 
 pub fn run(
     app: &App,
@@ -17,7 +15,7 @@ pub fn run(
     name: &str,
     input: Option<&Path>,
     description: Option<&str>,
-) -> Result<Outcome> {
+) -> Result<Exit> {
     let course = &app.course;
     let exercise = course.exercise(exercise)?;
     let valid = !name.is_empty()
@@ -39,13 +37,13 @@ pub fn run(
         );
     }
 
-    let text = match (input, exercise.input) {
+    let text = match (input, exercise.input.reads_input()) {
         (Some(path), _) => Some(
             std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?,
         ),
-        (None, InputFormat::None) => None,
-        (None, _) => {
+        (None, false) => None,
+        (None, true) => {
             let mut text = String::new();
             std::io::stdin()
                 .read_to_string(&mut text)
@@ -54,13 +52,13 @@ pub fn run(
         }
     };
     if let Some(text) = &text {
-        validate::check_input(exercise.input, text).map_err(|what| {
+        exercise.input.check(text).map_err(|what| {
             anyhow::anyhow!("the input is not what {} reads: {what}", exercise.name)
         })?;
     }
 
     let grader = app.grader()?;
-    let program = grader.build(&validate::solution_path(exercise))?;
+    let program = grader.build(&exercise.solution_path())?;
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     // The input goes to a temporary file first, so a failing solution leaves nothing behind.
     let staged_input = text
@@ -101,5 +99,5 @@ pub fn run(
         expected.len()
     );
     print!("{}", String::from_utf8_lossy(&expected));
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }

@@ -229,6 +229,40 @@ impl Progress {
         }
     }
 
+    /// The one rule for what grading does to progress, for every command and watch mode:
+    /// a pass makes an exercise done, a failure makes it to be done again (its file changed
+    /// since it passed). `focus` is the exercise the student works on (`run`, watch mode):
+    /// failing, it stays current; passing, the student moves on to the next unfinished one.
+    /// Without a focus (`clings test`), the current exercise stays while it is unfinished.
+    pub fn record<'a>(
+        &mut self,
+        graded: impl IntoIterator<Item = (&'a str, bool)>,
+        focus: Option<&str>,
+    ) {
+        let current = self.current().map(String::from);
+        for (name, passed) in graded {
+            if passed {
+                self.mark_done(name);
+            } else {
+                self.mark_pending(name);
+            }
+        }
+        match focus {
+            Some(name) if self.is_done(name) => {
+                let after = self.index(name).map_or(0, |index| index + 1);
+                let next = self.first_pending_from(after).map(String::from);
+                self.current.clone_from(&next);
+                self.changes.push(Change::Current(next));
+            }
+            Some(name) => self.set_current(name),
+            None => {
+                if let Some(current) = current.filter(|name| !self.is_done(name)) {
+                    self.set_current(&current);
+                }
+            }
+        }
+    }
+
     /// How many hints of `name` have been revealed.
     pub fn hint_level(&self, name: &str) -> usize {
         self.hints.get(name).copied().unwrap_or(0)
@@ -343,6 +377,61 @@ mod tests {
         // After b comes c, done, then d; a before it is not where the student goes next.
         progress.mark_done("b");
         assert_eq!(progress.current(), Some("d"));
+    }
+
+    #[test]
+    fn a_pass_moves_the_student_on_and_a_failure_keeps_them_on_the_exercise() {
+        let (_dir, course) = course();
+        let mut progress = load(&course);
+        progress.record([("a", true)], Some("a"));
+        assert_eq!(
+            (progress.is_done("a"), progress.current()),
+            (true, Some("b"))
+        );
+        // Failing an exercise already done undoes the pass, and the student stays on it.
+        progress.record([("a", false)], Some("a"));
+        assert_eq!(
+            (progress.is_done("a"), progress.current()),
+            (false, Some("a"))
+        );
+        // Passing one further on moves on after it, past exercises already done.
+        progress.record([("d", true)], None);
+        progress.record([("b", true)], Some("b"));
+        assert_eq!(progress.current(), Some("c"));
+        progress.record([("c", true)], Some("c"));
+        assert_eq!(
+            progress.current(),
+            Some("a"),
+            "after d, back to the first unfinished"
+        );
+        progress.save().unwrap();
+        assert_eq!(state_file(&course)["current"], "a");
+    }
+
+    #[test]
+    fn grading_many_keeps_the_current_exercise_while_it_is_unfinished() {
+        let (_dir, course) = course();
+        let mut progress = load(&course);
+        progress.set_current("b");
+        progress.record([("a", true), ("b", false), ("c", true), ("d", false)], None);
+        assert_eq!(progress.current(), Some("b"));
+        assert_eq!(progress.done_count(), 2);
+        // Once the current one passes, the next unfinished after it.
+        progress.record([("a", true), ("b", true), ("c", true), ("d", false)], None);
+        assert_eq!(progress.current(), Some("d"));
+        // With a focus (watch mode's check of everything), the focus decides.
+        progress.record(
+            [("a", false), ("b", true), ("c", true), ("d", false)],
+            Some("b"),
+        );
+        assert_eq!(progress.current(), Some("d"));
+        progress.record(
+            [("a", false), ("b", false), ("c", true), ("d", false)],
+            Some("b"),
+        );
+        assert_eq!(progress.current(), Some("b"));
+        progress.record([("a", true), ("b", true), ("c", true), ("d", true)], None);
+        assert_eq!(progress.current(), None, "all done");
     }
 
     #[test]

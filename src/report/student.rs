@@ -1,0 +1,101 @@
+//! What a student reads about their own course, the same in the commands and in watch
+//! mode: the list of exercises, the hints revealed, a cheer, what a reset did.
+
+use std::path::Path;
+
+use colored::Colorize;
+
+use crate::app::Standing;
+use crate::course::Exercise;
+use crate::i18n::{Lang, Text};
+
+/// One line per exercise in course order: a marker for the current one, its standing
+/// (done / current / pending), its name and its title.
+pub fn list_rows(standings: &[(&Exercise, Standing)], lang: Lang) -> Vec<String> {
+    let width = standings
+        .iter()
+        .map(|(exercise, _)| exercise.name.len())
+        .max()
+        .unwrap_or(0);
+    standings
+        .iter()
+        .map(|(exercise, standing)| {
+            let (marker, word) = match standing {
+                Standing::Done => (" ", lang.pick("done", "完成").green()),
+                Standing::Current => ("→", lang.pick("current", "当前").yellow().bold()),
+                Standing::Pending => (" ", lang.pick("pending", "待做").normal()),
+            };
+            format!(
+                "{marker} {:<8} {:<width$}  {}",
+                word,
+                exercise.name,
+                exercise.title.get(lang)
+            )
+        })
+        .collect()
+}
+
+/// The hints of `exercise` revealed so far, one text each ("Hint 2 of 4 (name): ..."); the
+/// last hint says it is the last, and an exercise without hints says so.
+pub fn hints(exercise: &Exercise, revealed: &[Text], lang: Lang) -> Vec<String> {
+    let name = &exercise.name;
+    let total = exercise.hints.len();
+    if total == 0 {
+        return vec![lang.pick(
+            format!("{name} has no hints."),
+            format!("{name} 没有提示。"),
+        )];
+    }
+    revealed
+        .iter()
+        .enumerate()
+        .map(|(index, hint)| {
+            let number = index + 1;
+            let label = lang.pick(
+                format!("Hint {number} of {total}"),
+                format!("提示 {number}/{total}"),
+            );
+            let mut text = format!("{} ({name}): {}", label.yellow().bold(), hint.get(lang));
+            if number == total {
+                let last = lang.pick(
+                    "That was the last hint; the cases' own hints appear under a failing case.",
+                    "这是最后一条提示；失败用例下面还有针对该用例的提示。",
+                );
+                text.push_str(&format!("\n{}", last.dimmed()));
+            }
+            text
+        })
+        .collect()
+}
+
+/// The line that celebrates a passed exercise.
+pub fn cheer(name: &str, lang: Lang) -> String {
+    lang.pick(format!("✓ {name} passed!"), format!("✓ {name} 通过了！"))
+        .green()
+        .bold()
+        .to_string()
+}
+
+/// The question asked before a reset, answered with y or n.
+pub fn reset_question(file: &Path, lang: Lang) -> String {
+    lang.pick(
+        format!(
+            "Reset {} to the original skeleton? Your changes will be lost.",
+            file.display()
+        ),
+        format!("把 {} 恢复为原始框架？你的修改将会丢失。", file.display()),
+    )
+}
+
+/// What a reset says when it is done.
+pub fn reset_done(file: &Path, lang: Lang) -> String {
+    lang.pick(
+        format!("{} is back to its original skeleton.", file.display()),
+        format!("{} 已恢复为原始框架。", file.display()),
+    )
+}
+
+/// What a reset says when the student answered no.
+pub fn reset_declined(lang: Lang) -> &'static str {
+    lang.pick("Nothing was changed.", "没有做任何修改。")
+}

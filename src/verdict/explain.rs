@@ -1,0 +1,318 @@
+//! What a verdict says to a student: the likely mistake behind each finding, and the one
+//! fixed sentence per verdict that a hidden case gets instead.
+
+use crate::i18n::Lang;
+
+use super::{Clock, Finding, Verdict};
+
+impl Finding {
+    /// One line for the student: what happened and the likely mistake behind it.
+    pub fn message(&self, lang: Lang) -> String {
+        const EOF_EN: &str =
+            "scanf probably returned EOF and the loop never ended (check scanf's return value)";
+        const EOF_ZH: &str = "scanf 很可能返回了 EOF，循环却没有结束（检查 scanf 的返回值）";
+        match self {
+            Finding::Passed => lang.pick("correct output", "输出正确").into(),
+            Finding::WrongOutput => lang
+                .pick(
+                    "your output differs from the expected output",
+                    "你的输出与期望输出不同",
+                )
+                .into(),
+            Finding::NotRun => lang
+                .pick(
+                    "not run: the program did not compile",
+                    "未运行：程序没有通过编译",
+                )
+                .into(),
+            Finding::Missing => lang
+                .pick(
+                    "not run: the exercise file is missing",
+                    "未运行：练习文件不存在",
+                )
+                .into(),
+            Finding::Timeout {
+                clock: Clock::Cpu,
+                limit_ms,
+                input_exhausted,
+                ..
+            } => {
+                let secs = *limit_ms as f64 / 1000.0;
+                match input_exhausted {
+                    true => lang.pick(
+                        format!("used {secs} s of CPU time with all its input read: {EOF_EN}"),
+                        format!("读完全部输入后占用了 {secs} 秒 CPU 时间：{EOF_ZH}"),
+                    ),
+                    false => lang.pick(
+                        format!("used {secs} s of CPU time before reading all its input: an endless loop?"),
+                        format!("输入还没读完就占用了 {secs} 秒 CPU 时间：是死循环吗？"),
+                    ),
+                }
+            }
+            Finding::Timeout {
+                clock: Clock::Wall,
+                limit_ms,
+                busy: false,
+                ..
+            } => {
+                let secs = *limit_ms as f64 / 1000.0;
+                lang.pick(
+                    format!("still running after {secs} s while using almost no CPU: is it sleeping, or waiting for something that never comes?"),
+                    format!("运行超过 {secs} 秒，却几乎没有占用 CPU：是在 sleep，还是在等待永远不会发生的事？"),
+                )
+            }
+            Finding::Timeout {
+                clock: Clock::Wall,
+                limit_ms,
+                input_exhausted: true,
+                busy: true,
+            } => {
+                let secs = *limit_ms as f64 / 1000.0;
+                lang.pick(
+                    format!("still running after {secs} s with all its input read: {EOF_EN}"),
+                    format!("读完全部输入后运行超过 {secs} 秒仍未结束：{EOF_ZH}"),
+                )
+            }
+            Finding::Timeout {
+                clock: Clock::Wall,
+                limit_ms,
+                input_exhausted: false,
+                busy: true,
+            } => {
+                let secs = *limit_ms as f64 / 1000.0;
+                lang.pick(
+                    format!("still running after {secs} s before reading all its input: an endless loop?"),
+                    format!("运行超过 {secs} 秒，输入还没读完：是死循环吗？"),
+                )
+            }
+            Finding::OutputLimit {
+                limit_bytes,
+                input_exhausted,
+            } => {
+                let kib = limit_bytes / 1024;
+                match input_exhausted {
+                    true => lang.pick(
+                        format!("printed more than {kib} KiB after reading all its input: {EOF_EN}"),
+                        format!("读完全部输入后输出超过 {kib} KiB：{EOF_ZH}"),
+                    ),
+                    false => lang.pick(
+                        format!("printed more than {kib} KiB and was stopped: a loop that prints without end?"),
+                        format!("输出超过 {kib} KiB 被终止：是不是有一个不停打印的循环？"),
+                    ),
+                }
+            }
+            Finding::MemoryLimit { limit_mb } => lang.pick(
+                format!("ran out of memory at the limit of {limit_mb} MiB: an allocation in a loop that never ends, or an array far too big?"),
+                format!("内存用到了 {limit_mb} MiB 的上限：是不是在循环里不停地分配内存，或者数组开得太大？"),
+            ),
+            Finding::Crashed { signal } => crash_message(*signal, lang),
+            Finding::NonzeroExit { code } => lang.pick(
+                format!("exited with status {code}: main should return 0 when all went well"),
+                format!("退出状态为 {code}：程序正常结束时 main 应该返回 0"),
+            ),
+            Finding::Sanitizer { report } => lang.pick(
+                format!("the sanitizer stopped your program: {report}"),
+                format!("检查器（sanitizer）终止了程序：{report}"),
+            ),
+        }
+    }
+
+    /// What a hidden case says instead of [`Finding::message`]: one sentence per verdict.
+    /// Everything else — the signal, the exit status, the sanitizer's line, whether the
+    /// input was all read — is the program's to choose, so it could carry the hidden input.
+    pub fn sealed_message(&self, lang: Lang) -> &'static str {
+        match self.verdict() {
+            Verdict::Passed => lang.pick("correct output", "输出正确"),
+            Verdict::WrongOutput => lang.pick(
+                "the output differs from the expected output",
+                "输出与期望输出不同",
+            ),
+            Verdict::CompileError => lang.pick("the program did not compile", "程序没有通过编译"),
+            Verdict::NotRun => lang.pick(
+                "not run: the program did not compile, or its file is missing",
+                "未运行：程序没有通过编译，或者文件不存在",
+            ),
+            Verdict::Timeout => lang.pick("the program ran out of time", "程序超时"),
+            Verdict::OutputLimit => lang.pick(
+                "the program printed too much and was stopped",
+                "程序输出过多，被终止",
+            ),
+            Verdict::MemoryLimit => lang.pick("the program ran out of memory", "程序内存不足"),
+            Verdict::Crashed => lang.pick("the program crashed", "程序崩溃"),
+            Verdict::NonzeroExit => lang.pick(
+                "the program's exit status was not 0",
+                "程序的退出状态不是 0",
+            ),
+            Verdict::Sanitizer => lang.pick(
+                "the sanitizer found undefined behaviour and stopped the program",
+                "检查器（sanitizer）发现了未定义行为，终止了程序",
+            ),
+        }
+    }
+}
+
+fn crash_message(signal: i32, lang: Lang) -> String {
+    let name =
+        nix::sys::signal::Signal::try_from(signal).map_or("an unknown signal", |s| s.as_str());
+    let (en, zh) = match name {
+        "SIGSEGV" => (
+            "an out-of-bounds access, or a recursion without end?",
+            "是不是数组越界访问，或者递归没有尽头？",
+        ),
+        "SIGBUS" => ("a bad pointer?", "是不是使用了错误的指针？"),
+        "SIGABRT" => (
+            "abort() was called, by a failed assert or a corrupted heap",
+            "调用了 abort()：断言失败或堆被破坏",
+        ),
+        "SIGFPE" => ("an integer division by zero?", "是不是整数除以零？"),
+        "SIGILL" => (
+            "an illegal instruction: undefined behaviour?",
+            "非法指令：是不是未定义行为？",
+        ),
+        "SIGPIPE" => ("it wrote to a closed pipe", "向已关闭的管道写入"),
+        "SIGXFSZ" => (
+            "a file it wrote grew past the size limit",
+            "写入的文件超过了大小限制",
+        ),
+        _ => ("", ""),
+    };
+    let (en, zh) = if en.is_empty() {
+        (String::new(), String::new())
+    } else {
+        (format!(": {en}"), format!("：{zh}"))
+    };
+    lang.pick(
+        format!("crashed with {name}{en}"),
+        format!("程序崩溃（{name}）{zh}"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sealed_messages_carry_nothing_of_the_run() {
+        let findings = [
+            Finding::Crashed { signal: 11 },
+            Finding::NonzeroExit { code: 42 },
+            Finding::Sanitizer {
+                report: "x.c:1:1: runtime error: secret".into(),
+            },
+            Finding::MemoryLimit { limit_mb: 256 },
+        ];
+        for finding in findings {
+            for lang in [Lang::En, Lang::Zh] {
+                let sealed = finding.sealed_message(lang);
+                assert!(
+                    !sealed.contains("11") && !sealed.contains("42") && !sealed.contains("secret"),
+                    "{sealed}"
+                );
+                assert!(
+                    !sealed.contains("256") && !sealed.contains("SIGSEGV"),
+                    "{sealed}"
+                );
+            }
+        }
+        assert_eq!(
+            Finding::Crashed { signal: 6 }.sealed_message(Lang::En),
+            Finding::Crashed { signal: 11 }.sealed_message(Lang::En)
+        );
+    }
+
+    #[test]
+    fn sealed_messages_are_one_sentence_per_verdict() {
+        let timeout = |clock, input_exhausted, busy| Finding::Timeout {
+            clock,
+            limit_ms: 2000,
+            input_exhausted,
+            busy,
+        };
+        // One finding of each verdict a run can get (compile_error is the exercise's, not a
+        // case's); each sealed sentence says which verdict, so no two are alike.
+        let one_of_each = [
+            Finding::Passed,
+            Finding::WrongOutput,
+            Finding::NotRun,
+            timeout(Clock::Cpu, true, true),
+            Finding::OutputLimit {
+                limit_bytes: 1024,
+                input_exhausted: true,
+            },
+            Finding::MemoryLimit { limit_mb: 256 },
+            Finding::Crashed { signal: 11 },
+            Finding::NonzeroExit { code: 1 },
+            Finding::Sanitizer {
+                report: String::new(),
+            },
+        ];
+        for lang in [Lang::En, Lang::Zh] {
+            let sentences: std::collections::HashSet<&str> = one_of_each
+                .iter()
+                .map(|finding| finding.sealed_message(lang))
+                .collect();
+            assert_eq!(sentences.len(), one_of_each.len(), "{sentences:?}");
+        }
+        assert_eq!(
+            Finding::Sanitizer {
+                report: String::new()
+            }
+            .sealed_message(Lang::En),
+            "the sanitizer found undefined behaviour and stopped the program"
+        );
+        // Which clock, whether the input was all read, whether it slept: the program's to
+        // choose, so none of it changes the sentence.
+        let sentence = timeout(Clock::Cpu, true, true).sealed_message(Lang::En);
+        assert_eq!(sentence, "the program ran out of time");
+        for other in [
+            timeout(Clock::Wall, false, true),
+            timeout(Clock::Wall, true, false),
+        ] {
+            assert_eq!(other.sealed_message(Lang::En), sentence);
+        }
+        // A missing file says the same as a compile that failed: both are not_run.
+        assert_eq!(
+            Finding::Missing.sealed_message(Lang::En),
+            Finding::NotRun.sealed_message(Lang::En)
+        );
+    }
+
+    #[test]
+    fn crash_names_signal_and_likely_cause() {
+        // The README's promise: each crash is named with its likely cause.
+        let causes = [
+            (libc::SIGSEGV, "SIGSEGV", "out-of-bounds access", "数组越界"),
+            (libc::SIGBUS, "SIGBUS", "a bad pointer", "错误的指针"),
+            (libc::SIGABRT, "SIGABRT", "abort() was called", "abort()"),
+            (libc::SIGFPE, "SIGFPE", "division by zero", "除以零"),
+            (libc::SIGILL, "SIGILL", "illegal instruction", "非法指令"),
+            (libc::SIGPIPE, "SIGPIPE", "closed pipe", "管道"),
+            (libc::SIGXFSZ, "SIGXFSZ", "past the size limit", "大小限制"),
+        ];
+        for (signal, name, en, zh) in causes {
+            let finding = Finding::Crashed { signal };
+            let message = finding.message(Lang::En);
+            assert!(
+                message.starts_with(&format!("crashed with {name}: ")) && message.contains(en),
+                "{message}"
+            );
+            let message = finding.message(Lang::Zh);
+            assert!(
+                message.starts_with(&format!("程序崩溃（{name}）：")) && message.contains(zh),
+                "{message}"
+            );
+        }
+        // A signal with no likely mistake behind it is named alone, without a dangling colon.
+        assert_eq!(
+            Finding::Crashed {
+                signal: libc::SIGKILL
+            }
+            .message(Lang::En),
+            "crashed with SIGKILL"
+        );
+        assert_eq!(
+            Finding::Crashed { signal: 200 }.message(Lang::En),
+            "crashed with an unknown signal"
+        );
+    }
+}

@@ -1,0 +1,339 @@
+//! Where a verdict is decided: from how the program ended and what it printed.
+
+use crate::compare::CompareMode;
+use crate::compile::SANITIZER_EXIT_CODE;
+use crate::sandbox::{Limits, Outcome, Stop, Termination};
+use crate::style;
+
+use super::{Clock, Finding};
+
+/// What AddressSanitizer says when its allocator limits (set from the memory limit) stop
+/// the program, or when memory truly runs out.
+const ASAN_MEMORY_REPORTS: [&str; 4] = [
+    "AddressSanitizer: hard rss limit exhausted",
+    "AddressSanitizer: allocation-size-too-big",
+    "AddressSanitizer: out-of-memory",
+    "AddressSanitizer: requested allocation size",
+];
+
+/// Decides in a fixed order: what clings had to stop, then how the program ended, and
+/// only then whether its output was right.
+pub fn judge(outcome: &Outcome, expected: &[u8], mode: CompareMode, limits: Limits) -> Finding {
+    match outcome.stopped {
+        Some(Stop::OutputLimit) => {
+            return Finding::OutputLimit {
+                limit_bytes: limits.output_bytes,
+                input_exhausted: outcome.input_exhausted,
+            };
+        }
+        Some(Stop::WallTime) => {
+            // A quarter leaves room for a busy program that shared the processor.
+            let busy = outcome
+                .cpu_time
+                .is_none_or(|cpu| cpu * 4 >= outcome.elapsed);
+            return Finding::Timeout {
+                clock: Clock::Wall,
+                limit_ms: limits.wall_time.as_millis() as u64,
+                input_exhausted: outcome.input_exhausted,
+                busy,
+            };
+        }
+        Some(Stop::CpuTime) => {
+            return Finding::Timeout {
+                clock: Clock::Cpu,
+                limit_ms: limits.cpu_seconds() * 1000,
+                input_exhausted: outcome.input_exhausted,
+                busy: true,
+            };
+        }
+        Some(Stop::Memory) => return memory_limit(limits),
+        None => {}
+    }
+    if outcome.termination == Termination::Exited(SANITIZER_EXIT_CODE) {
+        let stderr = String::from_utf8_lossy(&outcome.stderr);
+        if ASAN_MEMORY_REPORTS
+            .iter()
+            .any(|report| stderr.contains(report))
+        {
+            return memory_limit(limits);
+        }
+    }
+    match outcome.termination {
+        Termination::Exited(SANITIZER_EXIT_CODE) if sanitizer_report(&outcome.stderr).is_some() => {
+            Finding::Sanitizer {
+                report: sanitizer_report(&outcome.stderr).unwrap_or_default(),
+            }
+        }
+        Termination::Signaled(signal) => Finding::Crashed { signal },
+        Termination::Exited(0) if mode.matches(expected, &outcome.stdout) => Finding::Passed,
+        Termination::Exited(0) => Finding::WrongOutput,
+        Termination::Exited(code) => Finding::NonzeroExit { code },
+    }
+}
+
+fn memory_limit(limits: Limits) -> Finding {
+    Finding::MemoryLimit {
+        limit_mb: limits.memory.bytes.div_ceil(1024 * 1024),
+    }
+}
+
+/// The line of a sanitizer report that says what went wrong and where.
+fn sanitizer_report(stderr: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(stderr);
+    let ubsan = text.lines().find(|line| line.contains("runtime error:"));
+    // AddressSanitizer's summary line carries the file and line; its first line does not.
+    let asan = || {
+        text.lines()
+            .find(|line| line.starts_with("SUMMARY: AddressSanitizer"))
+    };
+    ubsan
+        .or_else(asan)
+        .map(|line| style::visible(line.trim()).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::sandbox::{Memory, MemoryEnforcement};
+    use crate::verdict::Verdict;
+    use std::time::Duration;
+
+    const LIMITS: Limits = Limits {
+        wall_time: Duration::from_secs(2),
+        cpu_time: Duration::from_secs(1),
+        memory: Memory {
+            bytes: 256 << 20,
+            enforcement: MemoryEnforcement::AddressSpace,
+        },
+        processes: 16,
+        file_size_bytes: 1 << 20,
+        open_files: 64,
+        output_bytes: 1024,
+    };
+
+    fn outcome(termination: Termination, stdout: &str, stderr: &str) -> Outcome {
+        Outcome {
+            termination,
+            stopped: None,
+            stdout: stdout.into(),
+            stderr: stderr.into(),
+            elapsed: Duration::ZERO,
+            cpu_time: Some(Duration::ZERO),
+            peak_memory_bytes: Some(0),
+            input_exhausted: true,
+        }
+    }
+
+    #[test]
+    fn order_of_decisions() {
+        let run = |termination, stdout| {
+            judge(
+                &outcome(termination, stdout, ""),
+                b"none\n",
+                CompareMode::Lines,
+                LIMITS,
+            )
+            .verdict()
+        };
+        assert_eq!(run(Termination::Exited(0), "none\n"), Verdict::Passed);
+        assert_eq!(run(Termination::Exited(0), "black\n"), Verdict::WrongOutput);
+        assert_eq!(run(Termination::Exited(3), "none\n"), Verdict::NonzeroExit);
+        assert_eq!(run(Termination::Signaled(11), "none\n"), Verdict::Crashed);
+        let mut stopped = outcome(Termination::Signaled(9), "none\n", "");
+        stopped.stopped = Some(Stop::WallTime);
+        assert_eq!(
+            judge(&stopped, b"none\n", CompareMode::Lines, LIMITS).verdict(),
+            Verdict::Timeout
+        );
+    }
+
+    #[test]
+    fn sanitizer_report_is_quoted_with_its_location() {
+        let stderr =
+            "x.c:9:12: runtime error: index 15 out of bounds for type 'char [15]'\n    #0 main\n";
+        let found = judge(
+            &outcome(Termination::Exited(SANITIZER_EXIT_CODE), "", stderr),
+            b"",
+            CompareMode::Lines,
+            LIMITS,
+        );
+        assert_eq!(found.verdict(), Verdict::Sanitizer);
+        assert!(
+            found
+                .message(Lang::En)
+                .contains("x.c:9:12: runtime error: index 15")
+        );
+        // The same status without a report is just the program's own exit code.
+        let plain = judge(
+            &outcome(Termination::Exited(SANITIZER_EXIT_CODE), "", ""),
+            b"",
+            CompareMode::Lines,
+            LIMITS,
+        );
+        assert_eq!(
+            plain,
+            Finding::NonzeroExit {
+                code: SANITIZER_EXIT_CODE
+            }
+        );
+    }
+
+    #[test]
+    fn sanitizer_report_reaches_no_report_raw() {
+        let stderr = "x.c:1:1: runtime error: \x1b]52;c;aGk=\x07\n";
+        let found = judge(
+            &outcome(Termination::Exited(SANITIZER_EXIT_CODE), "", stderr),
+            b"",
+            CompareMode::Lines,
+            LIMITS,
+        );
+        let message = found.message(Lang::En);
+        assert!(message.contains("\\x1b]52;c;aGk=\\x07"), "{message}");
+    }
+
+    #[test]
+    fn eof_loop_is_explained_when_input_was_all_read() {
+        for clock in [Clock::Cpu, Clock::Wall] {
+            let timeout = |input_exhausted| Finding::Timeout {
+                clock,
+                limit_ms: 2000,
+                input_exhausted,
+                busy: true,
+            };
+            let message = timeout(true).message(Lang::En);
+            assert!(
+                message.contains("scanf") && message.contains("EOF"),
+                "{message}"
+            );
+            // ...after saying which clock stopped it, at what limit.
+            let stopped = match clock {
+                Clock::Cpu => "used 2 s of CPU time with all its input read: ",
+                Clock::Wall => "still running after 2 s with all its input read: ",
+            };
+            assert!(message.starts_with(stopped), "{message}");
+            assert!(!timeout(false).message(Lang::En).contains("EOF"));
+        }
+    }
+
+    #[test]
+    fn timeout_says_which_clock_and_whether_the_program_was_busy() {
+        let stopped = |stop, cpu_ms: Option<u64>| {
+            let mut outcome = outcome(Termination::Signaled(9), "", "");
+            outcome.stopped = Some(stop);
+            outcome.elapsed = Duration::from_millis(2000);
+            outcome.cpu_time = cpu_ms.map(Duration::from_millis);
+            outcome.input_exhausted = false;
+            judge(&outcome, b"", CompareMode::Lines, LIMITS)
+        };
+        let timeout = |clock, limit_ms, busy| Finding::Timeout {
+            clock,
+            limit_ms,
+            input_exhausted: false,
+            busy,
+        };
+        // RLIMIT_CPU stopped it: it was spinning. The limit is the configured CPU time.
+        let cpu = stopped(Stop::CpuTime, Some(1000));
+        assert_eq!(cpu, timeout(Clock::Cpu, 1000, true));
+        // Stopped by the wall clock: busy if it had the processor a quarter of the time or
+        // more (a spinner that shared a loaded machine: 30 %), idle if it slept.
+        let busy = stopped(Stop::WallTime, Some(1900));
+        assert_eq!(busy, timeout(Clock::Wall, 2000, true));
+        assert_eq!(
+            stopped(Stop::WallTime, Some(600)),
+            timeout(Clock::Wall, 2000, true)
+        );
+        let idle = stopped(Stop::WallTime, Some(3));
+        assert_eq!(idle, timeout(Clock::Wall, 2000, false));
+        // Where the CPU time is unknown, an endless loop is the likelier mistake.
+        assert_eq!(
+            stopped(Stop::WallTime, None),
+            timeout(Clock::Wall, 2000, true)
+        );
+
+        // Each message names its clock and its limit, and only the idle one asks about
+        // sleeping: the three share no sentence.
+        let cpu = cpu.message(Lang::En);
+        assert_eq!(
+            cpu,
+            "used 1 s of CPU time before reading all its input: an endless loop?"
+        );
+        let busy = busy.message(Lang::En);
+        assert_eq!(
+            busy,
+            "still running after 2 s before reading all its input: an endless loop?"
+        );
+        let idle_zh = idle.message(Lang::Zh);
+        let idle = idle.message(Lang::En);
+        assert!(
+            idle.starts_with("still running after 2 s while using almost no CPU: is it sleeping"),
+            "{idle}"
+        );
+        assert!(!idle.contains("endless loop"), "{idle}");
+        assert!(
+            idle_zh.contains("运行超过 2 秒，却几乎没有占用 CPU"),
+            "{idle_zh}"
+        );
+        let busy_zh = timeout(Clock::Wall, 2000, true).message(Lang::Zh);
+        assert!(
+            busy_zh.contains("运行超过 2 秒")
+                && busy_zh.contains("死循环")
+                && !busy_zh.contains("CPU"),
+            "{busy_zh}"
+        );
+        assert!(
+            timeout(Clock::Cpu, 1000, true)
+                .message(Lang::Zh)
+                .contains("占用了 1 秒 CPU 时间"),
+        );
+    }
+
+    #[test]
+    fn output_limit_names_the_limit_and_explains_an_eof_loop() {
+        let limits = Limits {
+            output_bytes: 64 * 1024,
+            ..LIMITS
+        };
+        let mut stopped = outcome(Termination::Signaled(9), "", "");
+        stopped.stopped = Some(Stop::OutputLimit);
+        stopped.input_exhausted = false;
+        let finding = judge(&stopped, b"", CompareMode::Lines, limits);
+        assert_eq!(
+            finding,
+            Finding::OutputLimit {
+                limit_bytes: 64 * 1024,
+                input_exhausted: false
+            }
+        );
+        assert_eq!(
+            finding.message(Lang::En),
+            "printed more than 64 KiB and was stopped: a loop that prints without end?"
+        );
+        stopped.input_exhausted = true;
+        let message = judge(&stopped, b"", CompareMode::Lines, limits).message(Lang::En);
+        assert!(
+            message.starts_with("printed more than 64 KiB after reading all its input:")
+                && message.contains("scanf probably returned EOF"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn memory_limit_from_the_sandbox_or_from_address_sanitizer() {
+        let mut stopped = outcome(Termination::Signaled(11), "", "");
+        stopped.stopped = Some(Stop::Memory);
+        let finding = judge(&stopped, b"", CompareMode::Lines, LIMITS);
+        assert_eq!(finding, Finding::MemoryLimit { limit_mb: 256 });
+        assert!(finding.message(Lang::En).contains("256 MiB"));
+        assert!(finding.message(Lang::Zh).contains("256 MiB"));
+        let asan = outcome(
+            Termination::Exited(SANITIZER_EXIT_CODE),
+            "",
+            "==1==AddressSanitizer: hard rss limit exhausted (256Mb vs 277Mb)\n",
+        );
+        assert_eq!(
+            judge(&asan, b"", CompareMode::Lines, LIMITS).verdict(),
+            Verdict::MemoryLimit
+        );
+    }
+}

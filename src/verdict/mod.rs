@@ -1,0 +1,186 @@
+//! The verdict vocabulary, the one place that names every result: a case's [`Verdict`]
+//! (with the [`Finding`] behind it) and an exercise's [`Status`], each a word that every
+//! report prints the same way, padded to [`WORD_WIDTH`]. Where a verdict is decided is
+//! [`judge`]; what it says to a student, [`explain`].
+
+mod explain;
+mod judge;
+
+pub use judge::judge;
+
+/// The column every report gives a verdict or status word: the longest of them.
+pub const WORD_WIDTH: usize = 13;
+
+/// One word per result, the same in every report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Passed,
+    WrongOutput,
+    CompileError,
+    Timeout,
+    OutputLimit,
+    MemoryLimit,
+    Crashed,
+    NonzeroExit,
+    Sanitizer,
+    NotRun,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Passed => "passed",
+            Verdict::WrongOutput => "wrong_output",
+            Verdict::CompileError => "compile_error",
+            Verdict::Timeout => "timeout",
+            Verdict::OutputLimit => "output_limit",
+            Verdict::MemoryLimit => "memory_limit",
+            Verdict::Crashed => "crashed",
+            Verdict::NonzeroExit => "nonzero_exit",
+            Verdict::Sanitizer => "sanitizer",
+            Verdict::NotRun => "not_run",
+        }
+    }
+}
+
+/// A verdict with the facts its message is made of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    Passed,
+    WrongOutput,
+    /// The exercise did not compile, so this case never ran.
+    NotRun,
+    /// The exercise's file does not exist, so there was nothing to run.
+    Missing,
+    Timeout {
+        clock: Clock,
+        limit_ms: u64,
+        input_exhausted: bool,
+        /// Whether it was using the processor (rather than sleeping or waiting); assumed
+        /// when unknown.
+        busy: bool,
+    },
+    OutputLimit {
+        limit_bytes: usize,
+        input_exhausted: bool,
+    },
+    MemoryLimit {
+        limit_mb: u64,
+    },
+    Crashed {
+        signal: i32,
+    },
+    NonzeroExit {
+        code: i32,
+    },
+    /// The sanitizer's first report line, which names the file and line. It comes from
+    /// the program's stderr, so its control characters are escaped (see [`crate::style::visible`]).
+    Sanitizer {
+        report: String,
+    },
+}
+
+/// Which time limit a program ran into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// Processor time, counted by the kernel (RLIMIT_CPU).
+    Cpu,
+    /// Real time, counted by clings.
+    Wall,
+}
+
+impl Finding {
+    pub fn verdict(&self) -> Verdict {
+        match self {
+            Finding::Passed => Verdict::Passed,
+            Finding::WrongOutput => Verdict::WrongOutput,
+            Finding::NotRun | Finding::Missing => Verdict::NotRun,
+            Finding::Timeout { .. } => Verdict::Timeout,
+            Finding::OutputLimit { .. } => Verdict::OutputLimit,
+            Finding::MemoryLimit { .. } => Verdict::MemoryLimit,
+            Finding::Crashed { .. } => Verdict::Crashed,
+            Finding::NonzeroExit { .. } => Verdict::NonzeroExit,
+            Finding::Sanitizer { .. } => Verdict::Sanitizer,
+        }
+    }
+}
+
+/// How an exercise as a whole came out. Its words are the case verdicts' where they mean
+/// the same (`passed`, `compile_error`), so no report spells one of them by hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Passed,
+    Failed,
+    CompileError,
+    /// The student's file does not exist.
+    Missing,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Passed => Verdict::Passed.as_str(),
+            Status::Failed => "failed",
+            Status::CompileError => Verdict::CompileError.as_str(),
+            Status::Missing => "missing",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdict_names_are_the_documented_words() {
+        // The words of the README's verdict table, which every report (text, JSON, JUnit,
+        // GitHub, grades.csv) prints.
+        let words = [
+            (Verdict::Passed, "passed"),
+            (Verdict::WrongOutput, "wrong_output"),
+            (Verdict::CompileError, "compile_error"),
+            (Verdict::Timeout, "timeout"),
+            (Verdict::OutputLimit, "output_limit"),
+            (Verdict::MemoryLimit, "memory_limit"),
+            (Verdict::Crashed, "crashed"),
+            (Verdict::NonzeroExit, "nonzero_exit"),
+            (Verdict::Sanitizer, "sanitizer"),
+            (Verdict::NotRun, "not_run"),
+        ];
+        let readme = include_str!("../../README.md");
+        for (verdict, word) in words {
+            assert_eq!(verdict.as_str(), word);
+            assert!(readme.contains(&format!("| `{word}` |")), "{word}");
+        }
+    }
+
+    #[test]
+    fn every_word_fits_the_column_and_the_longest_fills_it() {
+        let verdicts = [
+            Verdict::Passed,
+            Verdict::WrongOutput,
+            Verdict::CompileError,
+            Verdict::Timeout,
+            Verdict::OutputLimit,
+            Verdict::MemoryLimit,
+            Verdict::Crashed,
+            Verdict::NonzeroExit,
+            Verdict::Sanitizer,
+            Verdict::NotRun,
+        ];
+        let statuses = [
+            Status::Passed,
+            Status::Failed,
+            Status::CompileError,
+            Status::Missing,
+        ];
+        let words: Vec<&str> = verdicts
+            .iter()
+            .map(|verdict| verdict.as_str())
+            .chain(statuses.iter().map(|status| status.as_str()))
+            .collect();
+        assert_eq!(words.iter().map(|word| word.len()).max(), Some(WORD_WIDTH));
+        assert_eq!(Status::CompileError.as_str(), "compile_error");
+        assert_eq!(Status::Failed.as_str(), "failed");
+    }
+}

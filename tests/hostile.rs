@@ -68,27 +68,14 @@ const STATE: &str = r#"{ "current": "sleeper", "done": [], "hints": { "sleeper":
 /// A course with one exercise per program, each with the `sum` exercise's two cases, a
 /// 1 s time limit, 4 KiB of output and 64 MiB of memory, and progress already saved.
 fn hostile_course(programs: &[&str]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let mut info = String::from(
-        "format_version = 1\n\n[defaults]\ntime_limit_ms = 1000\n\
-         output_limit_bytes = 4096\nmemory_mb = 64\n",
+    let paths: Vec<String> = programs.iter().map(|name| format!("hostile/{name}.c")).collect();
+    let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+    let dir = program_course(
+        &paths,
+        "time_limit_ms = 1000\noutput_limit_bytes = 4096\nmemory_mb = 64\n",
     );
-    std::fs::create_dir_all(dir.path().join("exercises")).unwrap();
     for name in programs {
-        info.push_str(&format!(
-            "\n[[exercises]]\nname = \"{name}\"\ntitle = \"{name}\"\npath = \"exercises/{name}.c\"\n"
-        ));
-        std::fs::copy(
-            repo().join(format!("tests/hostile/{name}.c")),
-            dir.path().join(format!("exercises/{name}.c")),
-        )
-        .unwrap();
         let fixtures = dir.path().join("fixtures").join(name);
-        std::fs::create_dir_all(&fixtures).unwrap();
-        for entry in std::fs::read_dir(repo().join("tests/course/fixtures/sum")).unwrap() {
-            let entry = entry.unwrap();
-            std::fs::copy(entry.path(), fixtures.join(entry.file_name())).unwrap();
-        }
         if let Some((_, output)) = CONTAINED.iter().find(|(known, _)| known == name) {
             for case in ["01_small", "02_negative"] {
                 std::fs::write(fixtures.join(format!("{case}.out")), output).unwrap();
@@ -108,7 +95,6 @@ fn hostile_course(programs: &[&str]) -> tempfile::TempDir {
             }
         }
     }
-    std::fs::write(dir.path().join("info.toml"), info).unwrap();
     std::fs::write(dir.path().join(".clings-state.json"), STATE).unwrap();
     dir
 }

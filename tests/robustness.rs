@@ -199,28 +199,57 @@ fn a_full_disk_when_saving_progress_is_an_error_and_leaves_nothing() {
     assert_eq!(after, before, "files left behind");
 }
 
+/// README: "Where bubblewrap is missing or namespaces are forbidden, a student's own runs
+/// fall back to the limits alone with a warning that says what is not protected;
+/// `--require-isolation` makes that an error (for CI), and `CLINGS_ISOLATION=none` asks
+/// for limits only." Bubblewrap is missing from a PATH that holds nothing; a `bwrap` that
+/// fails as it does where namespaces are forbidden stands for a locked-down container.
 #[test]
-fn required_isolation_that_is_missing_is_an_error() {
+fn without_isolation_runs_fall_back_with_a_warning_or_fail_when_required() {
+    let gcc = find_on_path("gcc");
+    if !require(gcc.is_some(), "gcc is not on PATH") {
+        return;
+    }
     let course = sum_course("passing");
-    let output = clings(course.path())
-        .env("CLINGS_ISOLATION", "none")
-        .args(["--require-isolation", "test"])
-        .output()
-        .unwrap();
-    let stderr = stderr_of(&output);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("--require-isolation") && stderr.contains("CLINGS_ISOLATION=none"),
-        "{stderr}"
+    let empty = tempfile::tempdir().unwrap();
+    let forbidden = tempfile::tempdir().unwrap();
+    write_script(
+        &forbidden.path().join("bwrap"),
+        "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n",
     );
-    // Without the flag, the same grading runs with a warning.
-    let output = clings(course.path())
-        .env("CLINGS_ISOLATION", "none")
-        .args(["test", "sum"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    assert!(
-        stderr_of(&output).contains("warning: programs and the compiler run without isolation")
-    );
+    let ways: [(&str, &str, &Path); 3] = [
+        ("missing", "bubblewrap is not installed", empty.path()),
+        ("forbidden", "No permissions to create new namespace", forbidden.path()),
+        ("asked", "CLINGS_ISOLATION=none", empty.path()),
+    ];
+    for (way, reason, path) in ways {
+        let grade = |args: &[&str]| {
+            let mut command = clings(course.path());
+            command.env("CC", gcc.as_ref().unwrap()).args(args);
+            match way {
+                "asked" => command.env("CLINGS_ISOLATION", "none"),
+                _ => command.env("PATH", path),
+            };
+            command.output().unwrap()
+        };
+        let output = grade(&["--require-isolation", "test", "sum"]);
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{way}: {stderr}");
+        assert!(
+            stderr.contains("--require-isolation") && stderr.contains(reason),
+            "{way}: {stderr}"
+        );
+        assert!(stdout_of(&output).is_empty(), "{way}: nothing graded");
+        // Without the flag, the same grading runs, with a warning that says why and what
+        // is not protected.
+        let output = grade(&["test", "sum"]);
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(0), "{way}: {stderr}");
+        assert!(
+            stderr.contains("warning: programs and the compiler run without isolation (")
+                && stderr.contains(reason)
+                && stderr.contains("can read and change whatever your user can"),
+            "{way}: {stderr}"
+        );
+    }
 }

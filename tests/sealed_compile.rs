@@ -178,6 +178,44 @@ fn a_source_reached_through_a_symbolic_link_is_refused() {
     assert!(!report.contains("passed        01_"), "{report}");
 }
 
+/// README: a source "that is not a regular file ... is refused with a message". A FIFO
+/// would hold a reader for ever: clings must not wait for a writer.
+#[test]
+fn a_source_that_is_not_a_regular_file_is_refused() {
+    let workspace = Workspace::new();
+    let source = workspace.path("submission/exercises/check_win.c");
+    nix::unistd::mkfifo(&source, nix::sys::stat::Mode::from_bits_truncate(0o644)).unwrap();
+    let mut command = clings_process(&workspace.path("course"));
+    command
+        .args(["--require-isolation", "test", "check_win"])
+        .args(["--submission", "../submission"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("clings waits on the FIFO");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let report = stdout_of(&output);
+    assert!(
+        report.contains("check_win.c is not a regular file") && report.contains("compile_error"),
+        "{report}{}",
+        stderr_of(&output)
+    );
+    std::fs::remove_file(&source).unwrap();
+    std::fs::create_dir(&source).unwrap();
+    let report = workspace.human();
+    assert!(
+        report.contains("check_win.c is not a regular file") && report.contains("compile_error"),
+        "{report}"
+    );
+}
+
 #[test]
 fn the_build_is_of_the_bytes_that_were_hashed() {
     // A compiler slow enough that the student saves again while it runs: the build must
@@ -230,6 +268,27 @@ fn submissions_are_not_graded_unisolated_unless_asked() {
     assert_error(&grade(&[]), "--allow-unisolated");
     let allowed = grade(&["--allow-unisolated"]);
     assert_eq!(allowed.status.code(), Some(0), "{}", stderr_of(&allowed));
+    // A class: the same.
+    let student = workspace.path("class/student");
+    std::fs::create_dir_all(&student).unwrap();
+    std::fs::copy(
+        workspace.path("submission/exercises/check_win.c"),
+        student.join("check_win.c"),
+    )
+    .unwrap();
+    let grade_class = |extra: &[&str]| {
+        clings(&workspace.path("course"))
+            .env("CLINGS_ISOLATION", "none")
+            .args(["grade", "../class", "--out", "../book"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    assert_error(&grade_class(&[]), "--allow-unisolated");
+    assert!(!workspace.path("book").exists(), "nothing graded");
+    let allowed = grade_class(&["--allow-unisolated"]);
+    assert_eq!(allowed.status.code(), Some(0), "{}", stderr_of(&allowed));
+    assert!(workspace.path("book/grades.csv").is_file());
     // A student's own exercises are theirs to run: only a warning.
     let own = clings(&workspace.path("course"))
         .env("CLINGS_ISOLATION", "none")

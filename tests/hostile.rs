@@ -397,6 +397,87 @@ fn without_isolation_orphans_die_with_the_run_and_with_clings() {
     }
 }
 
+/// What `clings run NAME` shows a program printed (the lines of its output in the diff).
+fn printed(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix('+'))
+        .filter(|line| !line.starts_with("++ "))
+        .map(String::from)
+        .collect()
+}
+
+/// README: each case runs "in its own session and process group, ... an empty scratch
+/// working directory, a clean environment, stdin a sealed copy of the `.in` file (empty
+/// when there is none ...), ... and no core dumps", with inherited descriptors closed,
+/// isolated in "new mount, pid, network, IPC, UTS and cgroup namespaces", and its scratch
+/// directory removed. clings here starts with a variable, a descriptor and a stdin of the
+/// test's own; the program reports what it got.
+#[test]
+fn runs_start_clean_in_namespaces_of_their_own() {
+    use std::os::unix::process::CommandExt;
+    const CLEAN_ENV: [&str; 5] = ["PATH", "TMPDIR", "UBSAN_OPTIONS", "ASAN_OPTIONS", "PWD"];
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(&["run_start"]);
+    let fixtures = course.path().join("fixtures/run_start");
+    std::fs::remove_dir_all(&fixtures).unwrap();
+    std::fs::create_dir(&fixtures).unwrap();
+    std::fs::write(fixtures.join("01_no_input.out"), "x\n").unwrap();
+    let stdin = course.path().join("clings-stdin");
+    std::fs::write(&stdin, "1 2\n").unwrap();
+    let own_session = nix::unistd::getsid(None).unwrap().as_raw();
+    for isolation in [true, false] {
+        let scratch = tempfile::tempdir().unwrap();
+        let mut command = clings_process(course.path());
+        command
+            .env("CLINGS_SECRET_TEST", "1")
+            .env("TMPDIR", scratch.path())
+            .stdin(std::fs::File::open(&stdin).unwrap())
+            .args(["run", "run_start"]);
+        if !isolation {
+            command.env("CLINGS_ISOLATION", "none");
+        }
+        // SAFETY: dup2 is async-signal-safe. Descriptor 9, open in clings, is not
+        // close-on-exec: only clings can keep it from the program.
+        unsafe {
+            command.pre_exec(|| match libc::dup2(2, 9) {
+                -1 => Err(std::io::Error::last_os_error()),
+                _ => Ok(()),
+            });
+        }
+        let (output, pid) = output_with_pid(&mut command);
+        let said = printed(&stdout_of(&output));
+        let context = format!("isolation={isolation}: {said:#?}\n{}", stderr_of(&output));
+        let env: Vec<&str> = said.iter().filter_map(|l| l.strip_prefix("env ")).collect();
+        assert!(env.contains(&"PATH"), "{context}");
+        assert!(env.iter().all(|name| CLEAN_ENV.contains(name)), "{context}");
+        assert!(!said.iter().any(|l| l.starts_with("fd ")), "{context}");
+        for line in ["stdin 0 bytes", "cwd 0 entries", "core 0 0, raised: no"] {
+            assert!(said.iter().any(|l| l == line), "{line}: {context}");
+        }
+        let session = said
+            .iter()
+            .find_map(|l| l.strip_prefix("session "))
+            .unwrap_or_else(|| panic!("{context}"));
+        assert!(
+            session.ends_with(", leads its process group: yes")
+                && !session.starts_with(&format!("{own_session},")),
+            "{context}"
+        );
+        let namespaces: Vec<&str> = said.iter().filter_map(|l| l.strip_prefix("ns ")).collect();
+        assert_eq!(namespaces.len(), 6, "{context}");
+        for namespace in namespaces {
+            let kind = namespace.split(':').next().unwrap();
+            let own = std::fs::read_link(format!("/proc/self/ns/{kind}")).unwrap();
+            let shared = own.to_string_lossy() == namespace;
+            assert_eq!(shared, !isolation, "{kind}: {context}");
+        }
+        assert!(leftover_processes(pid, course.path()).is_empty());
+        let left: Vec<_> = std::fs::read_dir(scratch.path()).unwrap().collect();
+        assert!(left.is_empty(), "scratch left: {left:?}");
+    }
+}
+
 /// The limits hold by what a program can actually do: exactly the output limit gets
 /// through and one byte more is stopped; a program holds no more descriptors than the
 /// open-files limit. With isolation and without.

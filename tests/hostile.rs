@@ -319,12 +319,18 @@ const ESCAPES: [(&str, &str); 3] = [
 
 /// Each escape program passes only when every attempt was refused; graded as root and as a
 /// normal user, whose sandbox is a user namespace and who shares its user id with the
-/// helper. The keyring program's second case would find a key the first one left.
+/// helper, with isolation and without (README, "What holds where": the seccomp filter
+/// refuses them in every column). The keyring program's second case would find a key the
+/// first one left. Isolated, as either user, the programs that look for the course's
+/// files find none and change nothing.
 #[test]
 fn runs_cannot_leave_their_sandbox() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let programs: Vec<&str> = ESCAPES.iter().map(|(name, _)| *name).collect();
-    for unprivileged in [false, true] {
+    for (unprivileged, isolation) in [(false, true), (true, true), (false, false), (true, false)] {
+        let mut programs: Vec<&str> = ESCAPES.iter().map(|(name, _)| *name).collect();
+        if isolation {
+            programs.extend(NEEDS_ISOLATION);
+        }
         let course = hostile_course(&programs);
         for (program, refused) in ESCAPES {
             for case in ["01_small", "02_negative"] {
@@ -332,6 +338,7 @@ fn runs_cannot_leave_their_sandbox() {
                 std::fs::write(expected, refused).unwrap();
             }
         }
+        let before = snapshot(course.path());
         let mut command = match unprivileged {
             false => clings_process(course.path()),
             true => match clings_unprivileged(course.path()) {
@@ -339,16 +346,22 @@ fn runs_cannot_leave_their_sandbox() {
                 None => return,
             },
         };
-        let (output, pid) = output_with_pid(command.args(["--require-isolation", "test"]));
+        match isolation {
+            true => command.arg("--require-isolation"),
+            false => command.env("CLINGS_ISOLATION", "none"),
+        };
+        let (output, pid) = output_with_pid(command.arg("test"));
         assert_eq!(
             output.status.code(),
             Some(0),
-            "unprivileged={unprivileged}:\n{}{}",
+            "unprivileged={unprivileged}, isolation={isolation}:\n{}{}",
             stdout_of(&output),
             stderr_of(&output)
         );
         let left = leftover_processes(pid, course.path());
         assert!(left.is_empty(), "processes left: {left:#?}");
+        assert!(!course.path().join(VANDAL_MARK).exists(), "the vandal's mark");
+        assert!(before == snapshot(course.path()), "the course changed");
     }
 }
 

@@ -592,3 +592,54 @@ fn errors_a_student_meets_are_in_their_language() {
         stderr_of(&output)
     );
 }
+
+/// README: cases run in parallel, `--jobs N` at once. Four cases of a program that sleeps
+/// until the 1 s limit: one at a time they take 4 s at least; four at once take less
+/// than the sum of their times, which only runs at the same time can.
+#[test]
+fn cases_run_at_once_up_to_jobs() {
+    let course = sum_course("passing");
+    std::fs::copy(
+        repo().join("tests/hostile/sleeper.c"),
+        course.path().join("exercises/sum.c"),
+    )
+    .unwrap();
+    let fixtures = course.path().join("fixtures/sum");
+    for case in ["03_more", "04_most"] {
+        for part in ["in", "out"] {
+            std::fs::copy(
+                fixtures.join(format!("01_small.{part}")),
+                fixtures.join(format!("{case}.{part}")),
+            )
+            .unwrap();
+        }
+    }
+    let grade = |jobs: &str| {
+        let started = std::time::Instant::now();
+        let output = clings(course.path())
+            .args(["--jobs", jobs, "test", "sum", "--format", "json"])
+            .output()
+            .unwrap();
+        let took = started.elapsed();
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(verdicts(&document, 0), ["timeout"; 4], "{document}");
+        let times: u64 = document["exercises"][0]["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|case| case["time_ms"].as_u64().unwrap())
+            .sum();
+        (took, std::time::Duration::from_millis(times))
+    };
+    // Also builds the program, so that the second grading only runs it.
+    let (one_at_a_time, _) = grade("1");
+    assert!(
+        one_at_a_time >= std::time::Duration::from_secs(4),
+        "--jobs 1 took {one_at_a_time:?}"
+    );
+    let (four_at_once, cases) = grade("4");
+    assert!(
+        four_at_once < cases,
+        "--jobs 4 took {four_at_once:?}, its cases {cases:?} in all"
+    );
+}

@@ -157,6 +157,49 @@ fn a_compile_that_never_ends_or_floods_is_stopped_with_a_reason() {
     assert!(report.contains("is larger than 1024 KiB"), "{report}");
 }
 
+/// README: the compile's limits are "10 s of CPU and of wall time, 1 GiB of memory, 16
+/// processes, 64 MiB files". A compiler that takes all it can says what it got: the
+/// memory, the file size and the processes (the compiler itself among them); the time
+/// is shown stopped by `a_compile_that_never_ends_or_floods_is_stopped_with_a_reason`.
+#[test]
+fn the_compile_is_held_to_its_limits() {
+    let workspace = Workspace::new();
+    let compiler = workspace.path("greedy-cc");
+    let built = std::process::Command::new("gcc")
+        .arg(repo().join("tests/hostile/compile/greedy_compiler.c"))
+        .arg("-o")
+        .arg(&compiler)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", stderr_of(&built));
+    std::fs::copy(
+        repo().join("solutions/check_win.c"),
+        workspace.path("submission/exercises/check_win.c"),
+    )
+    .unwrap();
+    let (output, pid) = output_with_pid(
+        clings_process(&workspace.path("course"))
+            .env("CC", &compiler)
+            .args(["--require-isolation", "test", "check_win"])
+            .args(["--submission", "../submission"]),
+    );
+    let report = stdout_of(&output);
+    let got = |prefix: &str| -> u64 {
+        report
+            .lines()
+            .find_map(|line| line.trim().strip_prefix(prefix))
+            .and_then(|rest| rest.split(' ').next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no {prefix:?}: {report}{}", stderr_of(&output)))
+    };
+    let reserved = got("reserved ");
+    assert!((896..=1024).contains(&reserved), "reserved {reserved} MiB");
+    assert_eq!(got("wrote "), 64 << 20);
+    assert_eq!(got("forked "), 15, "processes");
+    assert!(report.contains("compile_error"), "{report}");
+    let left = leftover_processes(pid, workspace.root.path());
+    assert!(left.is_empty(), "the compile left processes: {left:#?}");
+}
+
 #[test]
 fn a_source_reached_through_a_symbolic_link_is_refused() {
     let workspace = Workspace::new();

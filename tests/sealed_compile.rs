@@ -159,8 +159,8 @@ fn a_compile_that_never_ends_or_floods_is_stopped_with_a_reason() {
 
 /// README: the compile's limits are "10 s of CPU and of wall time, 1 GiB of memory, 16
 /// processes, 64 MiB files". A compiler that takes all it can says what it got: the
-/// memory, the file size and the processes (the compiler itself among them); the time
-/// is shown stopped by `a_compile_that_never_ends_or_floods_is_stopped_with_a_reason`.
+/// memory, the file size and the processes (the compiler itself among them); one that
+/// waits for ever is stopped at 10 s, and the report says so.
 #[test]
 fn the_compile_is_held_to_its_limits() {
     let workspace = Workspace::new();
@@ -198,6 +198,30 @@ fn the_compile_is_held_to_its_limits() {
     assert!(report.contains("compile_error"), "{report}");
     let left = leftover_processes(pid, workspace.root.path());
     assert!(left.is_empty(), "the compile left processes: {left:#?}");
+
+    std::fs::write(
+        workspace.path("submission/exercises/check_win.c"),
+        "/* GREEDY_SLEEP */\n",
+    )
+    .unwrap();
+    let started = Instant::now();
+    let output = clings(&workspace.path("course"))
+        .env("CC", &compiler)
+        .args(["--require-isolation", "test", "check_win"])
+        .args(["--submission", "../submission"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let report = stdout_of(&output);
+    assert!(
+        report.contains("clings stopped the compiler after 10 s") && report.contains("compile_error"),
+        "{report}"
+    );
+    // The helper stops it at 10 s, clings itself half a second later.
+    assert!(
+        (Duration::from_secs(10)..Duration::from_secs(15)).contains(&took),
+        "stopped after {took:?}"
+    );
 }
 
 #[test]

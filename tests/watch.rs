@@ -788,7 +788,7 @@ fn list_check_all_and_reset() {
             .any(|row| row.starts_with(">   done") && row.contains("print_board")),
         "{screen}"
     );
-    tmux.keys(&["j"]);
+    tmux.keys(&["Down"]);
     tmux.wait_until("the cursor on check_win", |screen| {
         screen
             .lines()
@@ -807,6 +807,14 @@ fn list_check_all_and_reset() {
         screen.contains("print_board — Draw the board")
             && screen.contains("print_board passed")
             && screen.contains("Watching: every save runs")
+    });
+
+    // `Esc` leaves the list for the exercise on screen.
+    tmux.keys(&["l"]);
+    tmux.wait_for("Enter open");
+    tmux.keys(&["Escape"]);
+    tmux.wait_until("print_board again, the list left", |screen| {
+        screen.contains("print_board — Draw the board") && !screen.contains("Enter open")
     });
 
     // `c` grades every exercise.

@@ -593,9 +593,10 @@ fn errors_a_student_meets_are_in_their_language() {
     );
 }
 
-/// README: cases run in parallel, `--jobs N` at once. Four cases of a program that sleeps
-/// until the 1 s limit: one at a time they take 4 s at least; four at once take less
-/// than the sum of their times, which only runs at the same time can.
+/// README: cases run in parallel, `--jobs N` at once (default: one per core). Four cases
+/// of a program that sleeps until the 1 s limit: one at a time they take 4 s at least;
+/// several at once take less than the sum of their times, which only runs at the same
+/// time can.
 #[test]
 fn cases_run_at_once_up_to_jobs() {
     let course = sum_course("passing");
@@ -614,10 +615,14 @@ fn cases_run_at_once_up_to_jobs() {
             .unwrap();
         }
     }
-    let grade = |jobs: &str| {
+    let grade = |jobs: Option<&str>| {
         let started = std::time::Instant::now();
-        let output = clings(course.path())
-            .args(["--jobs", jobs, "test", "sum", "--format", "json"])
+        let mut command = clings(course.path());
+        if let Some(jobs) = jobs {
+            command.args(["--jobs", jobs]);
+        }
+        let output = command
+            .args(["test", "sum", "--format", "json"])
             .output()
             .unwrap();
         let took = started.elapsed();
@@ -632,14 +637,20 @@ fn cases_run_at_once_up_to_jobs() {
         (took, std::time::Duration::from_millis(times))
     };
     // Also builds the program, so that the second grading only runs it.
-    let (one_at_a_time, _) = grade("1");
+    let (one_at_a_time, _) = grade(Some("1"));
     assert!(
         one_at_a_time >= std::time::Duration::from_secs(4),
         "--jobs 1 took {one_at_a_time:?}"
     );
-    let (four_at_once, cases) = grade("4");
+    let (four_at_once, cases) = grade(Some("4"));
     assert!(
         four_at_once < cases,
         "--jobs 4 took {four_at_once:?}, its cases {cases:?} in all"
     );
+    // By default, one per core.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let (by_default, cases) = grade(None);
+    if cores > 1 {
+        assert!(by_default < cases, "{cores} cores: {by_default:?}, {cases:?} in all");
+    }
 }

@@ -442,8 +442,8 @@ fn said_number(mut command: std::process::Command, program: &str, prefix: &str) 
 /// README: each case runs "in its own session and process group, ... an empty scratch
 /// working directory, a clean environment, stdin a sealed copy of the `.in` file (empty
 /// when there is none ...), ... and no core dumps", with inherited descriptors closed,
-/// isolated in "new mount, pid, network, IPC, UTS and cgroup namespaces", and its scratch
-/// directory removed. clings here starts with a variable, a descriptor and a stdin of the
+/// isolated in "new mount, pid, network, IPC, UTS and cgroup namespaces" where /tmp and
+/// /dev/shm take no file, and its scratch directory removed. clings here starts with a variable, a descriptor and a stdin of the
 /// test's own; the program reports what it got.
 #[test]
 fn runs_start_clean_in_namespaces_of_their_own() {
@@ -503,6 +503,12 @@ fn runs_start_clean_in_namespaces_of_their_own() {
             let own = std::fs::read_link(format!("/proc/self/ns/{kind}")).unwrap();
             let shared = own.to_string_lossy() == namespace;
             assert_eq!(shared, !isolation, "{kind}: {context}");
+        }
+        // README, "What holds where": isolated, no file left in /tmp or /dev/shm.
+        if isolation {
+            for line in ["left in /tmp: no", "left in /dev/shm: no"] {
+                assert!(said.iter().any(|l| l == line), "{line}: {context}");
+            }
         }
         assert!(leftover_processes(pid, course.path()).is_empty());
         let left: Vec<_> = std::fs::read_dir(scratch.path()).unwrap().collect();

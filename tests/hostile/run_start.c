@@ -1,7 +1,8 @@
 /* Reports what it started with: its environment's names, every descriptor past stderr,
  * how many bytes stdin holds, what its working directory holds, the core-dump limit and
- * whether it can be raised, its session and whether it leads its process group, and its
- * namespaces. A run must start clean, whatever clings itself had. */
+ * whether it can be raised, its session and whether it leads its process group, its
+ * namespaces, and whether it can leave a file in /tmp or /dev/shm (removed at once). A run
+ * must start clean, whatever clings itself had. */
 #define _DEFAULT_SOURCE /* POSIX functions under -std=c99 */
 #include <dirent.h>
 #include <fcntl.h>
@@ -43,6 +44,17 @@ int main(void)
         ssize_t length = readlink(path, target, sizeof target - 1);
         target[length > 0 ? length : 0] = '\0';
         printf("ns %s\n", target);
+    }
+    const char *shared[] = {"/tmp", "/dev/shm"};
+    for (int i = 0; i < 2; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "%s/clings-run-start-%d", shared[i], (int)getpid());
+        int file = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+        if (file >= 0) {
+            close(file);
+            unlink(path);
+        }
+        printf("left in %s: %s\n", shared[i], file >= 0 ? "yes" : "no");
     }
     return 0;
 }

@@ -484,7 +484,11 @@ fn cache_is_keyed_by_flags_and_the_compilers_identity() {
     };
     write_script(&compiler, &traced("1.0"));
     let first = build_mark(course.path(), &compiler);
-    assert_eq!(build_mark(course.path(), &compiler), first, "compiled again");
+    assert_eq!(
+        build_mark(course.path(), &compiler),
+        first,
+        "compiled again"
+    );
 
     let info = course.path().join("info.toml");
     let text = std::fs::read_to_string(&info).unwrap();
@@ -651,6 +655,9 @@ fn cases_run_at_once_up_to_jobs() {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let (by_default, cases) = grade(None);
     if cores > 1 {
-        assert!(by_default < cases, "{cores} cores: {by_default:?}, {cases:?} in all");
+        assert!(
+            by_default < cases,
+            "{cores} cores: {by_default:?}, {cases:?} in all"
+        );
     }
 }

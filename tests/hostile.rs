@@ -68,7 +68,10 @@ const STATE: &str = r#"{ "current": "sleeper", "done": [], "hints": { "sleeper":
 /// A course with one exercise per program, each with the `sum` exercise's two cases, a
 /// 1 s time limit, 4 KiB of output and 64 MiB of memory, and progress already saved.
 fn hostile_course(programs: &[&str]) -> tempfile::TempDir {
-    let paths: Vec<String> = programs.iter().map(|name| format!("hostile/{name}.c")).collect();
+    let paths: Vec<String> = programs
+        .iter()
+        .map(|name| format!("hostile/{name}.c"))
+        .collect();
     let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
     let dir = program_course(
         &paths,
@@ -273,7 +276,10 @@ fn a_case_can_set_its_own_limits() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let programs = [
         ("sleeper", "time_limit_ms = 1500"),
-        ("cpu_until_stopped", "time_limit_ms = 30000\ncpu_time_ms = 2000"),
+        (
+            "cpu_until_stopped",
+            "time_limit_ms = 30000\ncpu_time_ms = 2000",
+        ),
         ("alloc_until_refused", "memory_mb = 32"),
         ("fork_many", "processes = 4"),
         ("write_until_refused", "file_size_bytes = 65536"),
@@ -287,9 +293,17 @@ fn a_case_can_set_its_own_limits() {
     }
     let (document, _) = json_results(course.path(), &["sleeper"]);
     assert_eq!(verdicts(&document, 0), ["timeout", "timeout"]);
-    let time = |case: usize| document["exercises"][0]["cases"][case]["time_ms"].as_u64().unwrap();
+    let time = |case: usize| {
+        document["exercises"][0]["cases"][case]["time_ms"]
+            .as_u64()
+            .unwrap()
+    };
     assert!(time(0) >= 1500, "stopped after {} ms", time(0));
-    assert!((1000..1500).contains(&time(1)), "the default: {} ms", time(1));
+    assert!(
+        (1000..1500).contains(&time(1)),
+        "the default: {} ms",
+        time(1)
+    );
 
     let said = |name: &str, prefix: &str| said_number(clings_process(course.path()), name, prefix);
     let cpu = said("cpu_until_stopped", "cpu ");
@@ -360,7 +374,10 @@ fn runs_cannot_leave_their_sandbox() {
         );
         let left = leftover_processes(pid, course.path());
         assert!(left.is_empty(), "processes left: {left:#?}");
-        assert!(!course.path().join(VANDAL_MARK).exists(), "the vandal's mark");
+        assert!(
+            !course.path().join(VANDAL_MARK).exists(),
+            "the vandal's mark"
+        );
         assert!(before == snapshot(course.path()), "the course changed");
     }
 }
@@ -554,7 +571,9 @@ fn limits_hold_by_what_programs_can_do() {
         }
     }
     std::fs::write(
-        course.path().join("fixtures/cpu_until_stopped/01_small.toml"),
+        course
+            .path()
+            .join("fixtures/cpu_until_stopped/01_small.toml"),
         "time_limit_ms = 30000\ncpu_time_ms = 1000\n",
     )
     .unwrap();
@@ -570,7 +589,12 @@ fn limits_hold_by_what_programs_can_do() {
         let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(
             verdicts(&document, 0),
-            ["wrong_output", "output_limit", "wrong_output", "output_limit"],
+            [
+                "wrong_output",
+                "output_limit",
+                "wrong_output",
+                "output_limit"
+            ],
             "isolation={isolation}"
         );
 
@@ -578,7 +602,10 @@ fn limits_hold_by_what_programs_can_do() {
         // 64 descriptors, stdin, stdout and stderr among them; the sanitizer runtime may
         // hold one or two.
         let opened = got("open_files", "opened ");
-        assert!((56..=61).contains(&opened), "isolation={isolation}: opened {opened}");
+        assert!(
+            (56..=61).contains(&opened),
+            "isolation={isolation}: opened {opened}"
+        );
         // 64 MiB of address space, of which libraries and the sanitizer runtime take some.
         let allocated = got("alloc_until_refused", "allocated ");
         assert!(
@@ -587,7 +614,10 @@ fn limits_hold_by_what_programs_can_do() {
         );
         // 1 s of CPU time, as the kernel counts it (a tick or two late).
         let cpu = got("cpu_until_stopped", "cpu ");
-        assert!((1000..1200).contains(&cpu), "isolation={isolation}: {cpu} ms of CPU");
+        assert!(
+            (1000..1200).contains(&cpu),
+            "isolation={isolation}: {cpu} ms of CPU"
+        );
         let one_file = got("write_until_refused", "one file: ");
         eprintln!(
             "isolation={isolation}: opened {opened}, allocated {allocated} MiB, \

@@ -58,7 +58,10 @@ fn documented_schema() -> Schema {
             prev = c;
         }
     }
-    assert_eq!(depth, 0, "unbalanced braces in the README's schema:\n{block}");
+    assert_eq!(
+        depth, 0,
+        "unbalanced braces in the README's schema:\n{block}"
+    );
     schema
 }
 
@@ -181,7 +184,10 @@ fn every_documented_verdict_is_given_to_a_real_program() {
         given.extend(verdicts(&document, index));
     }
     let documented: BTreeSet<String> = documented_verdicts().into_iter().collect();
-    assert_eq!(given, documented, "given by the programs vs. the README's table");
+    assert_eq!(
+        given, documented,
+        "given by the programs vs. the README's table"
+    );
     assert_eq!(
         document["exercises"]
             .as_array()

@@ -219,7 +219,11 @@ fn without_isolation_runs_fall_back_with_a_warning_or_fail_when_required() {
     );
     let ways: [(&str, &str, &Path); 3] = [
         ("missing", "bubblewrap is not installed", empty.path()),
-        ("forbidden", "No permissions to create new namespace", forbidden.path()),
+        (
+            "forbidden",
+            "No permissions to create new namespace",
+            forbidden.path(),
+        ),
         ("asked", "CLINGS_ISOLATION=none", empty.path()),
     ];
     for (way, reason, path) in ways {

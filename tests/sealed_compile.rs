@@ -214,7 +214,8 @@ fn the_compile_is_held_to_its_limits() {
     let took = started.elapsed();
     let report = stdout_of(&output);
     assert!(
-        report.contains("clings stopped the compiler after 10 s") && report.contains("compile_error"),
+        report.contains("clings stopped the compiler after 10 s")
+            && report.contains("compile_error"),
         "{report}"
     );
     // The helper stops it at 10 s, clings itself half a second later.

@@ -117,7 +117,10 @@ fn warnings_are_shown_but_do_not_fail() {
 fn printing(format: &str) -> String {
     std::fs::read_to_string(repo().join("tests/programs/passing.c"))
         .unwrap()
-        .replace(r#"printf("%d\n", a + b);"#, &format!("printf({format:?}, a + b);"))
+        .replace(
+            r#"printf("%d\n", a + b);"#,
+            &format!("printf({format:?}, a + b);"),
+        )
 }
 
 /// README: output is compared by `lines` (trailing blanks and blank lines ignored) unless
@@ -155,10 +158,28 @@ fn compare_mode_is_the_cases_else_the_courses_else_lines() {
     };
     // (course, first case, second case, program) and the verdicts of the two cases.
     let settings = [
-        (None, Some("exact"), None, &trailing, ["wrong_output", "passed"]),
-        (None, Some("tokens"), None, &indented, ["passed", "wrong_output"]),
+        (
+            None,
+            Some("exact"),
+            None,
+            &trailing,
+            ["wrong_output", "passed"],
+        ),
+        (
+            None,
+            Some("tokens"),
+            None,
+            &indented,
+            ["passed", "wrong_output"],
+        ),
         (Some("tokens"), None, None, &indented, ["passed", "passed"]),
-        (Some("exact"), Some("lines"), None, &trailing, ["passed", "wrong_output"]),
+        (
+            Some("exact"),
+            Some("lines"),
+            None,
+            &trailing,
+            ["passed", "wrong_output"],
+        ),
     ];
     for (course_mode, first, second, program, expected) in settings {
         set_course(course_mode);
@@ -170,7 +191,10 @@ fn compare_mode_is_the_cases_else_the_courses_else_lines() {
             verdicts(&document, 0),
             expected,
             "course {course_mode:?}, cases {first:?} {second:?}, printing {:?}",
-            program.lines().find(|line| line.contains("printf")).unwrap()
+            program
+                .lines()
+                .find(|line| line.contains("printf"))
+                .unwrap()
         );
     }
 }

@@ -708,11 +708,7 @@ fn polling_catches_a_save_notifications_miss() {
     tmux.wait_idle_for("0/2 cases passed");
     let elsewhere = tmux.path().join("elsewhere");
     std::fs::create_dir(&elsewhere).unwrap();
-    std::fs::hard_link(
-        tmux.path().join("exercises/sum.c"),
-        elsewhere.join("sum.c"),
-    )
-    .unwrap();
+    std::fs::hard_link(tmux.path().join("exercises/sum.c"), elsewhere.join("sum.c")).unwrap();
     // In place, as editors that truncate and write do: the same inode, the same length.
     std::fs::write(elsewhere.join("sum.c"), program("passing")).unwrap();
     let saved = Instant::now();

@@ -145,6 +145,64 @@ fn two_clings_at_once_keep_each_others_progress() {
     );
 }
 
+/// Whether `/proc/locks` shows the process `pid` blocked on a `flock` of the file `inode`.
+fn blocked_on(pid: u32, inode: u64) -> bool {
+    std::fs::read_to_string("/proc/locks")
+        .unwrap()
+        .lines()
+        .any(|line| {
+            // "1: -> FLOCK  ADVISORY  WRITE 4321 08:01:5678 0 EOF": a request waiting.
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            fields.get(1) == Some(&"->")
+                && fields.get(2) == Some(&"FLOCK")
+                && fields.get(5) == Some(&pid.to_string().as_str())
+                && fields
+                    .get(6)
+                    .and_then(|device| device.rsplit(':').next())
+                    .is_some_and(|found| found == inode.to_string())
+        })
+}
+
+/// README: "the progress file is written under a lock". With the lock held here, a
+/// clings that saves its progress is seen waiting for it (the kernel's list of locks
+/// says so: an event, not a time), writes nothing meanwhile, and saves once it is free.
+/// Without the lock it would save at once; `two_clings_at_once_keep_each_others_progress`
+/// only catches that when the race goes wrong.
+#[test]
+fn a_save_waits_for_the_progress_lock() {
+    use std::os::unix::fs::MetadataExt;
+    let course = sum_course("passing");
+    let state = course.path().join(".clings-state.json");
+    std::fs::write(&state, STATE).unwrap();
+    let lock = course.path().join(".clings/state.lock");
+    std::fs::create_dir_all(lock.parent().unwrap()).unwrap();
+    let file = std::fs::File::create(&lock).unwrap();
+    let inode = file.metadata().unwrap().ino();
+    let held = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusive).unwrap();
+    let mut child = piped_clings(course.path())
+        .args(["hint", "sum"])
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !blocked_on(child.id(), inode) {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!(
+                "clings saved without waiting for the lock ({status}): {}",
+                std::fs::read_to_string(&state).unwrap()
+            );
+        }
+        assert!(Instant::now() < deadline, "clings never asked for the lock");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), STATE);
+    drop(held);
+    let status = wait_with_limit(&mut child, Duration::from_secs(30));
+    assert!(status.success(), "{:?}", child.wait_with_output());
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    assert_eq!(saved["hints"]["sum"], 2, "{saved}");
+}
+
 #[test]
 fn unreadable_fixtures_are_clear_errors() {
     let scratch = tempfile::tempdir().unwrap();

@@ -290,9 +290,8 @@ impl Toolchain {
                 .collect()
         };
         // The probe result is only an optimisation: failing to store it is not an error.
-        if std::fs::create_dir_all(cache_dir).is_ok() {
-            let _ = std::fs::write(&probe_file, supported.join("\n"));
-        }
+        // Written whole: another clings reading half of it would drop a sanitizer.
+        let _ = crate::atomic::write(&probe_file, supported.join("\n").as_bytes());
         Ok(supported)
     }
 }
@@ -361,7 +360,9 @@ fn read_cached(entry: &Path) -> Result<Option<Build>> {
 
 /// Puts a build into the cache under `entry`, replacing one whose dependencies changed.
 /// Publishing by rename keeps a half-written build invisible to other clings runs; if
-/// another run published the same key first, its build is just as good.
+/// another run published the same key first (two students' identical files graded side by
+/// side, two clings in one course), its build is just as good and is kept: runs may be
+/// reading it or running its program.
 fn publish(
     cache_dir: &Path,
     entry: &Path,
@@ -384,8 +385,14 @@ fn publish(
         .and_then(|()| std::fs::write(staging.path().join(DEPENDENCIES), dependencies))
         .context("cannot write the compiler's diagnostics to the build cache")?;
     let staged = staging.keep();
-    if entry.exists() {
-        let _ = std::fs::remove_dir_all(entry);
+    if entry.exists() && !matches!(read_cached(entry), Ok(Some(_))) {
+        // Stale: moved aside whole (an empty directory's place), then removed, so that
+        // no one finds it half removed.
+        let aside = tempfile::Builder::new()
+            .prefix(".stale-")
+            .tempdir_in(cache_dir)
+            .with_context(|| format!("cannot replace {}", entry.display()))?;
+        let _ = std::fs::rename(entry, aside.path());
     }
     if std::fs::rename(&staged, entry).is_err() {
         let _ = std::fs::remove_dir_all(&staged);

@@ -3,17 +3,17 @@
 # time and runs the tests that cover it; a mutant no test notices ("missed") is behaviour
 # the suite does not pin down. Too slow for CI; run it by hand when a module's tests change.
 #
-#   bench/mutants.sh src/verdict/judge.rs            # the module's fast test selection
+#   bench/mutants.sh src/verdict/judge.rs            # unit tests, then integration tests
 #   bench/mutants.sh src/progress.rs --re 'save'      # extra args go to cargo-mutants
 #
-# Each module gets the tests that are fast for it (see `tests_for`); anything after the
-# module is passed to cargo-mutants before the test arguments (`--timeout 60`,
-# `--re REGEX`, `--list`). Environment: CARGO_MUTANTS_JOBS (mutants built and tested at
+# Each module gets the unit tests, then the integration tests that check its promises
+# (see `integration_tests_for`); anything after the module is passed to cargo-mutants
+# before the test arguments (`--timeout 60`, `--re REGEX`, `--list`). Environment: CARGO_MUTANTS_JOBS (mutants built and tested at
 # once, default 1), CARGO_BUILD_JOBS (rustc processes per build), MUTANTS_TARGET_DIR (where
 # mutants are built, default target/mutants: kept apart from your own builds), MUTANTS_MIN
 # (the lowest caught ratio, in percent, that exits 0; default 90).
 #
-# Output: mutants.out/<module>/mutants.out/ (ignored by git); the summary at the end
+# Output: mutants.out/<module, / as ->/mutants.out/ (ignored by git); the summary at the end
 # counts caught, missed, unviable (does not build) and timeouts (made the tests hang); the
 # ratio is caught / (caught + missed). Missed mutants that bench/mutants-harmless.txt
 # names as equivalent to the original are marked so.
@@ -29,18 +29,18 @@ fi
 module=$1
 shift
 
-# The unit tests (`--bins`: clings has no library target) run in about a second, and
-# catch at least 90% of the mutants of compare, judge, diff and state (whose locking and
-# merging they test in a temporary course). The compiler, the sandbox and watch mode keep
-# most of their promises where only the real binary shows them: their modules add the
-# integration tests that check them (a minute a mutant). `--iterate` after a first run
-# retests only the mutants it did not catch.
-tests_for() {
+# Two rounds. First the unit tests (`--bins`: clings has no library target), which run in
+# about a second and catch at least 90% of the mutants of compare, judge, diff and progress
+# (whose locking and merging they test in a temporary course). Then, for the modules that
+# keep most of their promises where only the real binary shows them (the compiler, the
+# sandbox, watch mode), the mutants the unit tests missed meet the integration tests that
+# check those promises (`--iterate`: about a minute a mutant).
+integration_tests_for() {
   case $1 in
-    src/compile.rs) echo "--bins --test sealed_compile --test verdicts" ;;
-    src/watch/*) echo "--bins --test watch" ;;
-    src/sandbox/*) echo "--bins --test hostile --test verdicts" ;;
-    *) echo "--bins" ;;
+    src/compile.rs) echo "--test sealed_compile --test verdicts --test commands" ;;
+    src/watch/*) echo "--test watch" ;;
+    src/sandbox/*) echo "--test hostile --test verdicts --test robustness" ;;
+    *) echo "" ;;
   esac
 }
 
@@ -49,31 +49,41 @@ if [[ $(cargo mutants --version 2>/dev/null) != "cargo-mutants $VERSION" ]]; the
   cargo install --locked --version "$VERSION" cargo-mutants
 fi
 
-name=$(basename "$module" .rs)
-out=mutants.out/$name
+name=${module#src/}
+name=${name%.rs}
+out=mutants.out/${name//\//-}
 mkdir -p "$out"
 export CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-$PWD/target/mutants}
-
-read -r -a test_args <<<"$(tests_for "$module")"
-start=$SECONDS
-status=0
-cargo mutants --file "$module" --output "$out" "$@" -- "${test_args[@]}" || status=$?
-elapsed=$((SECONDS - start))
+results=$out/mutants.out
+count() { grep -c . "$results/$1.txt" 2>/dev/null || true; }
 
 # 0: all caught; 2: some missed; 3: some timed out. Anything else (1: usage, 4: the
 # unmutated tree fails its tests) means there are no results to count.
-case $status in
-  0 | 2 | 3) ;;
-  *) exit "$status" ;;
-esac
-results=$out/mutants.out
-if [[ ! -f $results/outcomes.json ]]; then
-  exit "$status" # --list and other runs that test nothing
-fi
-count() { grep -c . "$results/$1.txt" 2>/dev/null || true; }
-caught=$(count caught)
-missed=$(count missed)
+round() {
+  local status=0
+  cargo mutants --file "$module" --output "$out" "$@" || status=$?
+  case $status in
+    0 | 2 | 3) ;;
+    *) exit "$status" ;;
+  esac
+  if [[ ! -f $results/outcomes.json ]]; then
+    exit "$status" # --list and other runs that test nothing
+  fi
+}
+
+start=$SECONDS
+round "$@" -- --bins
+read -r -a integration <<<"$(integration_tests_for "$module")"
+caught_by_units=0
 unviable=$(count unviable)
+if ((${#integration[@]} > 0 && $(count missed) + $(count timeout) > 0)); then
+  caught_by_units=$(count caught)
+  round --iterate "$@" -- --bins "${integration[@]}"
+  unviable=$((unviable + $(count unviable)))
+fi
+elapsed=$((SECONDS - start))
+caught=$((caught_by_units + $(count caught)))
+missed=$(count missed)
 timeout=$(count timeout)
 total=$((caught + missed + unviable + timeout))
 

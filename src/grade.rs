@@ -10,6 +10,7 @@ use crate::compile::Toolchain;
 use crate::course::{self, Course, Exercise};
 use crate::fixture::{self, Case, CaseConfig};
 use crate::i18n::{Lang, Text};
+use crate::looping::{LoopRule, LoopWatch};
 use crate::parallel;
 use crate::sandbox::{Grading, Job, Limits, Memory, MemoryEnforcement, Sandbox};
 use crate::verdict::{self, Finding, Status};
@@ -22,6 +23,8 @@ pub struct Grader<'a> {
     /// Cases kept outside the course (`--fixtures`): same layout as `fixtures/`, and
     /// reported without their input, expected output or diff.
     pub hidden_fixtures: Option<PathBuf>,
+    /// How many cases still run once the program has shown it loops.
+    pub loop_rule: LoopRule,
     pub warnings: Vec<String>,
 }
 
@@ -150,6 +153,7 @@ impl<'a> Grader<'a> {
             sandbox,
             jobs: options.jobs,
             hidden_fixtures: None,
+            loop_rule: LoopRule::Student,
             warnings,
         })
     }
@@ -202,16 +206,7 @@ impl<'a> Grader<'a> {
             diagnostics,
             cases: cases
                 .iter()
-                .map(|case| CaseResult {
-                    case: case.clone(),
-                    finding: finding.clone(),
-                    mode: self.mode(case),
-                    elapsed: Duration::ZERO,
-                    input: Vec::new(),
-                    expected: Vec::new(),
-                    stdout: Vec::new(),
-                    stderr: Vec::new(),
-                })
+                .map(|case| self.unrun_case(case, finding.clone()))
                 .collect(),
         };
         if !base.join(source).is_file() {
@@ -228,8 +223,14 @@ impl<'a> Grader<'a> {
             ));
         };
         let env = self.toolchain.runtime_env();
-        let results = parallel::map(&cases, self.jobs, |case| {
-            self.run_case(&program, case, &env)
+        let looping = LoopWatch::new(self.loop_rule);
+        let results = parallel::map(&cases, self.jobs, |case| match looping.skip() {
+            Some(skipped) => Ok(self.unrun_case(case, skipped)),
+            None => {
+                let result = self.run_case(&program, case, &env)?;
+                looping.record(&result.finding, result.elapsed);
+                Ok(result)
+            }
         });
         let cases = results.into_iter().collect::<Result<Vec<_>>>()?;
         let status = if cases.iter().all(|result| result.finding == Finding::Passed) {
@@ -245,6 +246,20 @@ impl<'a> Grader<'a> {
             diagnostics: build.diagnostics,
             cases,
         })
+    }
+
+    /// A case that was not run, for the reason `finding` gives.
+    fn unrun_case(&self, case: &Case, finding: Finding) -> CaseResult {
+        CaseResult {
+            case: case.clone(),
+            finding,
+            mode: self.mode(case),
+            elapsed: Duration::ZERO,
+            input: Vec::new(),
+            expected: Vec::new(),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+        }
     }
 
     fn mode(&self, case: &Case) -> CompareMode {

@@ -12,6 +12,7 @@ mod grade;
 mod gradebook;
 mod i18n;
 mod input_format;
+mod looping;
 mod parallel;
 mod progress;
 mod report;

@@ -10,7 +10,7 @@ use crate::grade::{CaseResult, ExerciseResult, Totals};
 use crate::i18n::Lang;
 use crate::report::{case_message, case_time, diagnostics};
 use crate::style;
-use crate::verdict::{Status, Verdict, WORD_WIDTH};
+use crate::verdict::{Finding, Status, Verdict, WORD_WIDTH};
 
 /// Failing cases shown in full; the others get their one line.
 const DETAILED_FAILURES: usize = 3;
@@ -66,7 +66,13 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
         .max()
         .unwrap_or(0);
     let mut detailed = 0;
+    let mut skipped = 0;
     for case in &result.cases {
+        // Cases not run because the program loops get one line together, below.
+        if case.finding == Finding::Skipped {
+            skipped += 1;
+            continue;
+        }
         let verdict = case.finding.verdict();
         let word = verdict_word(verdict);
         let name = display_name(case);
@@ -86,6 +92,9 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
             detailed += 1;
             details(&mut out, case, lang);
         }
+    }
+    if skipped > 0 {
+        let _ = writeln!(out, "  {}", loop_stop(result, skipped, lang));
     }
     let passed = result.cases_passed();
     let _ = writeln!(
@@ -107,6 +116,31 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
         )
     );
     out
+}
+
+/// Why the cases not run were not run, and which case to fix first: the first one, in the
+/// course's order, that ran out of time.
+fn loop_stop(result: &ExerciseResult, skipped: usize, lang: Lang) -> String {
+    let timeouts: Vec<&str> = result
+        .cases
+        .iter()
+        .filter(|case| case.finding.verdict() == Verdict::Timeout)
+        .map(|case| case.case.name.as_str())
+        .collect();
+    let first = timeouts.first().copied().unwrap_or_default();
+    let word = verdict_word(Verdict::NotRun);
+    lang.pick(
+        format!(
+            "{word} {skipped} more cases: the program ran out of time on {} cases, so it \
+             loops. Fix {first} first (scanf's return value?), then run again.",
+            timeouts.len()
+        ),
+        format!(
+            "{word} 另有 {skipped} 个用例未运行：程序在 {} 个用例上超时，说明它陷入了死循环。\
+             先修好 {first}（检查 scanf 的返回值？），再运行一次。",
+            timeouts.len()
+        ),
+    )
 }
 
 /// A verdict as the reports' first column: padded to the longest word, green when it passed.

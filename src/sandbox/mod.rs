@@ -29,7 +29,7 @@ use anyhow::{Context, Result, bail};
 pub use helper::main_if_helper;
 pub use isolation::{find_on_path, is_system_path};
 pub use limits::{Limits, Memory, MemoryEnforcement};
-pub use live::{Grading, Interrupted, interrupt};
+pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
 
 use crate::i18n::Lang;
 use cgroup::{Cgroups, RunCgroup};

@@ -31,6 +31,12 @@ impl Finding {
                     "未运行：练习文件不存在",
                 )
                 .into(),
+            Finding::Skipped => lang
+                .pick(
+                    "not run: the program had already run out of time on other cases, so it loops",
+                    "未运行：程序在其他用例上已经超时，说明它陷入了死循环",
+                )
+                .into(),
             Finding::Timeout {
                 clock: Clock::Cpu,
                 limit_ms,
@@ -129,8 +135,8 @@ impl Finding {
             ),
             Verdict::CompileError => lang.pick("the program did not compile", "程序没有通过编译"),
             Verdict::NotRun => lang.pick(
-                "not run: the program did not compile, or its file is missing",
-                "未运行：程序没有通过编译，或者文件不存在",
+                "not run: the program did not compile, its file is missing, or it had already run out of time on other cases",
+                "未运行：程序没有通过编译、文件不存在，或者在其他用例上已经超时",
             ),
             Verdict::Timeout => lang.pick("the program ran out of time", "程序超时"),
             Verdict::OutputLimit => lang.pick(

@@ -52,6 +52,9 @@ pub enum Finding {
     NotRun,
     /// The exercise's file does not exist, so there was nothing to run.
     Missing,
+    /// Not run because the program had already run out of time on other cases: it loops
+    /// (see [`crate::looping`]).
+    Skipped,
     Timeout {
         clock: Clock,
         limit_ms: u64,
@@ -94,7 +97,7 @@ impl Finding {
         match self {
             Finding::Passed => Verdict::Passed,
             Finding::WrongOutput => Verdict::WrongOutput,
-            Finding::NotRun | Finding::Missing => Verdict::NotRun,
+            Finding::NotRun | Finding::Missing | Finding::Skipped => Verdict::NotRun,
             Finding::Timeout { .. } => Verdict::Timeout,
             Finding::OutputLimit { .. } => Verdict::OutputLimit,
             Finding::MemoryLimit { .. } => Verdict::MemoryLimit,

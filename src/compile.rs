@@ -290,9 +290,8 @@ impl Toolchain {
                 .collect()
         };
         // The probe result is only an optimisation: failing to store it is not an error.
-        if std::fs::create_dir_all(cache_dir).is_ok() {
-            let _ = std::fs::write(&probe_file, supported.join("\n"));
-        }
+        // Written whole: another clings reading half of it would drop a sanitizer.
+        let _ = crate::atomic::write(&probe_file, supported.join("\n").as_bytes());
         Ok(supported)
     }
 }

@@ -328,8 +328,12 @@ mod tests {
     fn unknown_case_key_is_an_error() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("01_a.out"), "a\n").unwrap();
-        std::fs::write(dir.path().join("01_a.toml"), "pionts = 3\n").unwrap();
+        std::fs::write(dir.path().join("01_a.toml"), "points = 1\npionts = 3\n").unwrap();
         let err = format!("{:#}", discover(dir.path()).unwrap_err());
-        assert!(err.contains("01_a.toml") && err.contains("pionts"), "{err}");
+        // The file, the line and the key.
+        assert!(
+            err.contains("01_a.toml") && err.contains("line 2") && err.contains("pionts"),
+            "{err}"
+        );
     }
 }

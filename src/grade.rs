@@ -119,12 +119,13 @@ impl Totals {
 
 /// Where a submission keeps an exercise's file: at the course's path (a student
 /// repository with the course layout) or at its bare file name (a copy of `exercises/`).
-/// When neither exists, the course's path, so the result says `missing`.
+/// When neither exists, the course's path, so the result says `missing`. (Something that
+/// is there but not a file is the compile's to refuse, with a message that says so.)
 pub fn locate(exercise: &Exercise, submission: &Path) -> PathBuf {
     let bare = exercise.path.file_name().map(PathBuf::from);
     match bare {
         Some(bare)
-            if !submission.join(&exercise.path).is_file() && submission.join(&bare).is_file() =>
+            if !submission.join(&exercise.path).exists() && submission.join(&bare).exists() =>
         {
             bare
         }
@@ -209,7 +210,8 @@ impl<'a> Grader<'a> {
                 .map(|case| self.unrun_case(case, finding.clone()))
                 .collect(),
         };
-        if !base.join(source).is_file() {
+        // A directory or a FIFO is there: the compile refuses it, saying what it is.
+        if !base.join(source).exists() {
             return Ok(unrun(Status::Missing, Finding::Missing, String::new()));
         }
         let build =

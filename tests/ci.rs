@@ -321,3 +321,38 @@ fn shards_merge_into_the_whole_gradebook() {
         .unwrap();
     assert_error(&output, "more than one shard");
 }
+
+/// A class that hands in the same file (the skeleton, the reference solution) is graded
+/// side by side: every student gets the one build whole, none a compile error or a
+/// grader error from a build another student's grading replaced meanwhile.
+#[test]
+fn identical_submissions_graded_side_by_side_all_get_the_build() {
+    let setup = Setup::new("passing");
+    let names: Vec<String> = (1..=12).map(|n| format!("student{n:02}")).collect();
+    let students: Vec<(&str, &str)> = names
+        .iter()
+        .map(|name| (name.as_str(), "passing"))
+        .collect();
+    class(setup.root.path(), &students);
+    let output = clings(&setup.course())
+        .args([
+            "--jobs",
+            "12",
+            "grade",
+            "../submissions",
+            "--out",
+            "../book",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let csv = std::fs::read_to_string(setup.root.path().join("book/grades.csv")).unwrap();
+    for (row, name) in csv.lines().skip(1).zip(&names) {
+        assert_eq!(
+            row,
+            format!("{name},3,0,3,4,sum passed; hello missing"),
+            "{csv}"
+        );
+    }
+    assert_eq!(csv.lines().count(), 13, "{csv}");
+}

@@ -345,30 +345,220 @@ fn missing_compiler_says_how_to_install_one() {
 }
 
 #[test]
-fn unsupported_sanitizer_falls_back_with_a_warning() {
+fn unsupported_sanitizer_falls_back_with_a_warning_and_is_probed_once() {
     let course = sum_course("passing");
-    // A compiler that refuses one sanitizer, as clang refuses bounds-strict.
+    // A compiler that refuses one sanitizer, as clang refuses bounds-strict, and notes
+    // every call clings makes to it outside the sandbox (its identity, the probes).
     let wrapper = course.path().join("picky-cc");
+    let calls = course.path().join("calls.log");
     write_script(
         &wrapper,
-        "#!/bin/sh\nfor arg; do [ \"$arg\" = -fsanitize=bounds-strict ] && exit 1; done\nexec gcc \"$@\"\n",
+        &format!(
+            "#!/bin/sh\ncase \"$*\" in *-MD*) ;; *) echo \"$*\" >> '{}';; esac\n\
+             for arg; do [ \"$arg\" = -fsanitize=bounds-strict ] && exit 1; done\n\
+             exec gcc \"$@\"\n",
+            calls.display()
+        ),
     );
-    let output = clings(course.path())
-        .env("CC", &wrapper)
+    let probes = || {
+        std::fs::read_to_string(&calls)
+            .unwrap_or_default()
+            .lines()
+            .filter(|call| call.contains("-fsanitize"))
+            .count()
+    };
+    for run in ["first", "second"] {
+        let output = clings(course.path())
+            .env("CC", &wrapper)
+            .args(["run", "sum"])
+            .output()
+            .unwrap();
+        let stderr = stderr_of(&output);
+        assert!(
+            stderr.contains("does not support -fsanitize=bounds-strict"),
+            "{run}: {stderr}"
+        );
+        // Dropped: the build succeeds without it.
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{run}: still graded: {}",
+            stdout_of(&output)
+        );
+        if run == "first" {
+            assert!(probes() >= 2, "all sanitizers, then each alone");
+            std::fs::remove_file(&calls).unwrap();
+        }
+    }
+    assert_eq!(probes(), 0, "the probe's answer is remembered");
+}
+
+/// README: "`$CC`, else the course's `compiler`, else `cc`". Three wrappers, each building
+/// `which_compiler.c` with its own name in it; the case expects the one that must win.
+#[test]
+fn the_compiler_is_cc_then_the_courses_then_cc() {
+    let course = sum_course("which_compiler");
+    let bin = course.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    for (name, path) in [
+        ("env", course.path().join("env-cc")),
+        ("course", course.path().join("course-cc")),
+        ("cc", bin.join("cc")),
+    ] {
+        write_script(
+            &path,
+            &format!("#!/bin/sh\nexec gcc '-DCOMPILER=\"{name}\"' \"$@\"\n"),
+        );
+    }
+    let info = course.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    let with_compiler = text.replace(
+        "[defaults]\n",
+        &format!(
+            "[defaults]\ncompiler = \"{}\"\n",
+            course.path().join("course-cc").display()
+        ),
+    );
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for (cc, info_text, expected) in [
+        (Some("env-cc"), &with_compiler, "env"),
+        (None, &with_compiler, "course"),
+        (None, &text, "cc"),
+    ] {
+        std::fs::write(&info, info_text).unwrap();
+        for case in ["01_small", "02_negative"] {
+            let out = course.path().join(format!("fixtures/sum/{case}.out"));
+            std::fs::write(out, format!("{expected}\n")).unwrap();
+        }
+        let mut command = clings(course.path());
+        command.env("PATH", &path).args(["test", "sum"]);
+        if let Some(cc) = cc {
+            command.env("CC", course.path().join(cc));
+        }
+        let output = command.output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{expected} must build it: {}{}",
+            stdout_of(&output),
+            stderr_of(&output)
+        );
+    }
+}
+
+/// The mark a compile by `traced-cc` (see [`cache_is_keyed_by_flags_and_the_compilers_identity`])
+/// left in the diagnostics of the build the report shows.
+fn build_mark(course: &Path, compiler: &Path) -> String {
+    let output = clings(course)
+        .env("CC", compiler)
+        .args(["test", "sum"])
+        .output()
+        .unwrap();
+    let stdout = stdout_of(&output);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("build "))
+        .unwrap_or_else(|| panic!("no build mark: {stdout}"))
+        .to_string()
+}
+
+/// README: a build is "keyed by the source, the flags and the compiler's identity": an
+/// unchanged file is never compiled again, a change of flags or of compiler rebuilds.
+/// Each compile by the wrapper writes a new random mark into the diagnostics, which the
+/// cache keeps with the build.
+#[test]
+fn cache_is_keyed_by_flags_and_the_compilers_identity() {
+    let course = sum_course("passing");
+    let compiler = course.path().join("traced-cc");
+    let traced = |version: &str| {
+        format!(
+            "#!/bin/sh\n[ \"$1\" = --version ] && {{ echo 'traced-cc {version}'; exit 0; }}\n\
+             case \"$*\" in *-MD*) echo \"build $(cat /proc/sys/kernel/random/uuid)\" >&2;; esac\n\
+             exec gcc \"$@\"\n"
+        )
+    };
+    write_script(&compiler, &traced("1.0"));
+    let first = build_mark(course.path(), &compiler);
+    assert_eq!(
+        build_mark(course.path(), &compiler),
+        first,
+        "compiled again"
+    );
+
+    let info = course.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    std::fs::write(
+        &info,
+        text.replace(
+            "[defaults]\n",
+            "[defaults]\nflags = [\"-std=c99\", \"-Wall\", \"-O1\"]\n",
+        ),
+    )
+    .unwrap();
+    let other_flags = build_mark(course.path(), &compiler);
+    assert_ne!(other_flags, first, "other flags, the same build");
+
+    // An upgraded compiler at the same path.
+    write_script(&compiler, &traced("2.0"));
+    let upgraded = build_mark(course.path(), &compiler);
+    assert_ne!(upgraded, other_flags, "another compiler, the same build");
+    assert_eq!(build_mark(course.path(), &compiler), upgraded);
+}
+
+/// README: "an upgraded system header rebuilds". The header is in a directory of the
+/// test's own under /usr/local/include (a system directory: only those are digested, as
+/// only those are in the compile's sandbox), so this needs root.
+#[test]
+fn a_changed_system_header_rebuilds() {
+    let system = Path::new("/usr/local/include");
+    let writable = nix::unistd::access(system, nix::unistd::AccessFlags::W_OK).is_ok();
+    if !require(
+        writable,
+        "cannot write to /usr/local/include (needs root, as in CI) to change a system header",
+    ) {
+        return;
+    }
+    let headers = tempfile::Builder::new()
+        .prefix("clings-test-")
+        .tempdir_in(system)
+        .unwrap();
+    let header = headers.path().join("operation.h");
+    let course = sum_course("passing");
+    std::fs::write(
+        course.path().join("exercises/sum.c"),
+        format!(
+            "#include <stdio.h>\n#include \"{}\"\n\
+             int main(void)\n{{\n    int a, b;\n    if (scanf(\"%d %d\", &a, &b) != 2)\n        return 1;\n\
+             printf(\"%d\\n\", a OPERATION b);\n    return 0;\n}}\n",
+            header.display()
+        ),
+    )
+    .unwrap();
+    for (operation, verdict) in [("+", "passed"), ("-", "wrong_output"), ("+", "passed")] {
+        std::fs::write(&header, format!("#define OPERATION {operation}\n")).unwrap();
+        let (document, _) = json_results(course.path(), &["sum"]);
+        assert_eq!(
+            verdicts(&document, 0),
+            [verdict, verdict],
+            "with OPERATION {operation}: {document}"
+        );
+    }
+}
+
+#[test]
+fn the_course_is_found_from_a_subdirectory() {
+    let course = sum_course("passing");
+    let output = clings(&course.path().join("fixtures/sum"))
         .args(["run", "sum"])
         .output()
         .unwrap();
-    let stderr = stderr_of(&output);
-    assert!(
-        stderr.contains("does not support -fsanitize=bounds-strict"),
-        "{stderr}"
-    );
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "still graded: {}",
-        stdout_of(&output)
-    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert!(stdout_of(&output).contains("sum passed"));
 }
 
 #[test]
@@ -479,4 +669,69 @@ fn a_skeleton_key_puts_the_skeleton_anywhere_in_the_course() {
         .success();
     let skeleton = std::fs::read_to_string(course.path().join("starts/greeting.c")).unwrap();
     assert_eq!(std::fs::read_to_string(&file).unwrap(), skeleton);
+}
+
+/// README: cases run in parallel, `--jobs N` at once (default: one per core). Four cases
+/// of a program that sleeps until the 1 s limit: one at a time they take 4 s at least;
+/// several at once take less than the sum of their times, which only runs at the same
+/// time can.
+#[test]
+fn cases_run_at_once_up_to_jobs() {
+    let course = sum_course("passing");
+    std::fs::copy(
+        repo().join("tests/hostile/sleeper.c"),
+        course.path().join("exercises/sum.c"),
+    )
+    .unwrap();
+    let fixtures = course.path().join("fixtures/sum");
+    for case in ["03_more", "04_most"] {
+        for part in ["in", "out"] {
+            std::fs::copy(
+                fixtures.join(format!("01_small.{part}")),
+                fixtures.join(format!("{case}.{part}")),
+            )
+            .unwrap();
+        }
+    }
+    let grade = |jobs: Option<&str>| {
+        let started = std::time::Instant::now();
+        let mut command = clings(course.path());
+        if let Some(jobs) = jobs {
+            command.args(["--jobs", jobs]);
+        }
+        let output = command
+            .args(["test", "sum", "--format", "json"])
+            .output()
+            .unwrap();
+        let took = started.elapsed();
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(verdicts(&document, 0), ["timeout"; 4], "{document}");
+        let times: u64 = document["exercises"][0]["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|case| case["time_ms"].as_u64().unwrap())
+            .sum();
+        (took, std::time::Duration::from_millis(times))
+    };
+    // Also builds the program, so that the second grading only runs it.
+    let (one_at_a_time, _) = grade(Some("1"));
+    assert!(
+        one_at_a_time >= std::time::Duration::from_secs(4),
+        "--jobs 1 took {one_at_a_time:?}"
+    );
+    let (four_at_once, cases) = grade(Some("4"));
+    assert!(
+        four_at_once < cases,
+        "--jobs 4 took {four_at_once:?}, its cases {cases:?} in all"
+    );
+    // By default, one per core.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let (by_default, cases) = grade(None);
+    if cores > 1 {
+        assert!(
+            by_default < cases,
+            "{cores} cores: {by_default:?}, {cases:?} in all"
+        );
+    }
 }

@@ -244,3 +244,36 @@ fn no_course_file_is_built_into_clings() {
         }
     }
 }
+
+/// README: "The course as shipped: print_board has 1 case and 8 known-wrong programs,
+/// check_win 44 cases and 9, gomoku 25 cases ... and 12": the numbers of that sentence,
+/// in order, are the cases and the known-wrong programs of each exercise.
+#[test]
+fn the_shipped_course_has_the_cases_the_readme_counts() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let start = readme.find("The course as shipped:").expect("the sentence");
+    let sentence = &readme[start..start + readme[start..].find(".\n").unwrap()];
+    let documented: Vec<usize> = sentence
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|number| number.parse().ok())
+        .collect();
+    let count = |dir: &str, ending: &str| {
+        std::fs::read_dir(repo().join(dir))
+            .unwrap()
+            .filter(|entry| {
+                let name = entry.as_ref().unwrap().file_name();
+                name.to_string_lossy().ends_with(ending)
+            })
+            .count()
+    };
+    let shipped: Vec<usize> = EXERCISES
+        .iter()
+        .flat_map(|name| {
+            [
+                count(&format!("fixtures/{name}"), ".out"),
+                count(&format!("solutions/wrong/{name}"), ".c"),
+            ]
+        })
+        .collect();
+    assert_eq!(documented, shipped, "{sentence}");
+}

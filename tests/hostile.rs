@@ -68,27 +68,17 @@ const STATE: &str = r#"{ "current": "sleeper", "done": [], "hints": { "sleeper":
 /// A course with one exercise per program, each with the `sum` exercise's two cases, a
 /// 1 s time limit, 4 KiB of output and 64 MiB of memory, and progress already saved.
 fn hostile_course(programs: &[&str]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let mut info = String::from(
-        "format_version = 1\n\n[defaults]\ntime_limit_ms = 1000\n\
-         output_limit_bytes = 4096\nmemory_mb = 64\n",
+    let paths: Vec<String> = programs
+        .iter()
+        .map(|name| format!("hostile/{name}.c"))
+        .collect();
+    let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+    let dir = program_course(
+        &paths,
+        "time_limit_ms = 1000\noutput_limit_bytes = 4096\nmemory_mb = 64\n",
     );
-    std::fs::create_dir_all(dir.path().join("exercises")).unwrap();
     for name in programs {
-        info.push_str(&format!(
-            "\n[[exercises]]\nname = \"{name}\"\ntitle = \"{name}\"\npath = \"exercises/{name}.c\"\n"
-        ));
-        std::fs::copy(
-            repo().join(format!("tests/hostile/{name}.c")),
-            dir.path().join(format!("exercises/{name}.c")),
-        )
-        .unwrap();
         let fixtures = dir.path().join("fixtures").join(name);
-        std::fs::create_dir_all(&fixtures).unwrap();
-        for entry in std::fs::read_dir(repo().join("tests/course/fixtures/sum")).unwrap() {
-            let entry = entry.unwrap();
-            std::fs::copy(entry.path(), fixtures.join(entry.file_name())).unwrap();
-        }
         if let Some((_, output)) = CONTAINED.iter().find(|(known, _)| known == name) {
             for case in ["01_small", "02_negative"] {
                 std::fs::write(fixtures.join(format!("{case}.out")), output).unwrap();
@@ -108,7 +98,6 @@ fn hostile_course(programs: &[&str]) -> tempfile::TempDir {
             }
         }
     }
-    std::fs::write(dir.path().join("info.toml"), info).unwrap();
     std::fs::write(dir.path().join(".clings-state.json"), STATE).unwrap();
     dir
 }
@@ -150,11 +139,13 @@ fn grade_suite(programs: &[&str], isolation: bool) {
         );
         for case in cases {
             let message = case["message"].as_str().unwrap();
-            // A timeout is checked by the time the run took, not by the message.
-            let late = case["verdict"] == "timeout"
-                && case["time_ms"].as_u64().unwrap()
-                    > (Duration::from_millis(1000) + TIMEOUT_MARGIN).as_millis() as u64;
-            if case["verdict"] != *verdict || !message.contains(words) || late {
+            // A timeout is checked by the time the run took, not by the message: not
+            // before the limit (1 s of wall time, or of CPU time, which takes at least as
+            // long), and not much after it.
+            let took = case["time_ms"].as_u64().unwrap();
+            let off_time = case["verdict"] == "timeout"
+                && !(1000..=(1000 + TIMEOUT_MARGIN.as_millis() as u64)).contains(&took);
+            if case["verdict"] != *verdict || !message.contains(words) || off_time {
                 wrong.push(format!(
                     "{name}/{}: {} after {} ms ({message}), expected {verdict} ({words})",
                     case["name"], case["verdict"], case["time_ms"]
@@ -277,36 +268,53 @@ fn sandboxed_programs_have_no_network() {
     );
 }
 
+/// Each limit a case may set (README: `time_limit_ms`, `cpu_time_ms`, `memory_mb`,
+/// `processes`, `file_size_bytes`, `open_files`) holds for that case, by what its program
+/// can do there: the first case of each program sets one, below the course's default.
 #[test]
 fn a_case_can_set_its_own_limits() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let course = hostile_course(&["memory_hog", "endless_loop"]);
-    std::fs::write(
-        course.path().join("fixtures/memory_hog/01_small.toml"),
-        "memory_mb = 32\n",
-    )
-    .unwrap();
-    // A CPU limit below the wall time: the kernel stops the loop, and the message says so.
-    std::fs::write(
-        course.path().join("fixtures/endless_loop/01_small.toml"),
-        "time_limit_ms = 5000\ncpu_time_ms = 1000\n",
-    )
-    .unwrap();
-    let (document, _) = json_results(course.path(), &[]);
-    let message = |exercise: usize, case: usize| {
-        document["exercises"][exercise]["cases"][case]["message"]
-            .as_str()
+    let programs = [
+        ("sleeper", "time_limit_ms = 1500"),
+        (
+            "cpu_until_stopped",
+            "time_limit_ms = 30000\ncpu_time_ms = 2000",
+        ),
+        ("alloc_until_refused", "memory_mb = 32"),
+        ("fork_many", "processes = 4"),
+        ("write_until_refused", "file_size_bytes = 65536"),
+        ("open_files", "open_files = 16"),
+    ];
+    let names: Vec<&str> = programs.iter().map(|(name, _)| *name).collect();
+    let course = hostile_course(&names);
+    for (name, limit) in programs {
+        let config = course.path().join(format!("fixtures/{name}/01_small.toml"));
+        std::fs::write(config, format!("{limit}\n")).unwrap();
+    }
+    let (document, _) = json_results(course.path(), &["sleeper"]);
+    assert_eq!(verdicts(&document, 0), ["timeout", "timeout"]);
+    let time = |case: usize| {
+        document["exercises"][0]["cases"][case]["time_ms"]
+            .as_u64()
             .unwrap()
-            .to_string()
     };
-    assert!(message(0, 0).contains("32 MiB"), "{}", message(0, 0));
-    assert!(message(0, 1).contains("64 MiB"), "{}", message(0, 1));
+    assert!(time(0) >= 1500, "stopped after {} ms", time(0));
     assert!(
-        message(1, 0).contains("1 s of CPU time"),
-        "{}",
-        message(1, 0)
+        (1000..1500).contains(&time(1)),
+        "the default: {} ms",
+        time(1)
     );
-    assert_eq!(verdicts(&document, 1), ["timeout", "timeout"]);
+
+    let said = |name: &str, prefix: &str| said_number(clings_process(course.path()), name, prefix);
+    let cpu = said("cpu_until_stopped", "cpu ");
+    assert!((2000..2200).contains(&cpu), "{cpu} ms of CPU");
+    let allocated = said("alloc_until_refused", "allocated ");
+    assert!((12..=32).contains(&allocated), "allocated {allocated} MiB");
+    // The program itself and 3 children.
+    assert_eq!(said("fork_many", "forked "), 3);
+    assert_eq!(said("write_until_refused", "one file: "), 65536);
+    let opened = said("open_files", "opened ");
+    assert!((8..=13).contains(&opened), "opened {opened}");
 }
 
 /// Programs that try to leave their run, and what each prints when it cannot: a user
@@ -325,12 +333,18 @@ const ESCAPES: [(&str, &str); 3] = [
 
 /// Each escape program passes only when every attempt was refused; graded as root and as a
 /// normal user, whose sandbox is a user namespace and who shares its user id with the
-/// helper. The keyring program's second case would find a key the first one left.
+/// helper, with isolation and without (README, "What holds where": the seccomp filter
+/// refuses them in every column). The keyring program's second case would find a key the
+/// first one left. Isolated, as either user, the programs that look for the course's
+/// files find none and change nothing.
 #[test]
 fn runs_cannot_leave_their_sandbox() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let programs: Vec<&str> = ESCAPES.iter().map(|(name, _)| *name).collect();
-    for unprivileged in [false, true] {
+    for (unprivileged, isolation) in [(false, true), (true, true), (false, false), (true, false)] {
+        let mut programs: Vec<&str> = ESCAPES.iter().map(|(name, _)| *name).collect();
+        if isolation {
+            programs.extend(NEEDS_ISOLATION);
+        }
         let course = hostile_course(&programs);
         for (program, refused) in ESCAPES {
             for case in ["01_small", "02_negative"] {
@@ -338,6 +352,7 @@ fn runs_cannot_leave_their_sandbox() {
                 std::fs::write(expected, refused).unwrap();
             }
         }
+        let before = snapshot(course.path());
         let mut command = match unprivileged {
             false => clings_process(course.path()),
             true => match clings_unprivileged(course.path()) {
@@ -345,16 +360,25 @@ fn runs_cannot_leave_their_sandbox() {
                 None => return,
             },
         };
-        let (output, pid) = output_with_pid(command.args(["--require-isolation", "test"]));
+        match isolation {
+            true => command.arg("--require-isolation"),
+            false => command.env("CLINGS_ISOLATION", "none"),
+        };
+        let (output, pid) = output_with_pid(command.arg("test"));
         assert_eq!(
             output.status.code(),
             Some(0),
-            "unprivileged={unprivileged}:\n{}{}",
+            "unprivileged={unprivileged}, isolation={isolation}:\n{}{}",
             stdout_of(&output),
             stderr_of(&output)
         );
         let left = leftover_processes(pid, course.path());
         assert!(left.is_empty(), "processes left: {left:#?}");
+        assert!(
+            !course.path().join(VANDAL_MARK).exists(),
+            "the vandal's mark"
+        );
+        assert!(before == snapshot(course.path()), "the course changed");
     }
 }
 
@@ -411,50 +435,201 @@ fn without_isolation_orphans_die_with_the_run_and_with_clings() {
     }
 }
 
+/// What `clings run NAME` shows a program printed (the lines of its output in the diff).
+fn printed(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix('+'))
+        .filter(|line| !line.starts_with("++ "))
+        .map(String::from)
+        .collect()
+}
+
+/// What `program` says it got in its first case, graded by `clings run` (`command`): the
+/// number after `prefix` in what it printed.
+fn said_number(mut command: std::process::Command, program: &str, prefix: &str) -> u64 {
+    let (output, _) = output_with_pid(command.args(["run", program]));
+    let said = printed(&stdout_of(&output));
+    said.iter()
+        .find_map(|line| line.strip_prefix(prefix))
+        .and_then(|rest| rest.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{program} said {said:?}; {}", stderr_of(&output)))
+}
+
+/// README: each case runs "in its own session and process group, ... an empty scratch
+/// working directory, a clean environment, stdin a sealed copy of the `.in` file (empty
+/// when there is none ...), ... and no core dumps", with inherited descriptors closed,
+/// isolated in "new mount, pid, network, IPC, UTS and cgroup namespaces" where /tmp and
+/// /dev/shm take no file, and its scratch directory removed. clings here starts with a variable, a descriptor and a stdin of the
+/// test's own; the program reports what it got.
+#[test]
+fn runs_start_clean_in_namespaces_of_their_own() {
+    use std::os::unix::process::CommandExt;
+    const CLEAN_ENV: [&str; 5] = ["PATH", "TMPDIR", "UBSAN_OPTIONS", "ASAN_OPTIONS", "PWD"];
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(&["run_start"]);
+    let fixtures = course.path().join("fixtures/run_start");
+    std::fs::remove_dir_all(&fixtures).unwrap();
+    std::fs::create_dir(&fixtures).unwrap();
+    std::fs::write(fixtures.join("01_no_input.out"), "x\n").unwrap();
+    let stdin = course.path().join("clings-stdin");
+    std::fs::write(&stdin, "1 2\n").unwrap();
+    let own_session = nix::unistd::getsid(None).unwrap().as_raw();
+    for isolation in [true, false] {
+        let scratch = tempfile::tempdir().unwrap();
+        let mut command = clings_process(course.path());
+        command
+            .env("CLINGS_SECRET_TEST", "1")
+            .env("TMPDIR", scratch.path())
+            .stdin(std::fs::File::open(&stdin).unwrap())
+            .args(["run", "run_start"]);
+        if !isolation {
+            command.env("CLINGS_ISOLATION", "none");
+        }
+        // SAFETY: dup2 is async-signal-safe. Descriptor 9, open in clings, is not
+        // close-on-exec: only clings can keep it from the program.
+        unsafe {
+            command.pre_exec(|| match libc::dup2(2, 9) {
+                -1 => Err(std::io::Error::last_os_error()),
+                _ => Ok(()),
+            });
+        }
+        let (output, pid) = output_with_pid(&mut command);
+        let said = printed(&stdout_of(&output));
+        let context = format!("isolation={isolation}: {said:#?}\n{}", stderr_of(&output));
+        let env: Vec<&str> = said.iter().filter_map(|l| l.strip_prefix("env ")).collect();
+        assert!(env.contains(&"PATH"), "{context}");
+        assert!(env.iter().all(|name| CLEAN_ENV.contains(name)), "{context}");
+        assert!(!said.iter().any(|l| l.starts_with("fd ")), "{context}");
+        for line in ["stdin 0 bytes", "cwd 0 entries", "core 0 0, raised: no"] {
+            assert!(said.iter().any(|l| l == line), "{line}: {context}");
+        }
+        let session = said
+            .iter()
+            .find_map(|l| l.strip_prefix("session "))
+            .unwrap_or_else(|| panic!("{context}"));
+        assert!(
+            session.ends_with(", leads its process group: yes")
+                && !session.starts_with(&format!("{own_session},")),
+            "{context}"
+        );
+        let namespaces: Vec<&str> = said.iter().filter_map(|l| l.strip_prefix("ns ")).collect();
+        assert_eq!(namespaces.len(), 6, "{context}");
+        for namespace in namespaces {
+            let kind = namespace.split(':').next().unwrap();
+            let own = std::fs::read_link(format!("/proc/self/ns/{kind}")).unwrap();
+            let shared = own.to_string_lossy() == namespace;
+            assert_eq!(shared, !isolation, "{kind}: {context}");
+        }
+        // README, "What holds where": isolated, no file left in /tmp or /dev/shm.
+        if isolation {
+            for line in ["left in /tmp: no", "left in /dev/shm: no"] {
+                assert!(said.iter().any(|l| l == line), "{line}: {context}");
+            }
+        }
+        assert!(leftover_processes(pid, course.path()).is_empty());
+        let left: Vec<_> = std::fs::read_dir(scratch.path()).unwrap().collect();
+        assert!(left.is_empty(), "scratch left: {left:?}");
+    }
+}
+
 /// The limits hold by what a program can actually do: exactly the output limit gets
-/// through and one byte more is stopped; a program holds no more descriptors than the
-/// open-files limit. With isolation and without.
+/// through on each stream and one byte more is stopped; a program holds no more
+/// descriptors than the open-files limit, no more memory than the memory limit, gets no
+/// more CPU time than the CPU limit, and writes no larger file than the file size limit
+/// (and, isolated, no more in all than its scratch directory's size). With isolation and
+/// without.
 #[test]
 fn limits_hold_by_what_programs_can_do() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let course = hostile_course(&["print_n", "open_files"]);
+    let programs = [
+        "print_n",
+        "open_files",
+        "alloc_until_refused",
+        "write_until_refused",
+        "cpu_until_stopped",
+    ];
+    let course = hostile_course(&programs);
     let fixtures = course.path().join("fixtures/print_n");
     std::fs::remove_dir_all(&fixtures).unwrap();
     std::fs::create_dir(&fixtures).unwrap();
-    for (case, bytes) in [("01_at_limit", 4096), ("02_past_limit", 4097)] {
-        std::fs::write(fixtures.join(format!("{case}.in")), format!("{bytes}\n")).unwrap();
+    for (case, input) in [
+        ("01_at_limit", "4096"),
+        ("02_past_limit", "4097"),
+        ("03_stderr_at_limit", "4096 2"),
+        ("04_stderr_past_limit", "4097 2"),
+    ] {
+        std::fs::write(fixtures.join(format!("{case}.in")), format!("{input}\n")).unwrap();
         std::fs::write(fixtures.join(format!("{case}.out")), "x").unwrap();
     }
+    // One case each; the CPU limit (1 s) far below the wall time, so that only it stops
+    // the spinner, however busy the machine.
+    for program in &programs[1..] {
+        for part in ["in", "out", "toml"] {
+            let file = format!("fixtures/{program}/02_negative.{part}");
+            std::fs::remove_file(course.path().join(file)).unwrap();
+        }
+    }
+    std::fs::write(
+        course
+            .path()
+            .join("fixtures/cpu_until_stopped/01_small.toml"),
+        "time_limit_ms = 30000\ncpu_time_ms = 1000\n",
+    )
+    .unwrap();
     for isolation in [true, false] {
-        let with = |command: &mut std::process::Command| {
+        let clings = || {
+            let mut command = clings_process(course.path());
             if !isolation {
                 command.env("CLINGS_ISOLATION", "none");
             }
+            command
         };
-        let mut test = clings_process(course.path());
-        with(&mut test);
-        let (output, _) = output_with_pid(test.args(["test", "print_n", "--format", "json"]));
+        let (output, _) = output_with_pid(clings().args(["test", "print_n", "--format", "json"]));
         let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(
             verdicts(&document, 0),
-            ["wrong_output", "output_limit"],
+            [
+                "wrong_output",
+                "output_limit",
+                "wrong_output",
+                "output_limit"
+            ],
             "isolation={isolation}"
         );
 
-        let mut run = clings_process(course.path());
-        with(&mut run);
-        let (output, _) = output_with_pid(run.args(["run", "open_files"]));
-        let stdout = stdout_of(&output);
-        let opened: u64 = stdout
-            .lines()
-            .find_map(|line| line.trim().strip_prefix("+opened "))
-            .and_then(|count| count.parse().ok())
-            .unwrap_or_else(|| panic!("no count: {stdout}"));
+        let got = |program: &str, prefix: &str| said_number(clings(), program, prefix);
         // 64 descriptors, stdin, stdout and stderr among them; the sanitizer runtime may
         // hold one or two.
+        let opened = got("open_files", "opened ");
         assert!(
             (56..=61).contains(&opened),
             "isolation={isolation}: opened {opened}"
         );
+        // 64 MiB of address space, of which libraries and the sanitizer runtime take some.
+        let allocated = got("alloc_until_refused", "allocated ");
+        assert!(
+            (32..=64).contains(&allocated),
+            "isolation={isolation}: allocated {allocated} MiB"
+        );
+        // 1 s of CPU time, as the kernel counts it (a tick or two late).
+        let cpu = got("cpu_until_stopped", "cpu ");
+        assert!(
+            (1000..1200).contains(&cpu),
+            "isolation={isolation}: {cpu} ms of CPU"
+        );
+        let one_file = got("write_until_refused", "one file: ");
+        eprintln!(
+            "isolation={isolation}: opened {opened}, allocated {allocated} MiB, \
+             {cpu} ms of CPU, one file of {one_file} bytes"
+        );
+        assert_eq!(one_file, 1 << 20, "isolation={isolation}");
+        if isolation {
+            let many_files = got("write_until_refused", "many files: ");
+            assert!(
+                ((512 << 10)..=(1 << 20)).contains(&many_files),
+                "{many_files} bytes in the scratch directory"
+            );
+        }
     }
 }

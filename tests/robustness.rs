@@ -145,6 +145,64 @@ fn two_clings_at_once_keep_each_others_progress() {
     );
 }
 
+/// Whether `/proc/locks` shows the process `pid` blocked on a `flock` of the file `inode`.
+fn blocked_on(pid: u32, inode: u64) -> bool {
+    std::fs::read_to_string("/proc/locks")
+        .unwrap()
+        .lines()
+        .any(|line| {
+            // "1: -> FLOCK  ADVISORY  WRITE 4321 08:01:5678 0 EOF": a request waiting.
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            fields.get(1) == Some(&"->")
+                && fields.get(2) == Some(&"FLOCK")
+                && fields.get(5) == Some(&pid.to_string().as_str())
+                && fields
+                    .get(6)
+                    .and_then(|device| device.rsplit(':').next())
+                    .is_some_and(|found| found == inode.to_string())
+        })
+}
+
+/// README: "the progress file is written under a lock". With the lock held here, a
+/// clings that saves its progress is seen waiting for it (the kernel's list of locks
+/// says so: an event, not a time), writes nothing meanwhile, and saves once it is free.
+/// Without the lock it would save at once; `two_clings_at_once_keep_each_others_progress`
+/// only catches that when the race goes wrong.
+#[test]
+fn a_save_waits_for_the_progress_lock() {
+    use std::os::unix::fs::MetadataExt;
+    let course = sum_course("passing");
+    let state = course.path().join(".clings-state.json");
+    std::fs::write(&state, STATE).unwrap();
+    let lock = course.path().join(".clings/state.lock");
+    std::fs::create_dir_all(lock.parent().unwrap()).unwrap();
+    let file = std::fs::File::create(&lock).unwrap();
+    let inode = file.metadata().unwrap().ino();
+    let held = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusive).unwrap();
+    let mut child = piped_clings(course.path())
+        .args(["hint", "sum"])
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !blocked_on(child.id(), inode) {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!(
+                "clings saved without waiting for the lock ({status}): {}",
+                std::fs::read_to_string(&state).unwrap()
+            );
+        }
+        assert!(Instant::now() < deadline, "clings never asked for the lock");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), STATE);
+    drop(held);
+    let status = wait_with_limit(&mut child, Duration::from_secs(30));
+    assert!(status.success(), "{:?}", child.wait_with_output());
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    assert_eq!(saved["hints"]["sum"], 2, "{saved}");
+}
+
 #[test]
 fn unreadable_fixtures_are_clear_errors() {
     let scratch = tempfile::tempdir().unwrap();
@@ -199,28 +257,61 @@ fn a_full_disk_when_saving_progress_is_an_error_and_leaves_nothing() {
     assert_eq!(after, before, "files left behind");
 }
 
+/// README: "Where bubblewrap is missing or namespaces are forbidden, a student's own runs
+/// fall back to the limits alone with a warning that says what is not protected;
+/// `--require-isolation` makes that an error (for CI), and `CLINGS_ISOLATION=none` asks
+/// for limits only." Bubblewrap is missing from a PATH that holds nothing; a `bwrap` that
+/// fails as it does where namespaces are forbidden stands for a locked-down container.
 #[test]
-fn required_isolation_that_is_missing_is_an_error() {
+fn without_isolation_runs_fall_back_with_a_warning_or_fail_when_required() {
+    let gcc = find_on_path("gcc");
+    if !require(gcc.is_some(), "gcc is not on PATH") {
+        return;
+    }
     let course = sum_course("passing");
-    let output = clings(course.path())
-        .env("CLINGS_ISOLATION", "none")
-        .args(["--require-isolation", "test"])
-        .output()
-        .unwrap();
-    let stderr = stderr_of(&output);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("--require-isolation") && stderr.contains("CLINGS_ISOLATION=none"),
-        "{stderr}"
+    let empty = tempfile::tempdir().unwrap();
+    let forbidden = tempfile::tempdir().unwrap();
+    write_script(
+        &forbidden.path().join("bwrap"),
+        "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n",
     );
-    // Without the flag, the same grading runs with a warning.
-    let output = clings(course.path())
-        .env("CLINGS_ISOLATION", "none")
-        .args(["test", "sum"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    assert!(
-        stderr_of(&output).contains("warning: programs and the compiler run without isolation")
-    );
+    let ways: [(&str, &str, &Path); 3] = [
+        ("missing", "bubblewrap is not installed", empty.path()),
+        (
+            "forbidden",
+            "No permissions to create new namespace",
+            forbidden.path(),
+        ),
+        ("asked", "CLINGS_ISOLATION=none", empty.path()),
+    ];
+    for (way, reason, path) in ways {
+        let grade = |args: &[&str]| {
+            let mut command = clings(course.path());
+            command.env("CC", gcc.as_ref().unwrap()).args(args);
+            match way {
+                "asked" => command.env("CLINGS_ISOLATION", "none"),
+                _ => command.env("PATH", path),
+            };
+            command.output().unwrap()
+        };
+        let output = grade(&["--require-isolation", "test", "sum"]);
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{way}: {stderr}");
+        assert!(
+            stderr.contains("--require-isolation") && stderr.contains(reason),
+            "{way}: {stderr}"
+        );
+        assert!(stdout_of(&output).is_empty(), "{way}: nothing graded");
+        // Without the flag, the same grading runs, with a warning that says why and what
+        // is not protected.
+        let output = grade(&["test", "sum"]);
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(0), "{way}: {stderr}");
+        assert!(
+            stderr.contains("warning: programs and the compiler run without isolation (")
+                && stderr.contains(reason)
+                && stderr.contains("can read and change whatever your user can"),
+            "{way}: {stderr}"
+        );
+    }
 }

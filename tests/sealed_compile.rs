@@ -157,6 +157,74 @@ fn a_compile_that_never_ends_or_floods_is_stopped_with_a_reason() {
     assert!(report.contains("is larger than 1024 KiB"), "{report}");
 }
 
+/// README: the compile's limits are "10 s of CPU and of wall time, 1 GiB of memory, 16
+/// processes, 64 MiB files". A compiler that takes all it can says what it got: the
+/// memory, the file size and the processes (the compiler itself among them); one that
+/// waits for ever is stopped at 10 s, and the report says so.
+#[test]
+fn the_compile_is_held_to_its_limits() {
+    let workspace = Workspace::new();
+    let compiler = workspace.path("greedy-cc");
+    let built = std::process::Command::new("gcc")
+        .arg(repo().join("tests/hostile/compile/greedy_compiler.c"))
+        .arg("-o")
+        .arg(&compiler)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", stderr_of(&built));
+    std::fs::copy(
+        repo().join("solutions/check_win.c"),
+        workspace.path("submission/exercises/check_win.c"),
+    )
+    .unwrap();
+    let (output, pid) = output_with_pid(
+        clings_process(&workspace.path("course"))
+            .env("CC", &compiler)
+            .args(["--require-isolation", "test", "check_win"])
+            .args(["--submission", "../submission"]),
+    );
+    let report = stdout_of(&output);
+    let got = |prefix: &str| -> u64 {
+        report
+            .lines()
+            .find_map(|line| line.trim().strip_prefix(prefix))
+            .and_then(|rest| rest.split(' ').next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no {prefix:?}: {report}{}", stderr_of(&output)))
+    };
+    let reserved = got("reserved ");
+    assert!((896..=1024).contains(&reserved), "reserved {reserved} MiB");
+    assert_eq!(got("wrote "), 64 << 20);
+    assert_eq!(got("forked "), 15, "processes");
+    assert!(report.contains("compile_error"), "{report}");
+    let left = leftover_processes(pid, workspace.root.path());
+    assert!(left.is_empty(), "the compile left processes: {left:#?}");
+
+    std::fs::write(
+        workspace.path("submission/exercises/check_win.c"),
+        "/* GREEDY_SLEEP */\n",
+    )
+    .unwrap();
+    let started = Instant::now();
+    let output = clings(&workspace.path("course"))
+        .env("CC", &compiler)
+        .args(["--require-isolation", "test", "check_win"])
+        .args(["--submission", "../submission"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let report = stdout_of(&output);
+    assert!(
+        report.contains("clings stopped the compiler after 10 s")
+            && report.contains("compile_error"),
+        "{report}"
+    );
+    // The helper stops it at 10 s, clings itself half a second later.
+    assert!(
+        (Duration::from_secs(10)..Duration::from_secs(15)).contains(&took),
+        "stopped after {took:?}"
+    );
+}
+
 #[test]
 fn a_source_reached_through_a_symbolic_link_is_refused() {
     let workspace = Workspace::new();
@@ -176,6 +244,44 @@ fn a_source_reached_through_a_symbolic_link_is_refused() {
     let report = workspace.human();
     assert!(report.contains("is a symbolic link"), "{report}");
     assert!(!report.contains("passed        01_"), "{report}");
+}
+
+/// README: a source "that is not a regular file ... is refused with a message". A FIFO
+/// would hold a reader for ever: clings must not wait for a writer.
+#[test]
+fn a_source_that_is_not_a_regular_file_is_refused() {
+    let workspace = Workspace::new();
+    let source = workspace.path("submission/exercises/check_win.c");
+    nix::unistd::mkfifo(&source, nix::sys::stat::Mode::from_bits_truncate(0o644)).unwrap();
+    let mut command = clings_process(&workspace.path("course"));
+    command
+        .args(["--require-isolation", "test", "check_win"])
+        .args(["--submission", "../submission"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("clings waits on the FIFO");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let report = stdout_of(&output);
+    assert!(
+        report.contains("check_win.c is not a regular file") && report.contains("compile_error"),
+        "{report}{}",
+        stderr_of(&output)
+    );
+    std::fs::remove_file(&source).unwrap();
+    std::fs::create_dir(&source).unwrap();
+    let report = workspace.human();
+    assert!(
+        report.contains("check_win.c is not a regular file") && report.contains("compile_error"),
+        "{report}"
+    );
 }
 
 #[test]
@@ -230,6 +336,27 @@ fn submissions_are_not_graded_unisolated_unless_asked() {
     assert_error(&grade(&[]), "--allow-unisolated");
     let allowed = grade(&["--allow-unisolated"]);
     assert_eq!(allowed.status.code(), Some(0), "{}", stderr_of(&allowed));
+    // A class: the same.
+    let student = workspace.path("class/student");
+    std::fs::create_dir_all(&student).unwrap();
+    std::fs::copy(
+        workspace.path("submission/exercises/check_win.c"),
+        student.join("check_win.c"),
+    )
+    .unwrap();
+    let grade_class = |extra: &[&str]| {
+        clings(&workspace.path("course"))
+            .env("CLINGS_ISOLATION", "none")
+            .args(["grade", "../class", "--out", "../book"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    assert_error(&grade_class(&[]), "--allow-unisolated");
+    assert!(!workspace.path("book").exists(), "nothing graded");
+    let allowed = grade_class(&["--allow-unisolated"]);
+    assert_eq!(allowed.status.code(), Some(0), "{}", stderr_of(&allowed));
+    assert!(workspace.path("book/grades.csv").is_file());
     // A student's own exercises are theirs to run: only a warning.
     let own = clings(&workspace.path("course"))
         .env("CLINGS_ISOLATION", "none")

@@ -119,3 +119,89 @@ fn the_program_is_what_the_oom_killer_picks_first() {
     let (verdicts, message, _) = grade("oom_first");
     assert_eq!(verdicts, ["passed", "passed"], "{message}");
 }
+
+/// `passing.c` with its `printf` changed to `format`.
+fn printing(format: &str) -> String {
+    std::fs::read_to_string(repo().join("tests/programs/passing.c"))
+        .unwrap()
+        .replace(
+            r#"printf("%d\n", a + b);"#,
+            &format!("printf({format:?}, a + b);"),
+        )
+}
+
+/// README: output is compared by `lines` (trailing blanks and blank lines ignored) unless
+/// the course (`[defaults]`) or a case asks for `exact` or `tokens`; a case's choice wins.
+#[test]
+fn compare_mode_is_the_cases_else_the_courses_else_lines() {
+    let course = sum_course("passing");
+    let path = course.path();
+    let trailing = printing("%d \n\n"); // right but for trailing blanks
+    let indented = printing("  %d\n"); // right but for the layout
+    let set_case = |case: &str, mode: Option<&str>| {
+        let config = path.join(format!("fixtures/sum/{case}.toml"));
+        let text = std::fs::read_to_string(&config).unwrap();
+        let mut text: String = text
+            .lines()
+            .filter(|line| !line.starts_with("compare"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        if let Some(mode) = mode {
+            text.push_str(&format!("compare = \"{mode}\"\n"));
+        }
+        std::fs::write(config, text).unwrap();
+    };
+    let info = path.join("info.toml");
+    let plain_info = std::fs::read_to_string(&info).unwrap();
+    let set_course = |mode: Option<&str>| {
+        let text = match mode {
+            Some(mode) => plain_info.replace(
+                "[defaults]\n",
+                &format!("[defaults]\ncompare = \"{mode}\"\n"),
+            ),
+            None => plain_info.clone(),
+        };
+        std::fs::write(&info, text).unwrap();
+    };
+    // (course, first case, second case, program) and the verdicts of the two cases.
+    let settings = [
+        (
+            None,
+            Some("exact"),
+            None,
+            &trailing,
+            ["wrong_output", "passed"],
+        ),
+        (
+            None,
+            Some("tokens"),
+            None,
+            &indented,
+            ["passed", "wrong_output"],
+        ),
+        (Some("tokens"), None, None, &indented, ["passed", "passed"]),
+        (
+            Some("exact"),
+            Some("lines"),
+            None,
+            &trailing,
+            ["passed", "wrong_output"],
+        ),
+    ];
+    for (course_mode, first, second, program, expected) in settings {
+        set_course(course_mode);
+        set_case("01_small", first);
+        set_case("02_negative", second);
+        std::fs::write(path.join("exercises/sum.c"), program).unwrap();
+        let (document, _) = json_results(path, &["sum"]);
+        assert_eq!(
+            verdicts(&document, 0),
+            expected,
+            "course {course_mode:?}, cases {first:?} {second:?}, printing {:?}",
+            program
+                .lines()
+                .find(|line| line.contains("printf"))
+                .unwrap()
+        );
+    }
+}

@@ -689,6 +689,36 @@ fn polling_notices_saves_in_chinese() {
     tmux.assert_exited_and_restored();
 }
 
+/// README: "The files are also looked at every half second, which catches saves that
+/// notifications miss", without `--poll` too. A write through a hard link in another
+/// directory changes the exercise with no notification on the exercises' directory
+/// (inotify reports a change to the directory the file was reached through): only the
+/// polling can see it, within its half second, the debounce, and a margin for the run.
+#[test]
+fn polling_catches_a_save_notifications_miss() {
+    const BOUND: Duration = Duration::from_millis(500 + 100 + 900);
+    let Some(tmux) = Tmux::start(sum_course("wrong_output"), &[], "C") else {
+        return;
+    };
+    tmux.wait_idle_for("0/2 cases passed");
+    // Both versions built first, by saves that are notified: what is timed is the polling.
+    save(tmux.path(), "exercises/sum.c", &program("passing"));
+    tmux.wait_idle_for("✓ sum passed!");
+    save(tmux.path(), "exercises/sum.c", &program("wrong_output"));
+    tmux.wait_idle_for("0/2 cases passed");
+    let elsewhere = tmux.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    std::fs::hard_link(tmux.path().join("exercises/sum.c"), elsewhere.join("sum.c")).unwrap();
+    // In place, as editors that truncate and write do: the same inode, the same length.
+    std::fs::write(elsewhere.join("sum.c"), program("passing")).unwrap();
+    let saved = Instant::now();
+    tmux.wait_for("✓ sum passed!");
+    let took = saved.elapsed();
+    assert!(took < BOUND, "seen after {took:?}");
+    tmux.keys(&["q"]);
+    tmux.assert_exited_and_restored();
+}
+
 /// README: "`clings --manual` runs only when you press `r`". That a save does not run
 /// is shown against a control: a second clings, polling, gets the same save, notices it
 /// and grades it; by then, and a polling period and a debounce after the save, the
@@ -754,7 +784,7 @@ fn list_check_all_and_reset() {
             .any(|row| row.starts_with(">   done") && row.contains("print_board")),
         "{screen}"
     );
-    tmux.keys(&["j"]);
+    tmux.keys(&["Down"]);
     tmux.wait_until("the cursor on check_win", |screen| {
         screen
             .lines()
@@ -773,6 +803,14 @@ fn list_check_all_and_reset() {
         screen.contains("print_board — Draw the board")
             && screen.contains("print_board passed")
             && screen.contains("Watching: every save runs")
+    });
+
+    // `Esc` leaves the list for the exercise on screen.
+    tmux.keys(&["l"]);
+    tmux.wait_for("Enter open");
+    tmux.keys(&["Escape"]);
+    tmux.wait_until("print_board again, the list left", |screen| {
+        screen.contains("print_board — Draw the board") && !screen.contains("Enter open")
     });
 
     // `c` grades every exercise.

@@ -131,7 +131,17 @@ impl Launch {
             .prefix("clings-run-")
             .tempdir()
             .context("cannot create a scratch directory for the program")?;
-        let workdir = job.workdir.unwrap_or(scratch.path()).to_path_buf();
+        // The program's copy goes beside its working directory, which starts empty.
+        let workdir = match job.workdir {
+            Some(dir) => dir.to_path_buf(),
+            None => {
+                let dir = scratch.path().join("work");
+                std::fs::create_dir(&dir)
+                    .context("cannot create a scratch directory for the program")?;
+                dir
+            }
+        };
+        give_to(scratch.path(), uid)?;
         give_to(&workdir, uid)?;
         let program = match job.program {
             // The build cache may be out of the run's user's reach (a private course

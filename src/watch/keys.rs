@@ -100,6 +100,33 @@ mod tests {
         assert_eq!(answer(KeyCode::Char('x')), Action::No);
     }
 
+    /// README, "Watch mode": the keys of its table, on the screen each is for.
+    #[test]
+    fn the_keys_are_the_documented_ones() {
+        let on = |keymap, code| action(key(code, KeyModifiers::NONE), keymap);
+        for (letter, wanted) in [
+            ('n', Action::Next),
+            ('h', Action::Hint),
+            ('l', Action::List),
+            ('r', Action::Run),
+            ('c', Action::CheckAll),
+            ('x', Action::Reset),
+            ('q', Action::Quit),
+        ] {
+            assert_eq!(on(Keymap::Exercise, KeyCode::Char(letter)), wanted);
+        }
+        for (code, wanted) in [
+            (KeyCode::Up, Action::Up),
+            (KeyCode::Char('k'), Action::Up),
+            (KeyCode::Down, Action::Down),
+            (KeyCode::Char('j'), Action::Down),
+            (KeyCode::Enter, Action::Open),
+            (KeyCode::Esc, Action::Back),
+        ] {
+            assert_eq!(on(Keymap::List, code), wanted, "{code:?}");
+        }
+    }
+
     #[test]
     fn q_leaves_the_list_but_quits_the_exercise_screen() {
         let q = key(KeyCode::Char('q'), KeyModifiers::NONE);

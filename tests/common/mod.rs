@@ -68,6 +68,37 @@ pub fn ci_layout(source: &Path, programs: &[(&str, &str)], exercise: &str) -> Te
     root
 }
 
+/// A course with one exercise per C file in `programs` (paths under `tests/`), each named
+/// after its file and given the `sum` exercise's two cases; `defaults` is the body of its
+/// `[defaults]` table.
+pub fn program_course(programs: &[&str], defaults: &str) -> TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut info = format!("format_version = 1\n\n[defaults]\n{defaults}");
+    std::fs::create_dir_all(dir.path().join("exercises")).expect("exercises dir");
+    for program in programs {
+        let name = Path::new(program)
+            .file_stem()
+            .expect("a file name")
+            .to_string_lossy();
+        info.push_str(&format!(
+            "\n[[exercises]]\nname = \"{name}\"\ntitle = \"{name}\"\npath = \"exercises/{name}.c\"\n"
+        ));
+        std::fs::copy(
+            repo().join("tests").join(program),
+            dir.path().join(format!("exercises/{name}.c")),
+        )
+        .expect("copy program");
+        let fixtures = dir.path().join("fixtures").join(&*name);
+        std::fs::create_dir_all(&fixtures).expect("fixtures dir");
+        for entry in std::fs::read_dir(repo().join("tests/course/fixtures/sum")).expect("cases") {
+            let entry = entry.expect("a case file");
+            std::fs::copy(entry.path(), fixtures.join(entry.file_name())).expect("copy case");
+        }
+    }
+    std::fs::write(dir.path().join("info.toml"), info).expect("write info.toml");
+    dir
+}
+
 pub fn put_program(course: &Path, program: &str) {
     let source = repo().join("tests/programs").join(format!("{program}.c"));
     std::fs::copy(&source, course.join("exercises/sum.c")).expect("copy program");

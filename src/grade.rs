@@ -54,6 +54,22 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
+    /// The case's hint that fits how it failed, if any (see [`CaseConfig::hint_for`]).
+    pub fn hint(&self) -> Option<&Text> {
+        self.hint_and_sharpness().map(|(hint, _)| hint)
+    }
+
+    /// The hint, and how sharply it names the mistake: the reports show the failures
+    /// with the sharpest hints in full first.
+    pub fn hint_and_sharpness(&self) -> Option<(&Text, u8)> {
+        if self.finding == Finding::Passed {
+            return None;
+        }
+        self.case
+            .config
+            .hint_for(self.finding.verdict(), &self.stdout)
+    }
+
     pub fn points(&self) -> u32 {
         if self.finding == Finding::Passed {
             self.case.points()
@@ -86,6 +102,30 @@ impl ExerciseResult {
 
     pub fn max_points(&self) -> u32 {
         self.cases.iter().map(|result| result.case.points()).sum()
+    }
+
+    /// The indices of the failing cases that ran, those whose hints name the mistake most
+    /// sharply first (a hint that read the output, then any fitting hint), then in order:
+    /// the reports show the first ones in full.
+    pub fn sharpest_failures(&self) -> Vec<usize> {
+        let mut failing: Vec<(usize, u8)> = self
+            .cases
+            .iter()
+            .enumerate()
+            .filter(|(_, case)| !matches!(case.finding, Finding::Passed | Finding::Skipped))
+            .map(|(index, case)| {
+                let sharpness = case.hint_and_sharpness().map_or(0, |(_, sharp)| sharp);
+                (index, sharpness)
+            })
+            .collect();
+        failing.sort_by_key(|&(index, sharpness)| (std::cmp::Reverse(sharpness), index));
+        failing.into_iter().map(|(index, _)| index).collect()
+    }
+
+    /// The hint a student sees first: that of the sharpest failure, if it has one.
+    pub fn first_hint(&self) -> Option<&Text> {
+        let first = *self.sharpest_failures().first()?;
+        self.cases[first].hint()
     }
 
     pub fn cases_passed(&self) -> usize {

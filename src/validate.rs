@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::course::{Course, Exercise, SKELETONS_DIR, WRONG_PROGRAMS_DIR};
 use crate::fixture::{self, Case};
 use crate::i18n::Text;
+use crate::verdict::Verdict;
 
 /// One thing wrong with the course, and where.
 pub struct Problem {
@@ -152,6 +153,7 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
                 hint,
             );
         }
+        hint_rules(problems, case);
         match (&case.input, exercise.input.reads_input()) {
             (Some(input), false) => problems.push(Problem::new(
                 input,
@@ -173,6 +175,33 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
                     exercise.name
                 ),
             )),
+        }
+    }
+}
+
+/// A case's `[[hints]]`: translated, and able to fire on a failure, never on a right
+/// answer: an output condition that the expected output itself meets would greet a
+/// program that prints it with other blanks (`lines` comparison) with a hint about a
+/// mistake it did not make.
+fn hint_rules(problems: &mut Vec<Problem>, case: &Case) {
+    let place = case.expected_path.with_extension("toml");
+    let expected = std::fs::read(&case.expected_path).unwrap_or_default();
+    for (index, rule) in case.config.hints.iter().enumerate() {
+        let which = format!("[[hints]] rule {}", index + 1);
+        translations(problems, &place, &which, &rule.text);
+        if rule.verdict == Verdict::Passed {
+            problems.push(Problem::new(
+                &place,
+                format!("{which} is for `passed`: a hint is only shown when a case fails"),
+            ));
+        } else if rule.reads_output() && rule.fits(Verdict::WrongOutput, &expected) {
+            problems.push(Problem::new(
+                &place,
+                format!(
+                    "{which}: the expected output itself meets its output condition, so it \
+                     would be shown to a right answer"
+                ),
+            ));
         }
     }
 }

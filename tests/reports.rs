@@ -26,7 +26,12 @@ impl Setup {
         let hidden = root.path().join("hidden/sum");
         std::fs::write(hidden.join("09_hidden.in"), hidden_input).unwrap();
         std::fs::write(hidden.join("09_hidden.out"), "0\n").unwrap();
-        std::fs::write(hidden.join("09_hidden.toml"), "hint = \"Think big.\"\n").unwrap();
+        // The hint fits a wrong output, and a sanitizer report (the programs that forge one).
+        std::fs::write(
+            hidden.join("09_hidden.toml"),
+            "hint = \"Think big.\"\n[[hints]]\nverdict = \"sanitizer\"\ntext = \"Think big.\"\n",
+        )
+        .unwrap();
         Setup { root }
     }
 

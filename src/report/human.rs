@@ -12,8 +12,9 @@ use crate::report::{case_message, case_time, diagnostics};
 use crate::style;
 use crate::verdict::{Finding, Status, Verdict, WORD_WIDTH};
 
-/// Failing cases shown in full; the others get their one line.
-const DETAILED_FAILURES: usize = 3;
+/// Failing cases shown in full besides the first, those with the sharpest hints; the others
+/// get their one line.
+const SHARPEST_IN_FULL: usize = 2;
 /// Diff lines shown per case before the rest is counted.
 const DIFF_LINES: usize = 40;
 /// An input this small (a board) is shown next to its diff.
@@ -65,9 +66,21 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
         .map(|r| display_name(r).len())
         .max()
         .unwrap_or(0);
-    let mut detailed = 0;
+    // The failures whose hints name the mistake most sharply, and the first one: its diff is
+    // where a student starts reading.
+    let sharpest = result.sharpest_failures();
+    let first = sharpest.iter().min().copied();
+    let detailed: Vec<usize> = first
+        .into_iter()
+        .chain(
+            sharpest
+                .into_iter()
+                .filter(|index| Some(*index) != first)
+                .take(SHARPEST_IN_FULL),
+        )
+        .collect();
     let mut skipped = 0;
-    for case in &result.cases {
+    for (index, case) in result.cases.iter().enumerate() {
         // Cases not run because the program loops get one line together, below.
         if case.finding == Finding::Skipped {
             skipped += 1;
@@ -88,8 +101,7 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
             continue;
         }
         let _ = writeln!(out, "  {}", case_message(case, lang));
-        if detailed < DETAILED_FAILURES {
-            detailed += 1;
+        if detailed.contains(&index) {
             details(&mut out, case, lang);
         }
     }
@@ -180,12 +192,11 @@ pub fn title(exercise: &Exercise, lang: Lang) -> String {
 
 fn details(out: &mut String, result: &CaseResult, lang: Lang) {
     let indent = "      ";
-    let config = &result.case.config;
     // A hidden case gives away nothing but its verdict and its hint.
     if !result.case.hidden {
         evidence(out, result, indent, lang);
     }
-    if let Some(hint) = &config.hint {
+    if let Some(hint) = result.hint() {
         let _ = writeln!(
             out,
             "{indent}{} {}",

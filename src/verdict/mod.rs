@@ -11,8 +11,9 @@ pub use judge::judge;
 /// The column every report gives a verdict or status word: the longest of them.
 pub const WORD_WIDTH: usize = 13;
 
-/// One word per result, the same in every report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One word per result, the same in every report (and in a case's `[[hints]]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Verdict {
     Passed,
     WrongOutput,

@@ -254,4 +254,16 @@ fn must_fail(
         failing.len(),
         result.cases.len()
     );
+    if role == Role::Wrong {
+        // The mistake is known: a student who makes it must be told what to look at.
+        match result.first_hint() {
+            Some(hint) => println!("            first hint: {}", hint.get(Lang::En)),
+            None => problems.push(Problem {
+                place: path.to_path_buf(),
+                what: "no case's hint fits how it fails: add a hint (or a [[hints]] rule for \
+                       its verdict or output) to a case it fails"
+                    .into(),
+            }),
+        }
+    }
 }

@@ -52,6 +52,7 @@ const COMPILE_LIMITS: Limits = Limits {
     output_bytes: 256 << 10,
 };
 
+#[derive(Clone)]
 pub struct Toolchain {
     /// The compiler command and any arguments that came with it in `$CC`.
     command: Vec<String>,
@@ -103,7 +104,7 @@ impl Toolchain {
         let identity = compiler_identity(&command, origin)?;
         let compiler = find_executable(&command[0])
             .with_context(|| format!("cannot find the C compiler `{}` on PATH", command[0]))?;
-        let mut toolchain = Toolchain {
+        let toolchain = Toolchain {
             command,
             compiler,
             identity,
@@ -112,9 +113,16 @@ impl Toolchain {
             warnings: Vec::new(),
             lang,
         };
-        toolchain.sanitizers = toolchain.supported_sanitizers(&defaults.sanitizers, cache_dir)?;
-        let missing: Vec<&str> = defaults
-            .sanitizers
+        toolchain.with_sanitizers(&defaults.sanitizers, cache_dir)
+    }
+
+    /// The same compiler and flags with the sanitizers `wanted` (`-fsanitize=` names), as
+    /// far as the compiler supports them; a warning says which it does not.
+    pub fn with_sanitizers(&self, wanted: &[String], cache_dir: &Path) -> Result<Toolchain> {
+        let mut toolchain = self.clone();
+        toolchain.warnings.clear();
+        toolchain.sanitizers = self.supported_sanitizers(wanted, cache_dir)?;
+        let missing: Vec<&str> = wanted
             .iter()
             .filter(|name| !toolchain.sanitizers.contains(name))
             .map(String::as_str)

@@ -28,6 +28,10 @@ pub struct Defaults {
     pub flags: Vec<String>,
     /// Names given to `-fsanitize=`, e.g. `undefined`, `bounds-strict`, `address`.
     pub sanitizers: Vec<String>,
+    /// A second build's sanitizers (e.g. `address`): once the program passes every case,
+    /// it runs them all again built with these, and passes only if it passes both. Catches
+    /// what the first build's cannot see, at the cost of one more build and run.
+    pub strict_sanitizers: Vec<String>,
     /// Wall-clock time per case.
     pub time_limit_ms: u64,
     /// CPU time per case; by default [`default_cpu_time_ms`] of the wall time.
@@ -58,6 +62,7 @@ impl Default for Defaults {
                 .map(String::from)
                 .to_vec(),
             sanitizers: ["undefined", "bounds-strict"].map(String::from).to_vec(),
+            strict_sanitizers: Vec::new(),
             time_limit_ms: 2000,
             cpu_time_ms: None,
             // The lesson's programs need a few hundred KiB and one process.

@@ -25,6 +25,8 @@ pub struct Grader<'a> {
     pub hidden_fixtures: Option<PathBuf>,
     /// How many cases still run once the program has shown it loops.
     pub loop_rule: LoopRule,
+    /// The build of the strict tier (the course's `strict_sanitizers`), when it has one.
+    pub strict: Option<Toolchain>,
     pub warnings: Vec<String>,
 }
 
@@ -182,12 +184,20 @@ impl<'a> Grader<'a> {
         let _grading = Grading::begin()?;
         let toolchain = Toolchain::detect(&course.defaults, &course.cache_dir(), options.lang)?;
         let (sandbox, sandbox_warning) = Sandbox::detect(options.require_isolation, options.lang)?;
+        let strict_sanitizers = &course.defaults.strict_sanitizers;
+        let strict = match strict_sanitizers.is_empty() {
+            true => None,
+            false => Some(toolchain.with_sanitizers(strict_sanitizers, &course.cache_dir())?),
+        };
         let warnings = toolchain
             .warnings
             .iter()
+            .chain(strict.iter().flat_map(|strict| &strict.warnings))
             .cloned()
             .chain(sandbox_warning)
             .collect();
+        // A compiler with none of the strict sanitizers has no strict tier.
+        let strict = strict.filter(Toolchain::uses_sanitizers);
         Ok(Grader {
             course,
             toolchain,
@@ -195,6 +205,7 @@ impl<'a> Grader<'a> {
             jobs: options.jobs,
             hidden_fixtures: None,
             loop_rule: LoopRule::Student,
+            strict,
             warnings,
         })
     }
@@ -264,18 +275,15 @@ impl<'a> Grader<'a> {
                 build.diagnostics,
             ));
         };
-        let env = self.toolchain.runtime_env();
-        let looping = LoopWatch::new(self.loop_rule);
-        let results = parallel::map(&cases, self.jobs, |case| match looping.skip() {
-            Some(skipped) => Ok(self.unrun_case(case, skipped)),
-            None => {
-                let result = self.run_case(&program, case, &env)?;
-                looping.record(&result.finding, result.elapsed);
-                Ok(result)
-            }
-        });
-        let cases = results.into_iter().collect::<Result<Vec<_>>>()?;
-        let status = if cases.iter().all(|result| result.finding == Finding::Passed) {
+        let mut cases = self.run_cases(&cases, &program, &self.toolchain)?;
+        let passed =
+            |cases: &[CaseResult]| cases.iter().all(|case| case.finding == Finding::Passed);
+        if let Some(strict) = &self.strict
+            && passed(&cases)
+        {
+            self.run_strict(strict, source, base, &mut cases)?;
+        }
+        let status = if passed(&cases) {
             Status::Passed
         } else {
             Status::Failed
@@ -310,6 +318,11 @@ impl<'a> Grader<'a> {
 
     /// The limits a case runs under: its own where it sets them, else the course's.
     pub fn limits(&self, case: Option<&Case>) -> Limits {
+        self.limits_for(case, &self.toolchain)
+    }
+
+    /// The limits of a case run on a program built by `toolchain`.
+    fn limits_for(&self, case: Option<&Case>, toolchain: &Toolchain) -> Limits {
         let defaults = &self.course.defaults;
         let course_only = CaseConfig::default();
         let config = case.map_or(&course_only, |case| &case.config);
@@ -319,7 +332,7 @@ impl<'a> Grader<'a> {
             .or(defaults.cpu_time_ms)
             .unwrap_or_else(|| course::default_cpu_time_ms(wall_ms));
         // AddressSanitizer cannot run under an address-space limit (see MemoryEnforcement).
-        let address_sanitizer = self.toolchain.uses_sanitizer("address");
+        let address_sanitizer = toolchain.uses_sanitizer("address");
         Limits {
             wall_time: Duration::from_millis(wall_ms),
             cpu_time: Duration::from_millis(cpu_ms),
@@ -372,13 +385,63 @@ impl<'a> Grader<'a> {
         }
     }
 
+    /// Runs every case on `program`, built by `toolchain`, in parallel; stops starting
+    /// cases once the program has shown that it loops (see [`crate::looping`]).
+    fn run_cases(
+        &self,
+        cases: &[Case],
+        program: &Path,
+        toolchain: &Toolchain,
+    ) -> Result<Vec<CaseResult>> {
+        let env = toolchain.runtime_env();
+        let looping = LoopWatch::new(self.loop_rule);
+        let results = parallel::map(cases, self.jobs, |case| match looping.skip() {
+            Some(skipped) => Ok(self.unrun_case(case, skipped)),
+            None => {
+                let result = self.run_case(program, case, toolchain, &env)?;
+                looping.record(&result.finding, result.elapsed);
+                Ok(result)
+            }
+        });
+        results.into_iter().collect()
+    }
+
+    /// The strict tier: `source` built with the course's `strict_sanitizers` and run on
+    /// every case; a case it fails replaces the first build's pass.
+    fn run_strict(
+        &self,
+        strict: &Toolchain,
+        source: &Path,
+        base: &Path,
+        cases: &mut [CaseResult],
+    ) -> Result<()> {
+        let build = strict.compile(source, base, &self.course.cache_dir(), &self.sandbox)?;
+        let Some(program) = build.program else {
+            bail!(
+                "{} compiles, but not with -fsanitize={}:\n{}",
+                source.display(),
+                self.course.defaults.strict_sanitizers.join(","),
+                crate::style::strip_ansi(&build.diagnostics)
+            );
+        };
+        let all: Vec<Case> = cases.iter().map(|result| result.case.clone()).collect();
+        let strict_results = self.run_cases(&all, &program, strict)?;
+        for (result, strict_result) in cases.iter_mut().zip(strict_results) {
+            if strict_result.finding != Finding::Passed {
+                *result = strict_result;
+            }
+        }
+        Ok(())
+    }
+
     fn run_case(
         &self,
         program: &Path,
         case: &Case,
+        toolchain: &Toolchain,
         env: &[(String, String)],
     ) -> Result<CaseResult> {
-        let limits = self.limits(Some(case));
+        let limits = self.limits_for(Some(case), toolchain);
         let expected = case.expected()?;
         let outcome = self
             .sandbox

@@ -13,9 +13,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use sha2::{Digest, Sha256};
 
 use crate::course::Defaults;
+use crate::digest;
 use crate::i18n::{Lang, Localized};
 use crate::sandbox::{
     Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, Stop, Termination, find_on_path,
@@ -182,7 +182,7 @@ impl Toolchain {
         };
         let flags = self.flags();
         let name = name_in_sandbox(source);
-        let key = cache_key(&[
+        let key = digest::of(&[
             self.identity.as_bytes(),
             self.command.join(" ").as_bytes(),
             flags.join("\0").as_bytes(),
@@ -268,7 +268,7 @@ impl Toolchain {
         }
         let probe_file = cache_dir.join(format!(
             "probe-{}",
-            cache_key(&[self.identity.as_bytes(), wanted.join(",").as_bytes()])
+            digest::of(&[self.identity.as_bytes(), wanted.join(",").as_bytes()])
         ));
         if let Ok(known) = std::fs::read_to_string(&probe_file) {
             return Ok(known.lines().map(String::from).collect());
@@ -426,7 +426,7 @@ fn record_dependencies(make_rule: &str, source: &Path) -> String {
         let digest = is_system_path(Path::new(&path))
             .then(|| std::fs::read(&path).ok())
             .flatten()
-            .map_or_else(|| "-".to_string(), |bytes| cache_key(&[&bytes]));
+            .map_or_else(|| "-".to_string(), |bytes| digest::of(&[&bytes]));
         lines.push_str(&format!("{digest} {path}\n"));
     }
     lines
@@ -437,7 +437,7 @@ fn dependencies_unchanged(recorded: &str) -> bool {
         let Some((digest, path)) = line.split_once(' ') else {
             return false;
         };
-        digest != "-" && std::fs::read(path).is_ok_and(|bytes| cache_key(&[&bytes]) == digest)
+        digest != "-" && std::fs::read(path).is_ok_and(|bytes| digest::of(&[&bytes]) == digest)
     })
 }
 
@@ -625,19 +625,6 @@ fn find_executable(name: &str) -> Option<PathBuf> {
     std::fs::canonicalize(found).ok()
 }
 
-/// A hex digest of the parts, each length-prefixed so that no two part lists collide.
-fn cache_key(parts: &[&[u8]]) -> String {
-    let mut hasher = Sha256::new();
-    for part in parts {
-        hasher.update((part.len() as u64).to_le_bytes());
-        hasher.update(part);
-    }
-    hasher.finalize()[..16]
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -706,7 +693,7 @@ mod tests {
         assert!(dependencies_unchanged(&recorded), "{recorded}");
         // The same header with other contents than when the build was made.
         let (_, path) = recorded.trim_end().split_once(' ').unwrap();
-        let changed = format!("{} {path}\n", cache_key(&[b"another version"]));
+        let changed = format!("{} {path}\n", digest::of(&[b"another version"]));
         assert!(!dependencies_unchanged(&changed));
         // A file outside the system's directories is never trusted to be unchanged.
         let dir = tempfile::tempdir().unwrap();

@@ -304,9 +304,29 @@ impl Course {
         self.root.join("fixtures").join(&exercise.name)
     }
 
-    /// Where compiled programs are cached, and scratch work is kept.
+    /// Where compiled programs are cached, and scratch work is kept: `.clings/cache` in the
+    /// course, or, in a course this user may not write to (a shared lab install), a cache
+    /// of their own, one per course.
     pub fn cache_dir(&self) -> PathBuf {
-        self.root.join(".clings").join("cache")
+        let own = self.root.join(".clings").join("cache");
+        if std::fs::create_dir_all(&own).is_ok()
+            && nix::unistd::access(&own, nix::unistd::AccessFlags::W_OK).is_ok()
+        {
+            return own;
+        }
+        let course = crate::digest::of(&[self.root.as_os_str().as_encoded_bytes()]);
+        let user = nix::unistd::getuid();
+        let home_cache = std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")));
+        home_cache
+            .map(|base| base.join("clings").join(&course))
+            .filter(|dir| std::fs::create_dir_all(dir).is_ok())
+            .unwrap_or_else(|| {
+                std::env::temp_dir()
+                    .join(format!("clings-{user}"))
+                    .join(course)
+            })
     }
 }
 

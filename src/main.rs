@@ -7,6 +7,7 @@ mod compare;
 mod compile;
 mod course;
 mod diff;
+mod digest;
 mod fixture;
 mod grade;
 mod gradebook;
@@ -85,7 +86,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
             lang,
         },
     )?;
-    match cli.command {
+    let exit = match cli.command {
         None => watch::run(
             &mut app,
             watch::Options {
@@ -141,5 +142,10 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
                 commands::dev::bless::run(&app, exercise.as_deref(), yes)
             }
         },
+    };
+    // A course this user may not write to: said once, whatever the command.
+    if let Some(notice) = app.progress.unsaved_notice() {
+        eprintln!("{}{notice}", lang.pick("warning: ", "警告："));
     }
+    exit
 }

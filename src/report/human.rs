@@ -22,12 +22,33 @@ const SHORT_INPUT_LINES: usize = 20;
 const SHORT_INPUT_BYTES: usize = 1200;
 const STDERR_LINES: usize = 8;
 
-pub fn exercise(result: &ExerciseResult, lang: Lang) -> String {
-    exercise_with_file(result, lang, &result.source.display().to_string())
+/// How much of a report goes where.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Every case on a line of its own: a printed report.
+    Full,
+    /// For a screen that must show the first failure's diff without scrolling (watch
+    /// mode): passed cases counted on one line, a case's input after its diff.
+    Screen,
 }
 
-/// The same report with the graded file shown as `file`: watch mode passes a clickable link.
-pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> String {
+pub fn exercise(result: &ExerciseResult, lang: Lang) -> String {
+    exercise_with_file(
+        result,
+        lang,
+        &result.source.display().to_string(),
+        Layout::Full,
+    )
+}
+
+/// The same report with the graded file shown as `file` (watch mode passes a clickable
+/// link), laid out as `layout` says.
+pub fn exercise_with_file(
+    result: &ExerciseResult,
+    lang: Lang,
+    file: &str,
+    layout: Layout,
+) -> String {
     let mut out = String::new();
     let title = format!("{} — {}", result.name, result.title.get(lang));
     let _ = writeln!(out, "{}  ({file})", title.bold());
@@ -80,10 +101,25 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
         )
         .collect();
     let mut skipped = 0;
+    let passed = result.cases_passed();
+    if layout == Layout::Screen && passed > 0 {
+        let word = verdict_word(Verdict::Passed);
+        let _ = writeln!(
+            out,
+            "  {word} {}",
+            lang.pick(
+                format!("{passed} of {} cases", result.cases.len()),
+                format!("{passed}/{} 个用例", result.cases.len())
+            )
+        );
+    }
     for (index, case) in result.cases.iter().enumerate() {
         // Cases not run because the program loops get one line together, below.
         if case.finding == Finding::Skipped {
             skipped += 1;
+            continue;
+        }
+        if layout == Layout::Screen && case.finding == Finding::Passed {
             continue;
         }
         let verdict = case.finding.verdict();
@@ -102,13 +138,12 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
         }
         let _ = writeln!(out, "  {}", case_message(case, lang));
         if detailed.contains(&index) {
-            details(&mut out, case, lang);
+            details(&mut out, case, lang, layout);
         }
     }
     if skipped > 0 {
         let _ = writeln!(out, "  {}", loop_stop(result, skipped, lang));
     }
-    let passed = result.cases_passed();
     let _ = writeln!(
         out,
         "  {}",
@@ -190,11 +225,27 @@ pub fn title(exercise: &Exercise, lang: Lang) -> String {
         .to_string()
 }
 
-fn details(out: &mut String, result: &CaseResult, lang: Lang) {
+/// What the case was and what the program did (a hidden case gives away nothing of it),
+/// and the hint: description, input, diff or stderr, hint; on a screen, the input last.
+fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) {
     let indent = "      ";
-    // A hidden case gives away nothing but its verdict and its hint.
-    if !result.case.hidden {
-        evidence(out, result, indent, lang);
+    let shown = !result.case.hidden;
+    if let Some(description) = result.case.config.description.as_ref().filter(|_| shown) {
+        let _ = writeln!(out, "{indent}{}", description.get(lang).italic());
+    }
+    let input = |out: &mut String| {
+        if let Some(input) = short_input(result).filter(|_| shown) {
+            let _ = writeln!(out, "{indent}{}", lang.pick("input:", "输入：").dimmed());
+            for line in input.lines() {
+                let _ = writeln!(out, "{indent}  {line}");
+            }
+        }
+    };
+    if layout == Layout::Full {
+        input(out);
+    }
+    if shown {
+        what_it_did(out, result, indent, lang);
     }
     if let Some(hint) = result.hint() {
         let _ = writeln!(
@@ -204,19 +255,13 @@ fn details(out: &mut String, result: &CaseResult, lang: Lang) {
             hint.get(lang)
         );
     }
+    if layout == Layout::Screen {
+        input(out);
+    }
 }
 
-/// What the case was and what the program did: description, input, diff or stderr.
-fn evidence(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
-    if let Some(description) = &result.case.config.description {
-        let _ = writeln!(out, "{indent}{}", description.get(lang).italic());
-    }
-    if let Some(input) = short_input(result) {
-        let _ = writeln!(out, "{indent}{}", lang.pick("input:", "输入：").dimmed());
-        for line in input.lines() {
-            let _ = writeln!(out, "{indent}  {line}");
-        }
-    }
+/// The diff of a wrong output, the stderr of a program that ended badly.
+fn what_it_did(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
     match result.finding.verdict() {
         Verdict::WrongOutput => {
             let drawn = diff::render(

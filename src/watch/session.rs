@@ -113,6 +113,14 @@ impl<'a> Session<'a> {
 
     /// Changes the state as `event` asks; `Flow::Quit` when the session is over.
     pub fn handle(&mut self, event: Event) -> Result<Flow> {
+        let flow = self.change(event);
+        if let Some(notice) = self.app.progress.unsaved_notice() {
+            self.notices.push(format!("warning: {notice}"));
+        }
+        flow
+    }
+
+    fn change(&mut self, event: Event) -> Result<Flow> {
         match event {
             Event::Key(key) => return Ok(self.on_key(key)),
             Event::Resize => {}
@@ -193,6 +201,8 @@ impl<'a> Session<'a> {
             .as_ref()
             .is_err_and(|err| err.downcast_ref::<Cancelled>().is_some());
         if self.shown.as_deref() == Some(name) && !cancelled {
+            // What the last key did (a reset, a hint) is old news once a new result is in.
+            self.message = None;
             if let Ok(result) = &result
                 && let Err(err) = self.app.record(std::slice::from_ref(result), Some(name))
             {

@@ -101,17 +101,9 @@ pub fn exercise_with_file(
         )
         .collect();
     let mut skipped = 0;
-    let passed = result.cases_passed();
-    if layout == Layout::Screen && passed > 0 {
-        let word = verdict_word(Verdict::Passed);
-        let _ = writeln!(
-            out,
-            "  {word} {}",
-            lang.pick(
-                format!("{passed} of {} cases", result.cases.len()),
-                format!("{passed}/{} 个用例", result.cases.len())
-            )
-        );
+    // On a screen the totals come first: the passed cases have no lines of their own.
+    if layout == Layout::Screen {
+        let _ = writeln!(out, "  {}", totals(result, lang));
     }
     for (index, case) in result.cases.iter().enumerate() {
         // Cases not run because the program loops get one line together, below.
@@ -144,25 +136,20 @@ pub fn exercise_with_file(
     if skipped > 0 {
         let _ = writeln!(out, "  {}", loop_stop(result, skipped, lang));
     }
-    let _ = writeln!(
-        out,
-        "  {}",
-        lang.pick(
-            format!(
-                "{passed}/{} cases passed, {}/{} points",
-                result.cases.len(),
-                result.points(),
-                result.max_points()
-            ),
-            format!(
-                "通过 {passed}/{} 个用例，得分 {}/{}",
-                result.cases.len(),
-                result.points(),
-                result.max_points()
-            ),
-        )
-    );
+    if layout == Layout::Full {
+        let _ = writeln!(out, "  {}", totals(result, lang));
+    }
     out
+}
+
+/// "36/44 cases passed, 36/44 points".
+fn totals(result: &ExerciseResult, lang: Lang) -> String {
+    let passed = result.cases_passed();
+    let (cases, points, max) = (result.cases.len(), result.points(), result.max_points());
+    lang.pick(
+        format!("{passed}/{cases} cases passed, {points}/{max} points"),
+        format!("通过 {passed}/{cases} 个用例，得分 {points}/{max}"),
+    )
 }
 
 /// Why the cases not run were not run, and which case to fix first: the first one, in the

@@ -9,6 +9,7 @@ use toml::Spanned;
 
 use crate::compare::CompareMode;
 use crate::i18n::{Localized, Text};
+use crate::fixture::HintRule;
 use crate::input_format::InputFormat;
 
 pub const INFO_FILE: &str = "info.toml";
@@ -95,6 +96,10 @@ pub struct Exercise {
     pub input: InputFormat,
     #[serde(default)]
     pub hints: Vec<Text>,
+    /// Hints about a kind of failure, whichever case shows it (`[[exercises.failure_hints]]`,
+    /// the same rules as a case's `[[hints]]`): tried after the case's own.
+    #[serde(default)]
+    pub failure_hints: Vec<HintRule>,
 }
 
 impl Exercise {

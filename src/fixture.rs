@@ -49,6 +49,18 @@ pub struct HintRule {
     pub output_contains: Option<String>,
     /// Only when the output does not contain this.
     pub output_lacks: Option<String>,
+    /// Only when the sanitizer's report contains this (`out of bounds` is UBSan's index
+    /// check, `buffer-overflow` AddressSanitizer's).
+    pub report_contains: Option<String>,
+}
+
+/// How a case failed, as hint rules look at it.
+pub struct Failure<'a> {
+    pub verdict: Verdict,
+    /// What the program printed on stdout.
+    pub stdout: &'a [u8],
+    /// The sanitizer's report line, for a `sanitizer` verdict.
+    pub report: Option<&'a str>,
 }
 
 fn wrong_output() -> Verdict {
@@ -59,12 +71,20 @@ impl HintRule {
     /// Whether the rule looks at what the program printed: a sharper diagnosis than the
     /// verdict alone, so such a hint is shown first.
     pub fn reads_output(&self) -> bool {
-        self.output.is_some() || self.output_contains.is_some() || self.output_lacks.is_some()
+        self.output.is_some()
+            || self.output_contains.is_some()
+            || self.output_lacks.is_some()
+            || self.report_contains.is_some()
     }
 
-    pub fn fits(&self, verdict: Verdict, stdout: &[u8]) -> bool {
-        let printed = String::from_utf8_lossy(stdout);
-        verdict == self.verdict
+    pub fn fits(&self, failure: &Failure) -> bool {
+        let printed = String::from_utf8_lossy(failure.stdout);
+        failure.verdict == self.verdict
+            && self.report_contains.as_ref().is_none_or(|part| {
+                failure
+                    .report
+                    .is_some_and(|report| report.contains(part.as_str()))
+            })
             && self
                 .output
                 .as_ref()
@@ -81,14 +101,15 @@ impl HintRule {
 }
 
 impl CaseConfig {
-    /// The hint that fits a failure with `verdict` and output `stdout`: the first of
-    /// `[[hints]]` that fits, else `hint` when the output is wrong. With how sharp it is:
-    /// 2 when it read the output, 1 otherwise.
-    pub fn hint_for(&self, verdict: Verdict, stdout: &[u8]) -> Option<(&Text, u8)> {
+    /// The hint that fits `failure`: the first of `[[hints]]` that fits, else `hint`
+    /// when the output is wrong. With how sharp it is: 2 when it read what the program
+    /// printed, 1 otherwise.
+    pub fn hint_for(&self, failure: &Failure) -> Option<(&Text, u8)> {
+        let verdict = failure.verdict;
         let rule = self
             .hints
             .iter()
-            .find(|rule| rule.fits(verdict, stdout))
+            .find(|rule| rule.fits(failure))
             .map(|rule| (&rule.text, if rule.reads_output() { 2 } else { 1 }));
         rule.or_else(|| {
             (verdict == Verdict::WrongOutput)
@@ -423,7 +444,11 @@ mod tests {
         .unwrap();
         let hint = |verdict, stdout: &str| {
             config
-                .hint_for(verdict, stdout.as_bytes())
+                .hint_for(&Failure {
+                    verdict,
+                    stdout: stdout.as_bytes(),
+                    report: Some("index 15 out of bounds"),
+                })
                 .map(|(text, sharp)| (text.get(crate::i18n::Lang::En).to_string(), sharp))
         };
         assert_eq!(
@@ -447,7 +472,13 @@ mod tests {
             "[[hints]]\ntext = \"t\"\noutput_contains = \"Player O\"\noutput_lacks = \"Invalid\"\n",
         )
         .unwrap();
-        let fits = |stdout: &str| parts.hints[0].fits(Verdict::WrongOutput, stdout.as_bytes());
+        let fits = |stdout: &str| {
+            parts.hints[0].fits(&Failure {
+                verdict: Verdict::WrongOutput,
+                stdout: stdout.as_bytes(),
+                report: None,
+            })
+        };
         assert!(fits("Player X\nPlayer O"));
         assert!(!fits("Player O\nInvalid move!"));
         assert!(!fits("Player X"));

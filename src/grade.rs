@@ -8,7 +8,7 @@ use anyhow::{Result, bail};
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
 use crate::course::{self, Course, Exercise};
-use crate::fixture::{self, Case, CaseConfig};
+use crate::fixture::{self, Case, CaseConfig, Failure};
 use crate::i18n::{Lang, Text};
 use crate::looping::{LoopRule, LoopWatch};
 use crate::parallel;
@@ -69,7 +69,14 @@ impl CaseResult {
         }
         self.case
             .config
-            .hint_for(self.finding.verdict(), &self.stdout)
+            .hint_for(&Failure {
+                verdict: self.finding.verdict(),
+                stdout: &self.stdout,
+                report: match &self.finding {
+                    Finding::Sanitizer { report } => Some(report),
+                    _ => None,
+                },
+            })
     }
 
     pub fn points(&self) -> u32 {
@@ -135,6 +142,15 @@ impl ExerciseResult {
             .iter()
             .filter(|result| result.finding == Finding::Passed)
             .count()
+    }
+}
+
+/// The exercise's hints about kinds of failure, after each case's own rules.
+fn with_failure_hints(cases: &mut [Case], exercise: &Exercise) {
+    for case in cases {
+        case.config
+            .hints
+            .extend(exercise.failure_hints.iter().cloned());
     }
 }
 
@@ -218,6 +234,7 @@ impl<'a> Grader<'a> {
     /// The exercise's cases: the course's own, then the hidden ones.
     pub fn cases(&self, exercise: &Exercise) -> Result<Vec<Case>> {
         let mut cases = fixture::discover(&self.course.fixtures_dir(exercise))?;
+        with_failure_hints(&mut cases, exercise);
         let Some(hidden_root) = &self.hidden_fixtures else {
             return Ok(cases);
         };
@@ -234,6 +251,7 @@ impl<'a> Grader<'a> {
                 );
             }
             case.hidden = true;
+            with_failure_hints(std::slice::from_mut(&mut case), exercise);
             cases.push(case);
         }
         Ok(cases)

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::course::{Course, Exercise, SKELETONS_DIR, WRONG_PROGRAMS_DIR};
-use crate::fixture::{self, Case};
+use crate::fixture::{self, Case, Failure, HintRule};
 use crate::i18n::Text;
 use crate::verdict::Verdict;
 
@@ -46,6 +46,23 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
             ));
         }
         translations(&mut problems, &info, &place("the title"), &exercise.title);
+        for (index, rule) in exercise.failure_hints.iter().enumerate() {
+            translations(
+                &mut problems,
+                &info,
+                &place(&format!("failure hint {}", index + 1)),
+                &rule.text,
+            );
+            if rule.verdict == Verdict::Passed {
+                problems.push(Problem::new(
+                    &info,
+                    format!(
+                        "{}: a hint for `passed` is never shown",
+                        place(&format!("failure hint {}", index + 1))
+                    ),
+                ));
+            }
+        }
         for (index, hint) in exercise.hints.iter().enumerate() {
             translations(
                 &mut problems,
@@ -153,7 +170,7 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
                 hint,
             );
         }
-        hint_rules(problems, case);
+        hint_rules(problems, case, &exercise.failure_hints);
         match (&case.input, exercise.input.reads_input()) {
             (Some(input), false) => problems.push(Problem::new(
                 input,
@@ -179,11 +196,11 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
     }
 }
 
-/// A case's `[[hints]]`: translated, and able to fire on a failure, never on a right
-/// answer: an output condition that the expected output itself meets would greet a
-/// program that prints it with other blanks (`lines` comparison) with a hint about a
-/// mistake it did not make.
-fn hint_rules(problems: &mut Vec<Problem>, case: &Case) {
+/// A case's `[[hints]]` and the exercise's `[[failure_hints]]`: translated, and able to
+/// fire on a failure, never on a right answer: an output condition that the expected output
+/// itself meets would greet a program that prints it with other blanks (`lines`
+/// comparison) with a hint about a mistake it did not make.
+fn hint_rules(problems: &mut Vec<Problem>, case: &Case, failure_hints: &[HintRule]) {
     let place = case.expected_path.with_extension("toml");
     let expected = std::fs::read(&case.expected_path).unwrap_or_default();
     for (index, rule) in case.config.hints.iter().enumerate() {
@@ -194,12 +211,25 @@ fn hint_rules(problems: &mut Vec<Problem>, case: &Case) {
                 &place,
                 format!("{which} is for `passed`: a hint is only shown when a case fails"),
             ));
-        } else if rule.reads_output() && rule.fits(Verdict::WrongOutput, &expected) {
+        }
+    }
+    let own = case.config.hints.iter().map(|rule| (rule, "its [[hints]]"));
+    let exercise = failure_hints
+        .iter()
+        .map(|rule| (rule, "the exercise's [[failure_hints]]"));
+    for (rule, list) in own.chain(exercise) {
+        let right = Failure {
+            verdict: Verdict::WrongOutput,
+            stdout: &expected,
+            report: None,
+        };
+        if rule.reads_output() && rule.fits(&right) {
             problems.push(Problem::new(
                 &place,
                 format!(
-                    "{which}: the expected output itself meets its output condition, so it \
-                     would be shown to a right answer"
+                    "a rule of {list} ({}...) meets the case's expected output: it would be \
+                     shown to a right answer",
+                    rule.text.get(crate::i18n::Lang::En).chars().take(40).collect::<String>()
                 ),
             ));
         }

@@ -13,7 +13,7 @@ use crate::app::App;
 use crate::commands::Exit;
 use crate::course::Exercise;
 use crate::grade::{ExerciseResult, Grader};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, count};
 use crate::parallel;
 use crate::report::human;
 use crate::validate::{self, Problem};
@@ -73,7 +73,10 @@ pub fn run(app: &App) -> Result<Exit> {
     }
     println!(
         "{}",
-        format!("dev check: {} problems", problems.len())
+        format!(
+            "dev check: {}",
+            count(problems.len(), "problem", "problems")
+        )
             .red()
             .bold()
     );

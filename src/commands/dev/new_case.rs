@@ -8,6 +8,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::app::App;
 use crate::commands::Exit;
+use crate::i18n::count;
 
 pub fn run(
     app: &App,
@@ -94,9 +95,9 @@ pub fn run(
         .with_context(|| format!("cannot write {}", toml_path.display()))?;
     }
     println!(
-        "added case {name} to {}; expected output ({} bytes):",
+        "added case {name} to {}; expected output ({}):",
         exercise.name,
-        expected.len()
+        count(expected.len(), "byte", "bytes")
     );
     print!("{}", String::from_utf8_lossy(&expected));
     Ok(Exit::Success)

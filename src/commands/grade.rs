@@ -157,6 +157,8 @@ struct ClassProgress {
     jobs: usize,
     tally: Arc<Mutex<Tally>>,
     bar: Option<ProgressBar>,
+    /// Redraws the bar as the running students' times go on.
+    ticker: Option<std::thread::JoinHandle<()>>,
 }
 
 /// The students being graded, with when they started, and those done.
@@ -179,44 +181,55 @@ enum Estimate {
     AtLeast { left: Duration, average: Duration },
 }
 
+/// Students named on the bar; the others running are counted.
+const NAMES_SHOWN: usize = 3;
+const REDRAW: Duration = Duration::from_millis(500);
+
 impl ClassProgress {
     fn start(total: usize, jobs: usize) -> ClassProgress {
         let tally = Arc::new(Mutex::new(Tally::default()));
         let jobs = jobs.clamp(1, total.max(1));
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let shown = Arc::clone(&tally);
-            let style = ProgressStyle::with_template("{bar:30} {pos}/{len} submissions · {status}")
-                .expect("a valid progress template")
-                .with_key(
-                    "status",
-                    move |_: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
-                        let tally = shown.lock().unwrap_or_else(PoisonError::into_inner);
-                        let _ = out.write_str(&tally.status(total, jobs, Instant::now()));
-                    },
-                );
-            let bar = ProgressBar::new(total as u64).with_style(style);
-            // The running students' times go on: the bar is redrawn as they do.
-            bar.enable_steady_tick(Duration::from_millis(500));
-            bar
-        });
-        ClassProgress {
+        let mut progress = ClassProgress {
             total,
             jobs,
             tally,
-            bar,
+            bar: None,
+            ticker: None,
+        };
+        if !std::io::stderr().is_terminal() {
+            return progress;
         }
+        // `wide_msg` is cut to the terminal's width: a line that wrapped would be
+        // redrawn one row too low each time.
+        let style = ProgressStyle::with_template("{bar:20} {pos}/{len} graded · {wide_msg}")
+            .expect("a valid progress template");
+        let bar = ProgressBar::new(total as u64).with_style(style);
+        let (shown, tally) = (bar.clone(), Arc::clone(&progress.tally));
+        progress.ticker = Some(std::thread::spawn(move || {
+            while !shown.is_finished() {
+                let status = lock(&tally).status(total, jobs, Instant::now());
+                shown.set_message(status);
+                std::thread::park_timeout(REDRAW);
+            }
+        }));
+        progress.bar = Some(bar);
+        progress
     }
 
-    fn tally(&self) -> std::sync::MutexGuard<'_, Tally> {
-        self.tally.lock().unwrap_or_else(PoisonError::into_inner)
+    /// The bar's text now, for an event the ticker would only show later.
+    fn redraw(&self) {
+        if let Some(bar) = &self.bar {
+            let status = lock(&self.tally).status(self.total, self.jobs, Instant::now());
+            bar.set_message(status);
+        }
     }
 
     /// `name` starts being graded; returns when.
     fn begin(&self, name: &str) -> Instant {
         let now = Instant::now();
-        self.tally().running.push((name.to_string(), now));
+        lock(&self.tally).running.push((name.to_string(), now));
         match &self.bar {
-            Some(bar) => bar.tick(),
+            Some(_) => self.redraw(),
             None => eprintln!("grading {}", style::visible(name)),
         }
         now
@@ -225,9 +238,8 @@ impl ClassProgress {
     fn end(&self, name: &str, started: Instant) {
         let now = Instant::now();
         let elapsed = now - started;
-        // The lock is released before the bar draws: drawing takes it too.
         let line = {
-            let mut tally = self.tally();
+            let mut tally = lock(&self.tally);
             tally.running.retain(|(running, _)| running != name);
             tally.finished += 1;
             tally.spent += elapsed;
@@ -244,16 +256,27 @@ impl ClassProgress {
             )
         };
         match &self.bar {
-            Some(bar) => bar.inc(1),
+            Some(bar) => {
+                bar.inc(1);
+                self.redraw();
+            }
             None => eprintln!("{line}"),
         }
     }
 
-    fn finish(&self) {
+    fn finish(self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+        if let Some(ticker) = self.ticker {
+            ticker.thread().unpark();
+            let _ = ticker.join();
+        }
     }
+}
+
+fn lock(tally: &Mutex<Tally>) -> std::sync::MutexGuard<'_, Tally> {
+    tally.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl Tally {
@@ -294,11 +317,15 @@ impl Tally {
 
     /// `grading dave 35 s, erin 2.1 s · about 4 s left`: the bar's text.
     fn status(&self, total: usize, jobs: usize, now: Instant) -> String {
-        let running: Vec<String> = self
+        let mut running: Vec<String> = self
             .running
             .iter()
+            .take(NAMES_SHOWN)
             .map(|(name, started)| format!("{} {}", style::visible(name), seconds(now - *started)))
             .collect();
+        if self.running.len() > NAMES_SHOWN {
+            running.push(format!("{} more", self.running.len() - NAMES_SHOWN));
+        }
         let estimate = self.estimate(total, jobs, now);
         match running.is_empty() {
             true => estimate,

@@ -385,8 +385,9 @@ fn a_class_that_fails_everything_is_graded_with_exit_0() {
     let csv = std::fs::read_to_string(setup.root.path().join("book/grades.csv")).unwrap();
     assert_eq!(csv.lines().count(), 3, "{csv}");
     let docs = std::fs::read_to_string(repo().join("docs/ci.md")).unwrap();
+    let docs = docs.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        docs.contains("`clings grade` exits 0 once the gradebook is written"),
+        docs.contains("`clings grade` exits 0 once the gradebook is written, whatever the grades"),
         "docs/ci.md must say what grade's exit codes are"
     );
 }

@@ -159,9 +159,26 @@ fn junit_report_parses_back_with_one_suite_per_exercise() {
     assert_eq!(sum.test_cases.len(), 3);
     assert_eq!(sum.failures, 3);
     match &sum.test_cases[0].status {
-        quick_junit::TestCaseStatus::NonSuccess { ty, message, .. } => {
+        quick_junit::TestCaseStatus::NonSuccess {
+            ty,
+            message,
+            description,
+            ..
+        } => {
             assert_eq!(ty.as_ref().map(|t| t.as_str()), Some("wrong_output"));
             assert!(message.as_ref().unwrap().as_str().contains("differs"));
+            // The body: the input and the diff, as the human report shows them.
+            let body = description.as_ref().unwrap().as_str();
+            assert!(body.contains("input:\n  1 2\n"), "{body}");
+            assert!(body.contains("-3\n+-1\n"), "{body}");
+        }
+        other => panic!("expected a failure, got {other:?}"),
+    }
+    // The hidden case's body is its hint: no input, no diff.
+    match &sum.test_cases[2].status {
+        quick_junit::TestCaseStatus::NonSuccess { description, .. } => {
+            let body = description.as_ref().unwrap().as_str();
+            assert_eq!(body, "hint: Large numbers too.");
         }
         other => panic!("expected a failure, got {other:?}"),
     }

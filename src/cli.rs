@@ -148,9 +148,13 @@ pub enum DevCommand {
         /// The case's stdin (default: read from stdin, unless the exercise reads none).
         #[arg(long)]
         input: Option<PathBuf>,
-        /// A description, written to the case's .toml.
-        #[arg(long)]
+        /// The case's description in English, written to its .toml (with --description-zh:
+        /// every description is in both languages).
+        #[arg(long, value_name = "TEXT")]
         description: Option<String>,
+        /// The same description in Chinese.
+        #[arg(long, value_name = "TEXT")]
+        description_zh: Option<String>,
     },
     /// Recompute expected outputs from the reference solution, showing what changes.
     Bless {

@@ -7,9 +7,10 @@ use crate::app::App;
 use crate::atomic;
 use crate::commands::Exit;
 use crate::compare::CompareMode;
-use crate::diff;
+use crate::diff::{self, Sides};
 use crate::fixture;
 use crate::i18n::{Lang, count};
+use crate::style;
 use crate::term::confirm;
 
 const DIFF_LINES: usize = 30;
@@ -35,10 +36,14 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Exit> {
                 continue;
             }
             println!("{}:", case.expected_path.display());
-            println!(
-                "{}",
-                diff::render(&current, &fresh, CompareMode::Exact, DIFF_LINES, Lang::En)
-            );
+            let options = diff::Options {
+                mode: CompareMode::Exact,
+                max_lines: DIFF_LINES,
+                lang: Lang::En,
+                sides: Sides::Bless,
+                colour: style::enabled(),
+            };
+            println!("{}", diff::draw(&current, &fresh, &options));
             changes.push((case.expected_path, fresh));
         }
     }

@@ -50,7 +50,9 @@ pub struct Cli {
 /// `--jobs N`: no job at all would run nothing, so 0 is refused rather than taken as 1.
 fn at_least_one_job(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
-        Ok(0) => Err("0 jobs would run nothing: give at least 1 (the default is one per core)".into()),
+        Ok(0) => {
+            Err("0 jobs would run nothing: give at least 1 (the default is one per core)".into())
+        }
         Ok(jobs) => Ok(jobs),
         Err(_) => Err(format!("{text:?} is not a number of jobs (1, 2, ...)")),
     }

@@ -59,14 +59,12 @@ impl Sides {
 
     fn nothing(self, lang: Lang) -> &'static str {
         match self {
-            Sides::Student => lang.pick(
-                "(your program printed nothing)",
-                "（你的程序没有任何输出）",
-            ),
-            Sides::Solution => lang.pick(
-                "(the solution printed nothing)",
-                "（参考答案没有任何输出）",
-            ),
+            Sides::Student => {
+                lang.pick("(your program printed nothing)", "（你的程序没有任何输出）")
+            }
+            Sides::Solution => {
+                lang.pick("(the solution printed nothing)", "（参考答案没有任何输出）")
+            }
             Sides::Bless => lang.pick("(the new output is empty)", "（新的输出为空）"),
         }
     }
@@ -374,15 +372,27 @@ mod tests {
     fn the_hunk_header_names_the_first_changed_line_not_its_context() {
         // Line 1 is shown as context; the difference is on line 2.
         let text = plain("none\nblack\n", "none\nwhite\n", CompareMode::Lines);
-        assert!(text.contains("@@ expected line 2, your line 2 @@"), "{text}");
+        assert!(
+            text.contains("@@ expected line 2, your line 2 @@"),
+            "{text}"
+        );
         // A line the program added shifts its numbering from the expected output's.
         let text = plain("a\nb\nc\n", "a\nx\nb\nc\n", CompareMode::Lines);
-        assert!(text.contains("@@ expected line 2, your line 2 @@"), "{text}");
+        assert!(
+            text.contains("@@ expected line 2, your line 2 @@"),
+            "{text}"
+        );
         let text = plain("a\nb\nc\nd\ne\n", "a\nb\nc\nd\nE\n", CompareMode::Lines);
-        assert!(text.contains("@@ expected line 5, your line 5 @@"), "{text}");
+        assert!(
+            text.contains("@@ expected line 5, your line 5 @@"),
+            "{text}"
+        );
         // A difference on the first line has no context before it.
         let text = plain("x\n", "y\n", CompareMode::Lines);
-        assert!(text.contains("@@ expected line 1, your line 1 @@"), "{text}");
+        assert!(
+            text.contains("@@ expected line 1, your line 1 @@"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -402,7 +412,10 @@ mod tests {
             bless.starts_with("--- old\n+++ new\n@@ old line 2, new line 2 @@"),
             "{bless}"
         );
-        assert!(!bless.contains("expected") && !bless.contains("your"), "{bless}");
+        assert!(
+            !bless.contains("expected") && !bless.contains("your"),
+            "{bless}"
+        );
         let check = draw(Sides::Solution);
         assert!(
             check.starts_with("--- expected (.out)\n+++ the solution's output\n"),
@@ -438,7 +451,10 @@ mod tests {
             colour: false,
         };
         let text = draw_with(b"a\n", b"x\n", &options);
-        assert!(text.ends_with("… 1 more line of difference not shown"), "{text}");
+        assert!(
+            text.ends_with("… 1 more line of difference not shown"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -124,7 +124,10 @@ mod tests {
     fn counts_agree_with_their_noun() {
         assert_eq!(count(1, "problem", "problems"), "1 problem");
         assert_eq!(count(0, "problem", "problems"), "0 problems");
-        assert_eq!(count(2, "expected output", "expected outputs"), "2 expected outputs");
+        assert_eq!(
+            count(2, "expected output", "expected outputs"),
+            "2 expected outputs"
+        );
     }
 
     #[test]

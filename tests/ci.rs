@@ -415,7 +415,10 @@ fn a_class_that_fails_everything_is_graded_with_exit_0() {
 #[test]
 fn a_submission_that_cannot_be_graded_is_exit_2_with_the_gradebook_written() {
     let setup = Setup::new("passing");
-    class(setup.root.path(), &[("alice", "passing"), ("bob", "passing")]);
+    class(
+        setup.root.path(),
+        &[("alice", "passing"), ("bob", "passing")],
+    );
     let bob = setup.root.path().join("submissions/bob/sum.c");
     let source = std::fs::read_to_string(&bob).unwrap();
     std::fs::write(&bob, format!("/* GRADER_CANNOT_BUILD */\n{source}")).unwrap();
@@ -465,7 +468,11 @@ fn headless_progress_is_a_stable_line_per_start_and_end() {
     let setup = Setup::new("passing");
     class(
         setup.root.path(),
-        &[("alice", "passing"), ("bob", "wrong_output"), ("carol", "passing")],
+        &[
+            ("alice", "passing"),
+            ("bob", "wrong_output"),
+            ("carol", "passing"),
+        ],
     );
     let output = grade_class(&setup, &["--jobs", "1"]);
     let stderr = stderr_of(&output);
@@ -495,7 +502,10 @@ fn the_progress_bar_names_the_student_and_estimates_honestly() {
     };
     let setup = Setup::new("passing");
     // Each times out on its cases: a couple of seconds, long enough for the bar to draw.
-    class(setup.root.path(), &[("dave", "timeout"), ("erin", "timeout")]);
+    class(
+        setup.root.path(),
+        &[("dave", "timeout"), ("erin", "timeout")],
+    );
     let clings_bin = clings_process(&setup.course()).get_program().to_owned();
     let command = format!(
         "'{}' --jobs 1 grade ../submissions --out ../book",

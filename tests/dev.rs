@@ -534,7 +534,14 @@ fn an_exercise_added_step_by_step_as_the_readme_says() {
     // 4. A case, from the solution.
     write(root, "three.txt", "3\n");
     let output = clings(root)
-        .args(["dev", "new-case", "double", "01_three", "--input", "three.txt"])
+        .args([
+            "dev",
+            "new-case",
+            "double",
+            "01_three",
+            "--input",
+            "three.txt",
+        ])
         .args(["--description", "Three", "--description-zh", "三"])
         .output()
         .unwrap();

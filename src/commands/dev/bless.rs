@@ -56,7 +56,11 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Exit> {
     }
     let question = format!(
         "Write {}?",
-        count(changes.len(), "changed expected output", "changed expected outputs")
+        count(
+            changes.len(),
+            "changed expected output",
+            "changed expected outputs"
+        )
     );
     if !yes && !confirm(&question, "--yes")? {
         println!("Nothing was written.");

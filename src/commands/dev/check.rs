@@ -90,8 +90,8 @@ pub fn run(app: &App) -> Result<Exit> {
             "dev check: {}",
             count(problems.len(), "problem", "problems")
         )
-            .red()
-            .bold()
+        .red()
+        .bold()
     );
     for Problem { place, what } in &problems {
         println!("  - {}: {what}", place.display());

@@ -131,12 +131,14 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
                 name,
                 input,
                 description,
+                description_zh,
             } => commands::dev::new_case::run(
                 &app,
                 &exercise,
                 &name,
                 input.as_deref(),
                 description.as_deref(),
+                description_zh.as_deref(),
             ),
             DevCommand::Bless { exercise, yes } => {
                 commands::dev::bless::run(&app, exercise.as_deref(), yes)

@@ -36,13 +36,21 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
         if !course.root.join(&solution).is_file() {
             problems.push(Problem::new(
                 &solution,
-                format!("the solution of {} is missing", exercise.name),
+                format!(
+                    "the solution of {} is missing: write the reference solution there \
+                     (`clings dev new-case` computes each case's expected output with it)",
+                    exercise.name
+                ),
             ));
         }
         if exercise.hints.is_empty() {
             problems.push(Problem::new(
                 &info,
-                format!("{} has no hints", exercise.name),
+                format!(
+                    "{} has no hints: add `hints = [{{ en = \"...\", zh = \"...\" }}]` to its \
+                     [[exercises]] entry",
+                    exercise.name
+                ),
             ));
         }
         translations(&mut problems, &info, &place("the title"), &exercise.title);
@@ -71,7 +79,12 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
                 hint,
             );
         }
-        match fixture::discover(&course.fixtures_dir(exercise)) {
+        let fixtures = course.fixtures_dir(exercise);
+        if !has_case_files(&fixtures) {
+            problems.push(Problem::new(&fixtures, no_cases(exercise)));
+            continue;
+        }
+        match fixture::discover(&fixtures) {
             Ok(found) => {
                 case_problems(&mut problems, exercise, &found);
                 cases.insert(exercise.name.clone(), found);
@@ -85,6 +98,32 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
     orphans(&mut problems, course);
     stray_skeletons(&mut problems, course);
     problems
+}
+
+/// Whether `dir` holds a file of a case (`.in`, `.out`, `.toml`): an exercise without one
+/// has not been given its cases yet.
+fn has_case_files(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.filter_map(Result::ok).any(|entry| {
+            let path = entry.path();
+            let ext = path.extension().and_then(|ext| ext.to_str());
+            matches!(ext, Some("in" | "out" | "toml"))
+        })
+    })
+}
+
+/// What to do for an exercise with no case: the command that adds one.
+fn no_cases(exercise: &Exercise) -> String {
+    let input = match exercise.input.reads_input() {
+        true => " --input FILE",
+        false => "",
+    };
+    format!(
+        "{name} has no cases yet: add one with `clings dev new-case {name} 01_first{input} \
+         --description TEXT --description-zh TEXT`, which computes its expected output with \
+         the solution",
+        name = exercise.name
+    )
 }
 
 /// The skeleton (the pristine copy `reset` restores) must exist, and the file students

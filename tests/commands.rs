@@ -316,6 +316,32 @@ fn usage_and_unknown_exercise_exit_2() {
     );
 }
 
+/// `--jobs 0` would run nothing: a usage error (exit 2) that says why, before any grading.
+#[test]
+fn zero_jobs_is_a_usage_error() {
+    let course = sum_course("passing");
+    for args in [
+        &["--jobs", "0", "test", "sum"][..],
+        &["grade", "submissions", "-j", "0"],
+        &["--jobs", "many", "run", "sum"],
+    ] {
+        let output = clings(course.path()).args(args).output().unwrap();
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("--jobs"), "{args:?}: {stderr}");
+        assert!(stdout_of(&output).is_empty(), "{args:?}: nothing graded");
+    }
+    let output = clings(course.path())
+        .args(["--jobs", "0", "test", "sum"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&output).contains("0 jobs would run nothing: give at least 1"),
+        "{}",
+        stderr_of(&output)
+    );
+}
+
 #[test]
 fn outside_a_course_says_where_it_looked() {
     let empty = tempfile::tempdir().unwrap();

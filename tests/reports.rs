@@ -340,6 +340,42 @@ fn junit_with_control_bytes_and_invalid_utf8_parses() {
     assert!(out.contains("error:") && out.contains("\\x01"), "{out:?}");
 }
 
+/// The body of the JUnit failure of case `index` of the first suite.
+fn failure_body(report: &quick_junit::Report, index: usize) -> String {
+    match &report.test_suites[0].test_cases[index].status {
+        quick_junit::TestCaseStatus::NonSuccess { description, .. } => description
+            .as_ref()
+            .map(|body| body.as_str().to_string())
+            .unwrap_or_default(),
+        other => panic!("expected a failure, got {other:?}"),
+    }
+}
+
+/// A JUnit failure's body holds what the human report shows under the case: the hint, and
+/// for a public case its input and the diff, escaped; a hidden case's holds its hint alone,
+/// never its input nor the output that quotes it.
+#[test]
+fn junit_failure_bodies_show_the_evidence_of_public_cases_only() {
+    let setup = Setup::new("echo_input", &format!("{SECRET}\n"));
+    let xml = stdout_of(&setup.test(&["--format", "junit"]));
+    assert!(!xml.contains(SECRET), "the hidden input leaks:\n{xml}");
+    let report = junit(&xml);
+    let small = failure_body(&report, 0);
+    assert!(small.contains("input:\n  1 2\n"), "{small}");
+    assert!(
+        small.contains(
+            "--- expected\n+++ your output\n@@ expected line 1, your line 1 @@\n-3\n+\\x1b[2J1 2\n"
+        ),
+        "{small}"
+    );
+    let negative = failure_body(&report, 1);
+    assert!(
+        negative.starts_with("hint: Negative numbers add like any other.\ninput:\n"),
+        "{negative}"
+    );
+    assert_eq!(failure_body(&report, 2), "hint: Think big.");
+}
+
 /// `clings test sum --fixtures DIR` (and `grade`) must fail with exit 2, naming `sum/`.
 fn assert_fixtures_error(setup: &Setup, dir: &str, found: &str) {
     let output = clings(&setup.path("course"))

@@ -7,7 +7,7 @@ use colored::Colorize;
 use crate::course::Exercise;
 use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult, Totals};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, count};
 use crate::report::{case_message, case_time, diagnostics};
 use crate::style;
 use crate::verdict::{Finding, Status, Verdict, WORD_WIDTH};
@@ -165,9 +165,10 @@ fn loop_stop(result: &ExerciseResult, skipped: usize, lang: Lang) -> String {
     let word = verdict_word(Verdict::NotRun);
     lang.pick(
         format!(
-            "{word} {skipped} more cases: the program ran out of time on {} cases, so it \
-             loops. Fix {first} first (scanf's return value?), then run again.",
-            timeouts.len()
+            "{word} {}: the program ran out of time on {}, so it loops. Fix {first} first \
+             (scanf's return value?), then run again.",
+            count(skipped, "more case", "more cases"),
+            count(timeouts.len(), "case", "cases")
         ),
         format!(
             "{word} 另有 {skipped} 个用例未运行：程序在 {} 个用例上超时，说明它陷入了死循环。\

@@ -8,8 +8,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::compare::CompareMode;
-use crate::i18n::{Localized, Text};
 use crate::fixture::HintRule;
+use crate::i18n::{Localized, Text};
 use crate::input_format::InputFormat;
 
 pub const INFO_FILE: &str = "info.toml";

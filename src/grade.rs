@@ -67,16 +67,14 @@ impl CaseResult {
         if self.finding == Finding::Passed {
             return None;
         }
-        self.case
-            .config
-            .hint_for(&Failure {
-                verdict: self.finding.verdict(),
-                stdout: &self.stdout,
-                report: match &self.finding {
-                    Finding::Sanitizer { report } => Some(report),
-                    _ => None,
-                },
-            })
+        self.case.config.hint_for(&Failure {
+            verdict: self.finding.verdict(),
+            stdout: &self.stdout,
+            report: match &self.finding {
+                Finding::Sanitizer { report } => Some(report),
+                _ => None,
+            },
+        })
     }
 
     pub fn points(&self) -> u32 {

@@ -268,7 +268,11 @@ fn hint_rules(problems: &mut Vec<Problem>, case: &Case, failure_hints: &[HintRul
                 format!(
                     "a rule of {list} ({}...) meets the case's expected output: it would be \
                      shown to a right answer",
-                    rule.text.get(crate::i18n::Lang::En).chars().take(40).collect::<String>()
+                    rule.text
+                        .get(crate::i18n::Lang::En)
+                        .chars()
+                        .take(40)
+                        .collect::<String>()
                 ),
             ));
         }

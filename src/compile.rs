@@ -190,7 +190,7 @@ impl Toolchain {
             &code,
         ]);
         let entry = cache_dir.join(&key);
-        if let Some(build) = read_cached(&entry)? {
+        if let Some(build) = read_cached(&entry) {
             return Ok(build);
         }
 
@@ -235,12 +235,8 @@ impl Toolchain {
         diagnostics.push_str(&String::from_utf8_lossy(&outcome.stderr));
         if let Some(stopped) = stopped_compiler(outcome.stopped, outcome.termination) {
             // Not cached: the same source may compile on a less busy machine.
-            if !diagnostics.is_empty() && !diagnostics.ends_with('\n') {
-                diagnostics.push('\n');
-            }
-            diagnostics.push_str(&self.lang.pick(stopped.en, stopped.zh));
-            diagnostics.push('\n');
-            return Ok(Build::refused(diagnostics));
+            let why = self.lang.pick(stopped.en, stopped.zh);
+            return Ok(Build::refused(with_last_line(diagnostics, &why)));
         }
         let built = outcome.termination == Termination::Exited(0);
         let dependencies = match built {
@@ -256,7 +252,7 @@ impl Toolchain {
             &diagnostics,
             &dependencies,
         )?;
-        let mut build = read_cached(&entry)?
+        let mut build = read_cached(&entry)
             .with_context(|| format!("the build cache entry {} vanished", entry.display()))?;
         build.from_cache = false;
         Ok(build)
@@ -343,27 +339,32 @@ fn compiler_identity(command: &[String], origin: &str) -> Result<String> {
     }
 }
 
+/// `text` with `line` added as a line of its own (a compiler's diagnostics may end
+/// without a newline, or be empty).
+fn with_last_line(mut text: String, line: &str) -> String {
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(line);
+    text.push('\n');
+    text
+}
+
 /// A cached build, if there is one and every file it read besides the source is as it
-/// was then.
-fn read_cached(entry: &Path) -> Result<Option<Build>> {
-    let diagnostics = match std::fs::read_to_string(entry.join(DIAGNOSTICS)) {
-        Ok(text) => text,
-        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(None),
-        Err(err) => {
-            return Err(err)
-                .with_context(|| format!("cannot read the build cache {}", entry.display()));
-        }
-    };
+/// was then. An entry that cannot be read (half removed, damaged) is no build: the source
+/// is compiled again and the entry replaced.
+fn read_cached(entry: &Path) -> Option<Build> {
+    let diagnostics = std::fs::read_to_string(entry.join(DIAGNOSTICS)).ok()?;
     let dependencies = std::fs::read_to_string(entry.join(DEPENDENCIES)).unwrap_or_default();
     if !dependencies_unchanged(&dependencies) {
-        return Ok(None);
+        return None;
     }
     let program = entry.join(PROGRAM);
-    Ok(Some(Build {
+    Some(Build {
         program: program.is_file().then_some(program),
         diagnostics,
         from_cache: true,
-    }))
+    })
 }
 
 /// Puts a build into the cache under `entry`, replacing one whose dependencies changed.
@@ -398,7 +399,7 @@ fn publish(
     // submissions at once): it is as good as this one, and that clings may be running its
     // program, so it stays. By a build whose dependencies changed: moved aside before this
     // one takes its place, so no reader ever finds the entry half removed.
-    if !matches!(read_cached(entry), Ok(Some(_))) {
+    if read_cached(entry).is_none() {
         let aside = cache_dir.join(format!(
             ".stale-{}",
             staged.file_name().unwrap_or_default().to_string_lossy()
@@ -713,5 +714,67 @@ mod tests {
         );
         assert_eq!(name_in_sandbox(Path::new("../x/y.c")), Path::new("y.c"));
         assert_eq!(name_in_sandbox(Path::new("/etc/z.c")), Path::new("z.c"));
+    }
+
+    #[test]
+    fn a_stop_reason_is_a_line_of_its_own() {
+        assert_eq!(with_last_line(String::new(), "stopped"), "stopped\n");
+        assert_eq!(
+            with_last_line("a.c: error".into(), "stopped"),
+            "a.c: error\nstopped\n"
+        );
+        assert_eq!(
+            with_last_line("a.c: error\n".into(), "stopped"),
+            "a.c: error\nstopped\n"
+        );
+    }
+
+    #[test]
+    fn sanitizers_decide_the_runtime_options_and_the_memory_limit() {
+        let cache = tempfile::tempdir().unwrap();
+        let defaults = Defaults {
+            sanitizers: Vec::new(),
+            ..Defaults::default()
+        };
+        let plain = Toolchain::detect(&defaults, cache.path(), Lang::En).unwrap();
+        assert!(!plain.uses_sanitizers() && !plain.uses_sanitizer("address"));
+        // Nothing in the program's environment but what the course asked for.
+        assert!(plain.runtime_env().is_empty());
+        assert!(
+            !plain
+                .flags()
+                .iter()
+                .any(|flag| flag.starts_with("-fsanitize"))
+        );
+        let asan = plain
+            .with_sanitizers(&["address".to_string()], cache.path())
+            .unwrap();
+        assert!(asan.uses_sanitizers() && asan.uses_sanitizer("address"));
+        assert!(!asan.uses_sanitizer("undefined"));
+        assert!(asan.flags().contains(&"-fsanitize=address".to_string()));
+        assert!(
+            asan.flags()
+                .contains(&"-fno-sanitize-recover=all".to_string())
+        );
+        let env = asan.runtime_env();
+        let options: Vec<&str> = env.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(options, ["UBSAN_OPTIONS", "ASAN_OPTIONS"]);
+        assert!(
+            asan.runtime_env()
+                .iter()
+                .all(|(_, value)| value.contains(&format!("exitcode={SANITIZER_EXIT_CODE}")))
+        );
+    }
+
+    #[test]
+    fn a_damaged_cache_entry_is_no_build() {
+        let dir = tempfile::tempdir().unwrap();
+        let entry = dir.path().join("key");
+        std::fs::create_dir_all(entry.join(DIAGNOSTICS)).unwrap();
+        assert!(
+            read_cached(&entry).is_none(),
+            "diagnostics that are a directory"
+        );
+        assert!(read_cached(&dir.path().join("none")).is_none());
     }
 }

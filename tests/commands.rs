@@ -450,9 +450,11 @@ fn the_compiler_is_cc_then_the_courses_then_cc() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    // A $CC of blanks only is no compiler named: the course's is used.
     for (cc, info_text, expected) in [
         (Some("env-cc"), &with_compiler, "env"),
         (None, &with_compiler, "course"),
+        (Some("  "), &with_compiler, "course"),
         (None, &text, "cc"),
     ] {
         std::fs::write(&info, info_text).unwrap();
@@ -462,9 +464,11 @@ fn the_compiler_is_cc_then_the_courses_then_cc() {
         }
         let mut command = clings(course.path());
         command.env("PATH", &path).args(["test", "sum"]);
-        if let Some(cc) = cc {
-            command.env("CC", course.path().join(cc));
-        }
+        match cc {
+            Some(blank) if blank.trim().is_empty() => command.env("CC", blank),
+            Some(cc) => command.env("CC", course.path().join(cc)),
+            None => &mut command,
+        };
         let output = command.output().unwrap();
         assert_eq!(
             output.status.code(),
@@ -762,4 +766,22 @@ fn cases_run_at_once_up_to_jobs() {
             "{cores} cores: {by_default:?}, {cases:?} in all"
         );
     }
+}
+
+/// A compiler that is there but cannot be run is not called "not installed": the message
+/// says what failed.
+#[test]
+fn a_compiler_that_cannot_be_run_is_named_with_the_reason() {
+    let course = sum_course("passing");
+    let not_executable = course.path().join("not-a-compiler");
+    std::fs::write(&not_executable, "plain text\n").unwrap();
+    let output = clings(course.path())
+        .env("CC", &not_executable)
+        .args(["run", "sum"])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot run the C compiler"), "{stderr}");
+    assert!(!stderr.contains("not installed"), "{stderr}");
 }

@@ -10,6 +10,10 @@ what the screen says.
 - warm: the same two contents again and again, both already in the build cache.
 
 Usage: bench/watch_latency.py [SAVES]   (default 9 per exercise and mode; needs tmux)
+       bench/watch_latency.py --looping [SAVES]
+         check_win loops on every case (bench/looping_check_win.c); the fix is saved as
+         soon as the run has started: milliseconds from that save to the fix's result.
+Environment: CLINGS, another clings binary to measure (an older revision's).
 """
 
 import os
@@ -21,7 +25,9 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SAVES = int(sys.argv[1]) if len(sys.argv) > 1 else 9
+LOOPING = "--looping" in sys.argv[1:]
+ARGS = [arg for arg in sys.argv[1:] if arg != "--looping"]
+SAVES = int(ARGS[0]) if ARGS else 9
 # exercise: (passing program, failing program, text when passed, text when failed)
 EXERCISES = {
     "print_board": (
@@ -54,21 +60,62 @@ def shows(screen, wanted, passing):
     return wanted in screen and "44/44 cases passed" not in screen and "1/1 cases passed" not in screen
 
 
+def looping(socket, course):
+    """Saves of the fix while the looping program's run is under way."""
+    path = os.path.join(course, "exercises/check_win.c")
+    loop = open(os.path.join(ROOT, "bench/looping_check_win.c")).read()
+    fix = open(os.path.join(ROOT, "solutions/check_win.c")).read()
+    print(f"{SAVES} saves; milliseconds from saving the fix during a looping run to its result")
+    times = []
+    for save in range(SAVES):
+        with open(path, "w") as file:
+            file.write(loop + f"/* loop {time.time_ns()} */\n")
+        start = time.monotonic()
+        while "Running check_win" not in tmux(socket, "capture-pane", "-p"):
+            if time.monotonic() - start > 30:
+                sys.exit(f"no run after 30 s:\n{tmux(socket, 'capture-pane', '-p')}")
+            time.sleep(0.002)
+        time.sleep(0.2)  # well into the run: the program has started looping
+        start = time.monotonic()
+        with open(path, "w") as file:
+            file.write(fix + f"/* fix {time.time_ns()} */\n")
+        while "44/44 cases passed" not in tmux(socket, "capture-pane", "-p"):
+            if time.monotonic() - start > 120:
+                sys.exit(f"no result after 120 s:\n{tmux(socket, 'capture-pane', '-p')}")
+            time.sleep(0.002)
+        times.append((time.monotonic() - start) * 1000)
+        time.sleep(0.3)
+    print(f"median {statistics.median(times):.0f}  min {min(times):.0f}  max {max(times):.0f}")
+
+
 def main():
-    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
-    clings = os.path.join(ROOT, "target/release/clings")
+    clings = os.environ.get("CLINGS")
+    if not clings:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+        clings = os.path.join(ROOT, "target/release/clings")
     course = tempfile.mkdtemp(prefix="clings-latency-")
     socket = f"clings-latency-{os.getpid()}"
     socket_path = None
     try:
-        for item in ["info.toml", "exercises", "solutions", "fixtures"]:
+        for item in ["info.toml", "exercises", "skeletons", "solutions", "fixtures"]:
+            if not os.path.exists(os.path.join(ROOT, item)):
+                continue
             source = os.path.join(ROOT, item)
             (shutil.copytree if os.path.isdir(source) else shutil.copy)(
                 source, os.path.join(course, item)
             )
+        if LOOPING:
+            # Watch mode opens on check_win, print_board done.
+            shutil.copy(os.path.join(ROOT, "solutions/print_board.c"),
+                        os.path.join(course, "exercises/print_board.c"))
+            with open(os.path.join(course, ".clings-state.json"), "w") as file:
+                file.write('{ "current": "check_win", "done": ["print_board"], "hints": {} }\n')
         tmux(socket, "new-session", "-d", "-x", "120", "-y", "50", "-c", course,
              "-e", "LANG=C", clings)
         socket_path = tmux(socket, "display-message", "-p", "#{socket_path}").strip()
+        if LOOPING:
+            looping(socket, course)
+            return
         print(f"{SAVES} saves per row; milliseconds from the write to the verdict on screen")
         print(f"{'exercise':<12} {'mode':<5} {'median':>7} {'min':>6} {'max':>6}")
         for name, (good, bad, passed_text, failed_text) in EXERCISES.items():

@@ -26,7 +26,7 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value_t)]
     pub color: ColorChoice,
     /// Cases run at once (default: one per core).
-    #[arg(long, short, global = true)]
+    #[arg(long, short, global = true, value_parser = at_least_one_job)]
     pub jobs: Option<usize>,
     /// Watch mode (no command): run the exercise only when `r` is pressed, not on save.
     #[arg(long)]
@@ -45,6 +45,17 @@ pub struct Cli {
     pub allow_unisolated: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// `--jobs N`: no job at all would run nothing, so 0 is refused rather than taken as 1.
+fn at_least_one_job(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => {
+            Err("0 jobs would run nothing: give at least 1 (the default is one per core)".into())
+        }
+        Ok(jobs) => Ok(jobs),
+        Err(_) => Err(format!("{text:?} is not a number of jobs (1, 2, ...)")),
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -139,9 +150,13 @@ pub enum DevCommand {
         /// The case's stdin (default: read from stdin, unless the exercise reads none).
         #[arg(long)]
         input: Option<PathBuf>,
-        /// A description, written to the case's .toml.
-        #[arg(long)]
+        /// The case's description in English, written to its .toml (with --description-zh:
+        /// every description is in both languages).
+        #[arg(long, value_name = "TEXT")]
         description: Option<String>,
+        /// The same description in Chinese.
+        #[arg(long, value_name = "TEXT")]
+        description_zh: Option<String>,
     },
     /// Recompute expected outputs from the reference solution, showing what changes.
     Bless {

@@ -13,9 +13,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use sha2::{Digest, Sha256};
 
 use crate::course::Defaults;
+use crate::digest;
 use crate::i18n::{Lang, Localized};
 use crate::sandbox::{
     Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, Stop, Termination, find_on_path,
@@ -52,6 +52,7 @@ const COMPILE_LIMITS: Limits = Limits {
     output_bytes: 256 << 10,
 };
 
+#[derive(Clone)]
 pub struct Toolchain {
     /// The compiler command and any arguments that came with it in `$CC`.
     command: Vec<String>,
@@ -103,7 +104,7 @@ impl Toolchain {
         let identity = compiler_identity(&command, origin)?;
         let compiler = find_executable(&command[0])
             .with_context(|| format!("cannot find the C compiler `{}` on PATH", command[0]))?;
-        let mut toolchain = Toolchain {
+        let toolchain = Toolchain {
             command,
             compiler,
             identity,
@@ -112,9 +113,16 @@ impl Toolchain {
             warnings: Vec::new(),
             lang,
         };
-        toolchain.sanitizers = toolchain.supported_sanitizers(&defaults.sanitizers, cache_dir)?;
-        let missing: Vec<&str> = defaults
-            .sanitizers
+        toolchain.with_sanitizers(&defaults.sanitizers, cache_dir)
+    }
+
+    /// The same compiler and flags with the sanitizers `wanted` (`-fsanitize=` names), as
+    /// far as the compiler supports them; a warning says which it does not.
+    pub fn with_sanitizers(&self, wanted: &[String], cache_dir: &Path) -> Result<Toolchain> {
+        let mut toolchain = self.clone();
+        toolchain.warnings.clear();
+        toolchain.sanitizers = self.supported_sanitizers(wanted, cache_dir)?;
+        let missing: Vec<&str> = wanted
             .iter()
             .filter(|name| !toolchain.sanitizers.contains(name))
             .map(String::as_str)
@@ -174,7 +182,7 @@ impl Toolchain {
         };
         let flags = self.flags();
         let name = name_in_sandbox(source);
-        let key = cache_key(&[
+        let key = digest::of(&[
             self.identity.as_bytes(),
             self.command.join(" ").as_bytes(),
             flags.join("\0").as_bytes(),
@@ -182,7 +190,7 @@ impl Toolchain {
             &code,
         ]);
         let entry = cache_dir.join(&key);
-        if let Some(build) = read_cached(&entry)? {
+        if let Some(build) = read_cached(&entry) {
             return Ok(build);
         }
 
@@ -227,12 +235,8 @@ impl Toolchain {
         diagnostics.push_str(&String::from_utf8_lossy(&outcome.stderr));
         if let Some(stopped) = stopped_compiler(outcome.stopped, outcome.termination) {
             // Not cached: the same source may compile on a less busy machine.
-            if !diagnostics.is_empty() && !diagnostics.ends_with('\n') {
-                diagnostics.push('\n');
-            }
-            diagnostics.push_str(&self.lang.pick(stopped.en, stopped.zh));
-            diagnostics.push('\n');
-            return Ok(Build::refused(diagnostics));
+            let why = self.lang.pick(stopped.en, stopped.zh);
+            return Ok(Build::refused(with_last_line(diagnostics, &why)));
         }
         let built = outcome.termination == Termination::Exited(0);
         let dependencies = match built {
@@ -248,7 +252,7 @@ impl Toolchain {
             &diagnostics,
             &dependencies,
         )?;
-        let mut build = read_cached(&entry)?
+        let mut build = read_cached(&entry)
             .with_context(|| format!("the build cache entry {} vanished", entry.display()))?;
         build.from_cache = false;
         Ok(build)
@@ -260,7 +264,7 @@ impl Toolchain {
         }
         let probe_file = cache_dir.join(format!(
             "probe-{}",
-            cache_key(&[self.identity.as_bytes(), wanted.join(",").as_bytes()])
+            digest::of(&[self.identity.as_bytes(), wanted.join(",").as_bytes()])
         ));
         if let Ok(known) = std::fs::read_to_string(&probe_file) {
             return Ok(known.lines().map(String::from).collect());
@@ -335,27 +339,32 @@ fn compiler_identity(command: &[String], origin: &str) -> Result<String> {
     }
 }
 
+/// `text` with `line` added as a line of its own (a compiler's diagnostics may end
+/// without a newline, or be empty).
+fn with_last_line(mut text: String, line: &str) -> String {
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(line);
+    text.push('\n');
+    text
+}
+
 /// A cached build, if there is one and every file it read besides the source is as it
-/// was then.
-fn read_cached(entry: &Path) -> Result<Option<Build>> {
-    let diagnostics = match std::fs::read_to_string(entry.join(DIAGNOSTICS)) {
-        Ok(text) => text,
-        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(None),
-        Err(err) => {
-            return Err(err)
-                .with_context(|| format!("cannot read the build cache {}", entry.display()));
-        }
-    };
+/// was then. An entry that cannot be read (half removed, damaged) is no build: the source
+/// is compiled again and the entry replaced.
+fn read_cached(entry: &Path) -> Option<Build> {
+    let diagnostics = std::fs::read_to_string(entry.join(DIAGNOSTICS)).ok()?;
     let dependencies = std::fs::read_to_string(entry.join(DEPENDENCIES)).unwrap_or_default();
     if !dependencies_unchanged(&dependencies) {
-        return Ok(None);
+        return None;
     }
     let program = entry.join(PROGRAM);
-    Ok(Some(Build {
+    Some(Build {
         program: program.is_file().then_some(program),
         diagnostics,
         from_cache: true,
-    }))
+    })
 }
 
 /// Puts a build into the cache under `entry`, replacing one whose dependencies changed.
@@ -390,7 +399,7 @@ fn publish(
     // submissions at once): it is as good as this one, and that clings may be running its
     // program, so it stays. By a build whose dependencies changed: moved aside before this
     // one takes its place, so no reader ever finds the entry half removed.
-    if !matches!(read_cached(entry), Ok(Some(_))) {
+    if read_cached(entry).is_none() {
         let aside = cache_dir.join(format!(
             ".stale-{}",
             staged.file_name().unwrap_or_default().to_string_lossy()
@@ -418,7 +427,7 @@ fn record_dependencies(make_rule: &str, source: &Path) -> String {
         let digest = is_system_path(Path::new(&path))
             .then(|| std::fs::read(&path).ok())
             .flatten()
-            .map_or_else(|| "-".to_string(), |bytes| cache_key(&[&bytes]));
+            .map_or_else(|| "-".to_string(), |bytes| digest::of(&[&bytes]));
         lines.push_str(&format!("{digest} {path}\n"));
     }
     lines
@@ -429,7 +438,7 @@ fn dependencies_unchanged(recorded: &str) -> bool {
         let Some((digest, path)) = line.split_once(' ') else {
             return false;
         };
-        digest != "-" && std::fs::read(path).is_ok_and(|bytes| cache_key(&[&bytes]) == digest)
+        digest != "-" && std::fs::read(path).is_ok_and(|bytes| digest::of(&[&bytes]) == digest)
     })
 }
 
@@ -617,19 +626,6 @@ fn find_executable(name: &str) -> Option<PathBuf> {
     std::fs::canonicalize(found).ok()
 }
 
-/// A hex digest of the parts, each length-prefixed so that no two part lists collide.
-fn cache_key(parts: &[&[u8]]) -> String {
-    let mut hasher = Sha256::new();
-    for part in parts {
-        hasher.update((part.len() as u64).to_le_bytes());
-        hasher.update(part);
-    }
-    hasher.finalize()[..16]
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -698,7 +694,7 @@ mod tests {
         assert!(dependencies_unchanged(&recorded), "{recorded}");
         // The same header with other contents than when the build was made.
         let (_, path) = recorded.trim_end().split_once(' ').unwrap();
-        let changed = format!("{} {path}\n", cache_key(&[b"another version"]));
+        let changed = format!("{} {path}\n", digest::of(&[b"another version"]));
         assert!(!dependencies_unchanged(&changed));
         // A file outside the system's directories is never trusted to be unchanged.
         let dir = tempfile::tempdir().unwrap();
@@ -718,5 +714,67 @@ mod tests {
         );
         assert_eq!(name_in_sandbox(Path::new("../x/y.c")), Path::new("y.c"));
         assert_eq!(name_in_sandbox(Path::new("/etc/z.c")), Path::new("z.c"));
+    }
+
+    #[test]
+    fn a_stop_reason_is_a_line_of_its_own() {
+        assert_eq!(with_last_line(String::new(), "stopped"), "stopped\n");
+        assert_eq!(
+            with_last_line("a.c: error".into(), "stopped"),
+            "a.c: error\nstopped\n"
+        );
+        assert_eq!(
+            with_last_line("a.c: error\n".into(), "stopped"),
+            "a.c: error\nstopped\n"
+        );
+    }
+
+    #[test]
+    fn sanitizers_decide_the_runtime_options_and_the_memory_limit() {
+        let cache = tempfile::tempdir().unwrap();
+        let defaults = Defaults {
+            sanitizers: Vec::new(),
+            ..Defaults::default()
+        };
+        let plain = Toolchain::detect(&defaults, cache.path(), Lang::En).unwrap();
+        assert!(!plain.uses_sanitizers() && !plain.uses_sanitizer("address"));
+        // Nothing in the program's environment but what the course asked for.
+        assert!(plain.runtime_env().is_empty());
+        assert!(
+            !plain
+                .flags()
+                .iter()
+                .any(|flag| flag.starts_with("-fsanitize"))
+        );
+        let asan = plain
+            .with_sanitizers(&["address".to_string()], cache.path())
+            .unwrap();
+        assert!(asan.uses_sanitizers() && asan.uses_sanitizer("address"));
+        assert!(!asan.uses_sanitizer("undefined"));
+        assert!(asan.flags().contains(&"-fsanitize=address".to_string()));
+        assert!(
+            asan.flags()
+                .contains(&"-fno-sanitize-recover=all".to_string())
+        );
+        let env = asan.runtime_env();
+        let options: Vec<&str> = env.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(options, ["UBSAN_OPTIONS", "ASAN_OPTIONS"]);
+        assert!(
+            asan.runtime_env()
+                .iter()
+                .all(|(_, value)| value.contains(&format!("exitcode={SANITIZER_EXIT_CODE}")))
+        );
+    }
+
+    #[test]
+    fn a_damaged_cache_entry_is_no_build() {
+        let dir = tempfile::tempdir().unwrap();
+        let entry = dir.path().join("key");
+        std::fs::create_dir_all(entry.join(DIAGNOSTICS)).unwrap();
+        assert!(
+            read_cached(&entry).is_none(),
+            "diagnostics that are a directory"
+        );
+        assert!(read_cached(&dir.path().join("none")).is_none());
     }
 }

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::compare::CompareMode;
+use crate::fixture::HintRule;
 use crate::i18n::{Localized, Text};
 use crate::input_format::InputFormat;
 
@@ -28,6 +29,10 @@ pub struct Defaults {
     pub flags: Vec<String>,
     /// Names given to `-fsanitize=`, e.g. `undefined`, `bounds-strict`, `address`.
     pub sanitizers: Vec<String>,
+    /// A second build's sanitizers (e.g. `address`): once the program passes every case,
+    /// it runs them all again built with these, and passes only if it passes both. Catches
+    /// what the first build's cannot see, at the cost of one more build and run.
+    pub strict_sanitizers: Vec<String>,
     /// Wall-clock time per case.
     pub time_limit_ms: u64,
     /// CPU time per case; by default [`default_cpu_time_ms`] of the wall time.
@@ -58,6 +63,7 @@ impl Default for Defaults {
                 .map(String::from)
                 .to_vec(),
             sanitizers: ["undefined", "bounds-strict"].map(String::from).to_vec(),
+            strict_sanitizers: Vec::new(),
             time_limit_ms: 2000,
             cpu_time_ms: None,
             // The lesson's programs need a few hundred KiB and one process.
@@ -90,6 +96,10 @@ pub struct Exercise {
     pub input: InputFormat,
     #[serde(default)]
     pub hints: Vec<Text>,
+    /// Hints about a kind of failure, whichever case shows it (`[[exercises.failure_hints]]`,
+    /// the same rules as a case's `[[hints]]`): tried after the case's own.
+    #[serde(default)]
+    pub failure_hints: Vec<HintRule>,
 }
 
 impl Exercise {
@@ -299,9 +309,29 @@ impl Course {
         self.root.join("fixtures").join(&exercise.name)
     }
 
-    /// Where compiled programs are cached, and scratch work is kept.
+    /// Where compiled programs are cached, and scratch work is kept: `.clings/cache` in the
+    /// course, or, in a course this user may not write to (a shared lab install), a cache
+    /// of their own, one per course.
     pub fn cache_dir(&self) -> PathBuf {
-        self.root.join(".clings").join("cache")
+        let own = self.root.join(".clings").join("cache");
+        if std::fs::create_dir_all(&own).is_ok()
+            && nix::unistd::access(&own, nix::unistd::AccessFlags::W_OK).is_ok()
+        {
+            return own;
+        }
+        let course = crate::digest::of(&[self.root.as_os_str().as_encoded_bytes()]);
+        let user = nix::unistd::getuid();
+        let home_cache = std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")));
+        home_cache
+            .map(|base| base.join("clings").join(&course))
+            .filter(|dir| std::fs::create_dir_all(dir).is_ok())
+            .unwrap_or_else(|| {
+                std::env::temp_dir()
+                    .join(format!("clings-{user}"))
+                    .join(course)
+            })
     }
 }
 

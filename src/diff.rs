@@ -4,11 +4,11 @@
 //! (colour) or pointed at with a caret (plain text), and long lines are shown as a window
 //! around the first difference: the game's whole transcript is often one long line.
 
-use colored::Colorize;
+use colored::{Color, Colorize};
 use similar::{ChangeTag, DiffTag, TextDiff};
 
 use crate::compare::{CompareMode, show_invisibles};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, count};
 use crate::style;
 
 /// Longest part of a line shown, in characters.
@@ -16,7 +16,75 @@ const WINDOW: usize = 100;
 /// Characters shown before the first difference when a line is cut.
 const LEAD: usize = 30;
 
-/// Renders the diff, cut after `max_lines` lines of output with a count of the rest.
+/// Which two outputs a diff compares: its labels name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sides {
+    /// A case's expected output and what the student's program printed.
+    Student,
+    /// A case's `.out` and what the reference solution printed (`dev check`).
+    Solution,
+    /// An expected output as it is and as the reference solution now computes it
+    /// (`dev bless`).
+    Bless,
+}
+
+impl Sides {
+    /// `--- old`, `+++ new`.
+    fn files(self, lang: Lang) -> (&'static str, &'static str) {
+        match self {
+            Sides::Student => lang.pick(
+                ("--- expected", "+++ your output"),
+                ("--- 期望输出", "+++ 你的输出"),
+            ),
+            Sides::Solution => lang.pick(
+                ("--- expected (.out)", "+++ the solution's output"),
+                ("--- 期望输出（.out）", "+++ 参考答案的输出"),
+            ),
+            Sides::Bless => lang.pick(("--- old", "+++ new"), ("--- 旧", "+++ 新")),
+        }
+    }
+
+    /// `@@ old line 2, new line 2 @@`: where the first changed line of a hunk is.
+    fn hunk(self, old: usize, new: usize, lang: Lang) -> String {
+        let (en, zh) = match self {
+            Sides::Student => (("expected", "your"), ("期望", "你的")),
+            Sides::Solution => (("expected", "the solution's"), ("期望", "参考答案")),
+            Sides::Bless => (("old", "new"), ("旧", "新")),
+        };
+        lang.pick(
+            format!("@@ {} line {old}, {} line {new} @@", en.0, en.1),
+            format!("@@ {}第 {old} 行，{}第 {new} 行 @@", zh.0, zh.1),
+        )
+    }
+
+    fn nothing(self, lang: Lang) -> &'static str {
+        match self {
+            Sides::Student => {
+                lang.pick("(your program printed nothing)", "（你的程序没有任何输出）")
+            }
+            Sides::Solution => {
+                lang.pick("(the solution printed nothing)", "（参考答案没有任何输出）")
+            }
+            Sides::Bless => lang.pick("(the new output is empty)", "（新的输出为空）"),
+        }
+    }
+}
+
+/// How a diff is drawn.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub mode: CompareMode,
+    /// Lines of output before the rest is only counted.
+    pub max_lines: usize,
+    pub lang: Lang,
+    pub sides: Sides,
+    /// Colour, or a caret under the first difference: a file (JUnit) gets plain text
+    /// whatever the terminal does.
+    pub colour: bool,
+}
+
+/// Renders a student's diff, cut after `max_lines` lines of output with a count of the
+/// rest, in colour when the terminal has it.
 pub fn render(
     expected: &[u8],
     actual: &[u8],
@@ -24,40 +92,55 @@ pub fn render(
     max_lines: usize,
     lang: Lang,
 ) -> String {
-    let old = mode.normalise(expected);
-    let new = mode.normalise(actual);
+    draw(
+        expected,
+        actual,
+        &Options {
+            mode,
+            max_lines,
+            lang,
+            sides: Sides::Student,
+            colour: style::enabled(),
+        },
+    )
+}
+
+/// Renders the diff from `old` to `new` as `options` say.
+pub fn draw(old: &[u8], new: &[u8], options: &Options) -> String {
+    let Options {
+        mode,
+        max_lines,
+        lang,
+        sides,
+        colour,
+    } = *options;
+    let old = mode.normalise(old);
+    let new = mode.normalise(new);
     let diff = TextDiff::from_lines(&old, &new);
     let mut out = Output {
         lines: Vec::new(),
         hidden: 0,
         max_lines,
+        colour,
     };
-    out.push(format!(
-        "{}",
-        lang.pick("--- expected", "--- 期望输出").red()
-    ));
-    out.push(format!(
-        "{}",
-        lang.pick("+++ your output", "+++ 你的输出").green()
-    ));
+    let (old_file, new_file) = sides.files(lang);
+    out.push(paint(old_file, colour, Color::Red));
+    out.push(paint(new_file, colour, Color::Green));
     for group in diff.grouped_ops(1) {
-        let (Some(first), Some(last)) = (group.first(), group.last()) else {
+        // The header names the first changed line, not the line of context before it.
+        let Some(change) = group
+            .iter()
+            .find(|op| op.tag() != DiffTag::Equal)
+            .or(group.first())
+        else {
             continue;
         };
-        let old_range = first.old_range().start..last.old_range().end;
-        let header = lang.pick(
-            format!(
-                "@@ expected line {}, your line {} @@",
-                old_range.start + 1,
-                first.new_range().start + 1
-            ),
-            format!(
-                "@@ 期望第 {} 行，你的第 {} 行 @@",
-                old_range.start + 1,
-                first.new_range().start + 1
-            ),
+        let header = sides.hunk(
+            change.old_range().start + 1,
+            change.new_range().start + 1,
+            lang,
         );
-        out.push(format!("{}", header.cyan()));
+        out.push(paint(&header, colour, Color::Cyan));
         for op in group {
             let olds: Vec<&str> = op.old_range().filter_map(|i| diff.old_slice(i)).collect();
             let news: Vec<&str> = op.new_range().filter_map(|i| diff.new_slice(i)).collect();
@@ -72,24 +155,33 @@ pub fn render(
         }
     }
     if new.is_empty() {
-        out.lines.push(
-            lang.pick("(your program printed nothing)", "（你的程序没有任何输出）")
-                .to_string(),
-        );
+        out.lines.push(sides.nothing(lang).to_string());
     }
     if out.hidden > 0 {
         out.lines.push(lang.pick(
-            format!("… {} more lines of difference not shown", out.hidden),
+            format!(
+                "… {} of difference not shown",
+                count(out.hidden, "more line", "more lines")
+            ),
             format!("… 另有 {} 行差异未显示", out.hidden),
         ));
     }
     out.lines.join("\n")
 }
 
+/// `text` in a colour, or as it is when the diff has none.
+fn paint(text: &str, colour: bool, how: Color) -> String {
+    match colour {
+        true => text.color(how).to_string(),
+        false => text.to_string(),
+    }
+}
+
 struct Output {
     lines: Vec<String>,
     hidden: usize,
     max_lines: usize,
+    colour: bool,
 }
 
 impl Output {
@@ -111,9 +203,10 @@ fn changed_lines(out: &mut Output, olds: &[&str], news: &[&str], mode: CompareMo
                 let (old_marks, new_marks) = word_marks(&old, &new);
                 let first = first_difference(&old, &new);
                 let start = first.saturating_sub(LEAD);
-                out.push(styled('-', &old, &old_marks, start));
-                out.push(styled('+', &new, &new_marks, start));
-                if !style::enabled() {
+                let colour = out.colour;
+                out.push(styled('-', &old, &old_marks, start, colour));
+                out.push(styled('+', &new, &new_marks, start, colour));
+                if !colour {
                     let column = first - start + usize::from(start > 0);
                     let at = lang.pick(
                         format!("column {}", first + 1),
@@ -122,8 +215,14 @@ fn changed_lines(out: &mut Output, olds: &[&str], news: &[&str], mode: CompareMo
                     out.push(format!(" {}^ {at}", " ".repeat(column)));
                 }
             }
-            (Some(old), None) => out.push(styled('-', &display(old, mode), &[], 0)),
-            (None, Some(new)) => out.push(styled('+', &display(new, mode), &[], 0)),
+            (Some(old), None) => {
+                let colour = out.colour;
+                out.push(styled('-', &display(old, mode), &[], 0, colour))
+            }
+            (None, Some(new)) => {
+                let colour = out.colour;
+                out.push(styled('+', &display(new, mode), &[], 0, colour))
+            }
             (None, None) => {}
         }
     }
@@ -185,9 +284,9 @@ fn clip(line: &str, start: usize) -> (String, std::ops::Range<usize>) {
     (text, start..end)
 }
 
-fn styled(sign: char, line: &str, marks: &[bool], start: usize) -> String {
+fn styled(sign: char, line: &str, marks: &[bool], start: usize, colour: bool) -> String {
     let (plain, kept) = clip(line, start);
-    if !style::enabled() {
+    if !colour {
         return format!("{sign}{plain}");
     }
     let colour = |text: &str, marked: bool| {
@@ -223,6 +322,7 @@ fn styled(sign: char, line: &str, marks: &[bool], start: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::draw as draw_with;
     use super::*;
     use std::sync::{Mutex, PoisonError};
 
@@ -266,8 +366,93 @@ mod tests {
     fn changed_line_gets_a_caret_at_the_first_difference() {
         let text = plain("none\nblack\n", "none\nwhite\n", CompareMode::Lines);
         assert!(text.contains("-black\n+white\n ^ column 1"), "{text}");
+    }
+
+    #[test]
+    fn the_hunk_header_names_the_first_changed_line_not_its_context() {
+        // Line 1 is shown as context; the difference is on line 2.
+        let text = plain("none\nblack\n", "none\nwhite\n", CompareMode::Lines);
+        assert!(
+            text.contains("@@ expected line 2, your line 2 @@"),
+            "{text}"
+        );
+        // A line the program added shifts its numbering from the expected output's.
+        let text = plain("a\nb\nc\n", "a\nx\nb\nc\n", CompareMode::Lines);
+        assert!(
+            text.contains("@@ expected line 2, your line 2 @@"),
+            "{text}"
+        );
+        let text = plain("a\nb\nc\nd\ne\n", "a\nb\nc\nd\nE\n", CompareMode::Lines);
+        assert!(
+            text.contains("@@ expected line 5, your line 5 @@"),
+            "{text}"
+        );
+        // A difference on the first line has no context before it.
+        let text = plain("x\n", "y\n", CompareMode::Lines);
         assert!(
             text.contains("@@ expected line 1, your line 1 @@"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn each_side_is_named_for_what_it_compares() {
+        let draw = |sides| {
+            let options = Options {
+                mode: CompareMode::Exact,
+                max_lines: 40,
+                lang: Lang::En,
+                sides,
+                colour: false,
+            };
+            super::draw(b"a\n-3\n", b"a\n", &options)
+        };
+        let bless = draw(Sides::Bless);
+        assert!(
+            bless.starts_with("--- old\n+++ new\n@@ old line 2, new line 2 @@"),
+            "{bless}"
+        );
+        assert!(
+            !bless.contains("expected") && !bless.contains("your"),
+            "{bless}"
+        );
+        let check = draw(Sides::Solution);
+        assert!(
+            check.starts_with("--- expected (.out)\n+++ the solution's output\n"),
+            "{check}"
+        );
+    }
+
+    #[test]
+    fn plain_text_whatever_the_terminal_does() {
+        let _turn = COLOUR.lock().unwrap_or_else(PoisonError::into_inner);
+        colored::control::set_override(true);
+        let options = Options {
+            mode: CompareMode::Lines,
+            max_lines: 40,
+            lang: Lang::En,
+            sides: Sides::Student,
+            colour: false,
+        };
+        let text = draw_with(b"black\n", b"white\n", &options);
+        colored::control::set_override(false);
+        assert!(!text.contains('\x1b'), "{text:?}");
+        assert!(text.contains("-black\n+white\n ^ column 1"), "{text}");
+    }
+
+    #[test]
+    fn one_line_left_out_is_one_line() {
+        // `---`, `+++`, `@@`, `-a`, `+x` shown; the caret line left out.
+        let options = Options {
+            mode: CompareMode::Lines,
+            max_lines: 5,
+            lang: Lang::En,
+            sides: Sides::Student,
+            colour: false,
+        };
+        let text = draw_with(b"a\n", b"x\n", &options);
+        assert!(
+            text.ends_with("… 1 more line of difference not shown"),
             "{text}"
         );
     }

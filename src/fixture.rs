@@ -9,6 +9,7 @@ use walkdir::WalkDir;
 
 use crate::compare::CompareMode;
 use crate::i18n::Text;
+use crate::verdict::Verdict;
 
 /// A case's optional settings, from `<case>.toml`.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -24,8 +25,98 @@ pub struct CaseConfig {
     pub file_size_bytes: Option<u64>,
     pub open_files: Option<u64>,
     pub compare: Option<CompareMode>,
-    /// Shown when this case fails: the mistake it is designed to catch.
+    /// Shown when this case's output is wrong: the mistake it is designed to catch.
     pub hint: Option<Text>,
+    /// Hints for other failures, or for wrong output of one shape (`[[hints]]`): the first
+    /// that fits the failure is shown, before `hint`.
+    #[serde(default)]
+    pub hints: Vec<HintRule>,
+}
+
+/// A hint and the failure it is written for: a verdict and, where it helps, what the
+/// program printed. A hint that does not fit the failure is not shown: a sanitizer report
+/// or a timeout has its own explanation, and a hint about a loop bound would mislead.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintRule {
+    pub text: Text,
+    /// The verdict it is about; `wrong_output` when not given.
+    #[serde(default = "wrong_output")]
+    pub verdict: Verdict,
+    /// Only when the program's whole output, without surrounding blanks, is this.
+    pub output: Option<String>,
+    /// Only when the output contains this.
+    pub output_contains: Option<String>,
+    /// Only when the output does not contain this.
+    pub output_lacks: Option<String>,
+    /// Only when the sanitizer's report contains this (`out of bounds` is UBSan's index
+    /// check, `buffer-overflow` AddressSanitizer's).
+    pub report_contains: Option<String>,
+}
+
+/// How a case failed, as hint rules look at it.
+pub struct Failure<'a> {
+    pub verdict: Verdict,
+    /// What the program printed on stdout.
+    pub stdout: &'a [u8],
+    /// The sanitizer's report line, for a `sanitizer` verdict.
+    pub report: Option<&'a str>,
+}
+
+fn wrong_output() -> Verdict {
+    Verdict::WrongOutput
+}
+
+impl HintRule {
+    /// Whether the rule looks at what the program printed: a sharper diagnosis than the
+    /// verdict alone, so such a hint is shown first.
+    pub fn reads_output(&self) -> bool {
+        self.output.is_some()
+            || self.output_contains.is_some()
+            || self.output_lacks.is_some()
+            || self.report_contains.is_some()
+    }
+
+    pub fn fits(&self, failure: &Failure) -> bool {
+        let printed = String::from_utf8_lossy(failure.stdout);
+        failure.verdict == self.verdict
+            && self.report_contains.as_ref().is_none_or(|part| {
+                failure
+                    .report
+                    .is_some_and(|report| report.contains(part.as_str()))
+            })
+            && self
+                .output
+                .as_ref()
+                .is_none_or(|output| printed.trim() == output.trim())
+            && self
+                .output_contains
+                .as_ref()
+                .is_none_or(|part| printed.contains(part.as_str()))
+            && self
+                .output_lacks
+                .as_ref()
+                .is_none_or(|part| !printed.contains(part.as_str()))
+    }
+}
+
+impl CaseConfig {
+    /// The hint that fits `failure`: the first of `[[hints]]` that fits, else `hint`
+    /// when the output is wrong. With how sharp it is: 2 when it read what the program
+    /// printed, 1 otherwise.
+    pub fn hint_for(&self, failure: &Failure) -> Option<(&Text, u8)> {
+        let verdict = failure.verdict;
+        let rule = self
+            .hints
+            .iter()
+            .find(|rule| rule.fits(failure))
+            .map(|rule| (&rule.text, if rule.reads_output() { 2 } else { 1 }));
+        rule.or_else(|| {
+            (verdict == Verdict::WrongOutput)
+                .then_some(self.hint.as_ref().map(|hint| (hint, 1)))
+                .flatten()
+        })
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -335,5 +426,63 @@ mod tests {
             err.contains("01_a.toml") && err.contains("line 2") && err.contains("pionts"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_hint_is_shown_for_the_failure_it_was_written_for() {
+        let config: CaseConfig = toml::from_str(
+            r#"
+            hint = "the loop bound"
+            [[hints]]
+            text = "read the board again"
+            output = "none"
+            [[hints]]
+            verdict = "sanitizer"
+            text = "bounds first"
+            "#,
+        )
+        .unwrap();
+        let hint = |verdict, stdout: &str| {
+            config
+                .hint_for(&Failure {
+                    verdict,
+                    stdout: stdout.as_bytes(),
+                    report: Some("index 15 out of bounds"),
+                })
+                .map(|(text, sharp)| (text.get(crate::i18n::Lang::En).to_string(), sharp))
+        };
+        assert_eq!(
+            hint(Verdict::WrongOutput, " none\n"),
+            Some(("read the board again".into(), 2))
+        );
+        assert_eq!(
+            hint(Verdict::WrongOutput, "white\n"),
+            Some(("the loop bound".into(), 1))
+        );
+        assert_eq!(
+            hint(Verdict::Sanitizer, ""),
+            Some(("bounds first".into(), 1))
+        );
+        assert_eq!(
+            hint(Verdict::Timeout, "none"),
+            None,
+            "no hint fits a timeout"
+        );
+        let parts: CaseConfig = toml::from_str(
+            "[[hints]]\ntext = \"t\"\noutput_contains = \"Player O\"\noutput_lacks = \"Invalid\"\n",
+        )
+        .unwrap();
+        let fits = |stdout: &str| {
+            parts.hints[0].fits(&Failure {
+                verdict: Verdict::WrongOutput,
+                stdout: stdout.as_bytes(),
+                report: None,
+            })
+        };
+        assert!(fits("Player X\nPlayer O"));
+        assert!(!fits("Player O\nInvalid move!"));
+        assert!(!fits("Player X"));
+        let unknown = toml::from_str::<CaseConfig>("[[hints]]\ntext = \"t\"\nverdict = \"slow\"\n");
+        assert!(unknown.unwrap_err().to_string().contains("wrong_output"));
     }
 }

@@ -8,8 +8,9 @@ use anyhow::{Result, bail};
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
 use crate::course::{self, Course, Exercise};
-use crate::fixture::{self, Case, CaseConfig};
+use crate::fixture::{self, Case, CaseConfig, Failure};
 use crate::i18n::{Lang, Text};
+use crate::looping::{LoopRule, LoopWatch};
 use crate::parallel;
 use crate::sandbox::{Grading, Job, Limits, Memory, MemoryEnforcement, Sandbox};
 use crate::verdict::{self, Finding, Status};
@@ -22,6 +23,10 @@ pub struct Grader<'a> {
     /// Cases kept outside the course (`--fixtures`): same layout as `fixtures/`, and
     /// reported without their input, expected output or diff.
     pub hidden_fixtures: Option<PathBuf>,
+    /// How many cases still run once the program has shown it loops.
+    pub loop_rule: LoopRule,
+    /// The build of the strict tier (the course's `strict_sanitizers`), when it has one.
+    pub strict: Option<Toolchain>,
     pub warnings: Vec<String>,
 }
 
@@ -51,6 +56,27 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
+    /// The case's hint that fits how it failed, if any (see [`CaseConfig::hint_for`]).
+    pub fn hint(&self) -> Option<&Text> {
+        self.hint_and_sharpness().map(|(hint, _)| hint)
+    }
+
+    /// The hint, and how sharply it names the mistake: the reports show the failures
+    /// with the sharpest hints in full first.
+    pub fn hint_and_sharpness(&self) -> Option<(&Text, u8)> {
+        if self.finding == Finding::Passed {
+            return None;
+        }
+        self.case.config.hint_for(&Failure {
+            verdict: self.finding.verdict(),
+            stdout: &self.stdout,
+            report: match &self.finding {
+                Finding::Sanitizer { report } => Some(report),
+                _ => None,
+            },
+        })
+    }
+
     pub fn points(&self) -> u32 {
         if self.finding == Finding::Passed {
             self.case.points()
@@ -85,11 +111,44 @@ impl ExerciseResult {
         self.cases.iter().map(|result| result.case.points()).sum()
     }
 
+    /// The indices of the failing cases that ran, those whose hints name the mistake most
+    /// sharply first (a hint that read the output, then any fitting hint), then in order:
+    /// the reports show the first ones in full.
+    pub fn sharpest_failures(&self) -> Vec<usize> {
+        let mut failing: Vec<(usize, u8)> = self
+            .cases
+            .iter()
+            .enumerate()
+            .filter(|(_, case)| !matches!(case.finding, Finding::Passed | Finding::Skipped))
+            .map(|(index, case)| {
+                let sharpness = case.hint_and_sharpness().map_or(0, |(_, sharp)| sharp);
+                (index, sharpness)
+            })
+            .collect();
+        failing.sort_by_key(|&(index, sharpness)| (std::cmp::Reverse(sharpness), index));
+        failing.into_iter().map(|(index, _)| index).collect()
+    }
+
+    /// The hint a student sees first: that of the sharpest failure, if it has one.
+    pub fn first_hint(&self) -> Option<&Text> {
+        let first = *self.sharpest_failures().first()?;
+        self.cases[first].hint()
+    }
+
     pub fn cases_passed(&self) -> usize {
         self.cases
             .iter()
             .filter(|result| result.finding == Finding::Passed)
             .count()
+    }
+}
+
+/// The exercise's hints about kinds of failure, after each case's own rules.
+fn with_failure_hints(cases: &mut [Case], exercise: &Exercise) {
+    for case in cases {
+        case.config
+            .hints
+            .extend(exercise.failure_hints.iter().cloned());
     }
 }
 
@@ -139,18 +198,28 @@ impl<'a> Grader<'a> {
         let _grading = Grading::begin()?;
         let toolchain = Toolchain::detect(&course.defaults, &course.cache_dir(), options.lang)?;
         let (sandbox, sandbox_warning) = Sandbox::detect(options.require_isolation, options.lang)?;
+        let strict_sanitizers = &course.defaults.strict_sanitizers;
+        let strict = match strict_sanitizers.is_empty() {
+            true => None,
+            false => Some(toolchain.with_sanitizers(strict_sanitizers, &course.cache_dir())?),
+        };
         let warnings = toolchain
             .warnings
             .iter()
+            .chain(strict.iter().flat_map(|strict| &strict.warnings))
             .cloned()
             .chain(sandbox_warning)
             .collect();
+        // A compiler with none of the strict sanitizers has no strict tier.
+        let strict = strict.filter(Toolchain::uses_sanitizers);
         Ok(Grader {
             course,
             toolchain,
             sandbox,
             jobs: options.jobs,
             hidden_fixtures: None,
+            loop_rule: LoopRule::Student,
+            strict,
             warnings,
         })
     }
@@ -163,6 +232,7 @@ impl<'a> Grader<'a> {
     /// The exercise's cases: the course's own, then the hidden ones.
     pub fn cases(&self, exercise: &Exercise) -> Result<Vec<Case>> {
         let mut cases = fixture::discover(&self.course.fixtures_dir(exercise))?;
+        with_failure_hints(&mut cases, exercise);
         let Some(hidden_root) = &self.hidden_fixtures else {
             return Ok(cases);
         };
@@ -179,6 +249,7 @@ impl<'a> Grader<'a> {
                 );
             }
             case.hidden = true;
+            with_failure_hints(std::slice::from_mut(&mut case), exercise);
             cases.push(case);
         }
         Ok(cases)
@@ -203,16 +274,7 @@ impl<'a> Grader<'a> {
             diagnostics,
             cases: cases
                 .iter()
-                .map(|case| CaseResult {
-                    case: case.clone(),
-                    finding: finding.clone(),
-                    mode: self.mode(case),
-                    elapsed: Duration::ZERO,
-                    input: Vec::new(),
-                    expected: Vec::new(),
-                    stdout: Vec::new(),
-                    stderr: Vec::new(),
-                })
+                .map(|case| self.unrun_case(case, finding.clone()))
                 .collect(),
         };
         // A directory or a FIFO is there: the compile refuses it, saying what it is.
@@ -229,12 +291,15 @@ impl<'a> Grader<'a> {
                 build.diagnostics,
             ));
         };
-        let env = self.toolchain.runtime_env();
-        let results = parallel::map(&cases, self.jobs, |case| {
-            self.run_case(&program, case, &env)
-        });
-        let cases = results.into_iter().collect::<Result<Vec<_>>>()?;
-        let status = if cases.iter().all(|result| result.finding == Finding::Passed) {
+        let mut cases = self.run_cases(&cases, &program, &self.toolchain)?;
+        let passed =
+            |cases: &[CaseResult]| cases.iter().all(|case| case.finding == Finding::Passed);
+        if let Some(strict) = &self.strict
+            && passed(&cases)
+        {
+            self.run_strict(strict, source, base, &mut cases)?;
+        }
+        let status = if passed(&cases) {
             Status::Passed
         } else {
             Status::Failed
@@ -249,12 +314,31 @@ impl<'a> Grader<'a> {
         })
     }
 
+    /// A case that was not run, for the reason `finding` gives.
+    fn unrun_case(&self, case: &Case, finding: Finding) -> CaseResult {
+        CaseResult {
+            case: case.clone(),
+            finding,
+            mode: self.mode(case),
+            elapsed: Duration::ZERO,
+            input: Vec::new(),
+            expected: Vec::new(),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+        }
+    }
+
     fn mode(&self, case: &Case) -> CompareMode {
         case.config.compare.unwrap_or(self.course.defaults.compare)
     }
 
     /// The limits a case runs under: its own where it sets them, else the course's.
     pub fn limits(&self, case: Option<&Case>) -> Limits {
+        self.limits_for(case, &self.toolchain)
+    }
+
+    /// The limits of a case run on a program built by `toolchain`.
+    fn limits_for(&self, case: Option<&Case>, toolchain: &Toolchain) -> Limits {
         let defaults = &self.course.defaults;
         let course_only = CaseConfig::default();
         let config = case.map_or(&course_only, |case| &case.config);
@@ -264,7 +348,7 @@ impl<'a> Grader<'a> {
             .or(defaults.cpu_time_ms)
             .unwrap_or_else(|| course::default_cpu_time_ms(wall_ms));
         // AddressSanitizer cannot run under an address-space limit (see MemoryEnforcement).
-        let address_sanitizer = self.toolchain.uses_sanitizer("address");
+        let address_sanitizer = toolchain.uses_sanitizer("address");
         Limits {
             wall_time: Duration::from_millis(wall_ms),
             cpu_time: Duration::from_millis(cpu_ms),
@@ -317,13 +401,63 @@ impl<'a> Grader<'a> {
         }
     }
 
+    /// Runs every case on `program`, built by `toolchain`, in parallel; stops starting
+    /// cases once the program has shown that it loops (see [`crate::looping`]).
+    fn run_cases(
+        &self,
+        cases: &[Case],
+        program: &Path,
+        toolchain: &Toolchain,
+    ) -> Result<Vec<CaseResult>> {
+        let env = toolchain.runtime_env();
+        let looping = LoopWatch::new(self.loop_rule);
+        let results = parallel::map(cases, self.jobs, |case| match looping.skip() {
+            Some(skipped) => Ok(self.unrun_case(case, skipped)),
+            None => {
+                let result = self.run_case(program, case, toolchain, &env)?;
+                looping.record(&result.finding, result.elapsed);
+                Ok(result)
+            }
+        });
+        results.into_iter().collect()
+    }
+
+    /// The strict tier: `source` built with the course's `strict_sanitizers` and run on
+    /// every case; a case it fails replaces the first build's pass.
+    fn run_strict(
+        &self,
+        strict: &Toolchain,
+        source: &Path,
+        base: &Path,
+        cases: &mut [CaseResult],
+    ) -> Result<()> {
+        let build = strict.compile(source, base, &self.course.cache_dir(), &self.sandbox)?;
+        let Some(program) = build.program else {
+            bail!(
+                "{} compiles, but not with -fsanitize={}:\n{}",
+                source.display(),
+                self.course.defaults.strict_sanitizers.join(","),
+                crate::style::strip_ansi(&build.diagnostics)
+            );
+        };
+        let all: Vec<Case> = cases.iter().map(|result| result.case.clone()).collect();
+        let strict_results = self.run_cases(&all, &program, strict)?;
+        for (result, strict_result) in cases.iter_mut().zip(strict_results) {
+            if strict_result.finding != Finding::Passed {
+                *result = strict_result;
+            }
+        }
+        Ok(())
+    }
+
     fn run_case(
         &self,
         program: &Path,
         case: &Case,
+        toolchain: &Toolchain,
         env: &[(String, String)],
     ) -> Result<CaseResult> {
-        let limits = self.limits(Some(case));
+        let limits = self.limits_for(Some(case), toolchain);
         let expected = case.expected()?;
         let outcome = self
             .sandbox

@@ -154,10 +154,15 @@ impl Gradebook {
                 (None, error) => {
                     row.extend(self.exercises.iter().map(|_| String::new()));
                     row.extend([String::new(), String::new()]);
-                    row.push(format!(
-                        "grader error: {}",
-                        error.as_deref().unwrap_or("no results")
-                    ));
+                    // One line, like every row: an error can quote the compiler.
+                    let error: Vec<&str> = error
+                        .as_deref()
+                        .unwrap_or("no results")
+                        .lines()
+                        .map(str::trim)
+                        .filter(|line| !line.is_empty())
+                        .collect();
+                    row.push(format!("grader error: {}", error.join(" / ")));
                 }
             }
             writer.write_record(&row)?;

@@ -38,6 +38,15 @@ impl Lang {
     }
 }
 
+/// `1 case`, `2 cases`, `0 cases`: a count and its noun in English, which agree in
+/// number (Chinese nouns do not change).
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
 /// A course text (title, hint, description): one string, or one per language.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(untagged)]
@@ -109,6 +118,16 @@ mod tests {
             .context("cannot run");
         assert_eq!(error_text(&err, Lang::Zh), "cannot run: 没有这个练习");
         assert_eq!(error_text(&err, Lang::En), format!("{err:#}"));
+    }
+
+    #[test]
+    fn counts_agree_with_their_noun() {
+        assert_eq!(count(1, "problem", "problems"), "1 problem");
+        assert_eq!(count(0, "problem", "problems"), "0 problems");
+        assert_eq!(
+            count(2, "expected output", "expected outputs"),
+            "2 expected outputs"
+        );
     }
 
     #[test]

@@ -10,6 +10,8 @@
 
 use serde::Deserialize;
 
+use crate::i18n::count;
+
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum InputFormat {
@@ -55,8 +57,9 @@ impl InputFormat {
                 let lines: Vec<&str> = text.lines().collect();
                 if lines.len() != *rows {
                     return Err(format!(
-                        "a {} has {rows} lines, this one {}",
+                        "a {} has {}, this one {}",
                         name.as_deref().unwrap_or("grid"),
+                        count(*rows, "line", "lines"),
                         lines.len()
                     ));
                 }
@@ -65,8 +68,9 @@ impl InputFormat {
                         || !line.chars().all(|cell| cells.contains(cell))
                     {
                         return Err(format!(
-                            "line {}: {line:?} is not {columns} characters of {}",
+                            "line {}: {line:?} is not {} of {}",
                             number + 1,
+                            count(*columns, "character", "characters"),
                             cell_list(cells)
                         ));
                     }
@@ -83,9 +87,10 @@ impl InputFormat {
                     if words.len() != *per_line
                         || words.iter().any(|word| word.parse::<i64>().is_err())
                     {
+                        let integers = count(*per_line, "integer", "integers");
                         let what = match name {
-                            Some(name) => format!("a {name} ({per_line} integers)"),
-                            None => format!("{per_line} integers"),
+                            Some(name) => format!("a {name} ({integers})"),
+                            None => integers,
                         };
                         return Err(format!("line {}: {line:?} is not {what}", number + 1));
                     }

@@ -7,11 +7,13 @@ mod compare;
 mod compile;
 mod course;
 mod diff;
+mod digest;
 mod fixture;
 mod grade;
 mod gradebook;
 mod i18n;
 mod input_format;
+mod looping;
 mod parallel;
 mod progress;
 mod report;
@@ -84,7 +86,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
             lang,
         },
     )?;
-    match cli.command {
+    let exit = match cli.command {
         None => watch::run(
             &mut app,
             watch::Options {
@@ -129,16 +131,23 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
                 name,
                 input,
                 description,
+                description_zh,
             } => commands::dev::new_case::run(
                 &app,
                 &exercise,
                 &name,
                 input.as_deref(),
                 description.as_deref(),
+                description_zh.as_deref(),
             ),
             DevCommand::Bless { exercise, yes } => {
                 commands::dev::bless::run(&app, exercise.as_deref(), yes)
             }
         },
+    };
+    // A course this user may not write to: said once, whatever the command.
+    if let Some(notice) = app.progress.unsaved_notice() {
+        eprintln!("{}{notice}", lang.pick("warning: ", "警告："));
     }
+    exit
 }

@@ -56,6 +56,10 @@ pub struct Progress {
     done: Vec<bool>,
     hints: BTreeMap<String, usize>,
     changes: Vec<Change>,
+    /// Why progress cannot be saved here (a read-only course, a shared lab install), until
+    /// the student has been told once.
+    unsaved: Option<String>,
+    told_unsaved: bool,
 }
 
 impl Progress {
@@ -72,6 +76,8 @@ impl Progress {
             done: Vec::new(),
             hints: BTreeMap::new(),
             changes: Vec::new(),
+            unsaved: None,
+            told_unsaved: false,
         };
         let mut warnings = progress.read();
         if !warnings.is_empty()
@@ -121,7 +127,31 @@ impl Progress {
     /// Under the course's lock: re-reads the file, applies this process's changes to it,
     /// and writes it through a temporary file and a rename, so that neither a crash nor
     /// another clings process ever leaves half a file or loses a change.
+    ///
+    /// In a course the student may not write to, progress lives on in this process only:
+    /// the hints and results are still shown, and [`Progress::unsaved_notice`] says why
+    /// they will be forgotten.
     pub fn save(&mut self) -> Result<()> {
+        match self.save_to_disk() {
+            Err(err) if is_read_only(&err) => {
+                self.unsaved = Some(format!("{err:#}"));
+                Ok(())
+            }
+            saved => saved,
+        }
+    }
+
+    /// Once, after a save that could not be made: what to tell the student.
+    pub fn unsaved_notice(&mut self) -> Option<String> {
+        let reason = self.unsaved.as_ref().filter(|_| !self.told_unsaved)?;
+        self.told_unsaved = true;
+        Some(format!(
+            "progress cannot be saved in this course ({reason}): results and hints are \
+             shown, but clings will not remember them"
+        ))
+    }
+
+    fn save_to_disk(&mut self) -> Result<()> {
         let _writing = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
         let _lock = self.lock()?;
         let changes = std::mem::take(&mut self.changes);
@@ -273,6 +303,21 @@ impl Progress {
         self.changes
             .push(Change::HintLevel(name.to_string(), level));
     }
+}
+
+/// Whether saving failed because this user may not write there (not a full disk or a
+/// broken file system, which stay errors).
+fn is_read_only(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| {
+            io.kind() == std::io::ErrorKind::PermissionDenied
+                || io.raw_os_error() == Some(libc::EROFS)
+        }) || cause
+            .downcast_ref::<nix::errno::Errno>()
+            .is_some_and(|errno| {
+                matches!(errno, nix::errno::Errno::EACCES | nix::errno::Errno::EROFS)
+            })
+    })
 }
 
 #[cfg(test)]

@@ -71,6 +71,63 @@ fn url_path(path: &Path) -> String {
     url
 }
 
+/// `text` with its lines broken at spaces so that none is wider than `width` columns on
+/// the screen: colour codes take no room, a Chinese character takes two, and a run with
+/// no space to break at (a Chinese sentence, a long path) is broken between characters.
+pub fn wrap(text: &str, width: usize) -> String {
+    let width = width.max(10);
+    let mut out = String::new();
+    for (index, line) in text.split('\n').enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        let mut used = 0;
+        for (number, word) in line.split(' ').enumerate() {
+            let needed = columns(word);
+            if number > 0 {
+                if used > 0 && used + 1 + needed > width {
+                    out.push('\n');
+                    used = 0;
+                } else {
+                    out.push(' ');
+                    used += 1;
+                }
+            }
+            let mut escape = false;
+            for ch in word.chars() {
+                let room = char_columns(ch, &mut escape);
+                if used + room > width {
+                    out.push('\n');
+                    used = 0;
+                }
+                out.push(ch);
+                used += room;
+            }
+        }
+    }
+    out
+}
+
+/// The columns `text` takes on screen.
+pub fn columns(text: &str) -> usize {
+    let mut escape = false;
+    text.chars().map(|ch| char_columns(ch, &mut escape)).sum()
+}
+
+/// The columns of one character; none inside a colour code (`ESC [ ... m`).
+fn char_columns(ch: char, escape: &mut bool) -> usize {
+    if ch == '\x1b' {
+        *escape = true;
+    }
+    if *escape {
+        if ch.is_ascii_alphabetic() {
+            *escape = false;
+        }
+        return 0;
+    }
+    unicode_width::UnicodeWidthChar::width(ch).unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -87,5 +144,21 @@ mod tests {
     fn file_urls_escape_what_would_break_them() {
         let path = std::path::Path::new("/home/a b/#1/课.c");
         assert_eq!(super::url_path(path), "/home/a%20b/%231/%E8%AF%BE.c");
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces_within_the_width_on_screen() {
+        let wrap = |text: &str, width| super::wrap(text, width);
+        assert_eq!(
+            wrap("check_dir answers one small question", 20),
+            "check_dir answers\none small question"
+        );
+        // Colour codes take no room.
+        let red = "\x1b[31mHint\x1b[0m one two three";
+        assert_eq!(wrap(red, 13), "\x1b[31mHint\x1b[0m one two\nthree");
+        // A Chinese character takes two columns, and a sentence breaks between them.
+        assert_eq!(wrap("把问题拆开：检查", 10), "把问题拆开\n：检查");
+        // Lines already short stay as they are, blank lines included.
+        assert_eq!(wrap("a\n\nb", 20), "a\n\nb");
     }
 }

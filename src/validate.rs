@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::course::{Course, Exercise, SKELETONS_DIR, WRONG_PROGRAMS_DIR};
-use crate::fixture::{self, Case};
+use crate::fixture::{self, Case, Failure, HintRule};
 use crate::i18n::Text;
+use crate::verdict::Verdict;
 
 /// One thing wrong with the course, and where.
 pub struct Problem {
@@ -35,16 +36,41 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
         if !course.root.join(&solution).is_file() {
             problems.push(Problem::new(
                 &solution,
-                format!("the solution of {} is missing", exercise.name),
+                format!(
+                    "the solution of {} is missing: write the reference solution there \
+                     (`clings dev new-case` computes each case's expected output with it)",
+                    exercise.name
+                ),
             ));
         }
         if exercise.hints.is_empty() {
             problems.push(Problem::new(
                 &info,
-                format!("{} has no hints", exercise.name),
+                format!(
+                    "{} has no hints: add `hints = [{{ en = \"...\", zh = \"...\" }}]` to its \
+                     [[exercises]] entry",
+                    exercise.name
+                ),
             ));
         }
         translations(&mut problems, &info, &place("the title"), &exercise.title);
+        for (index, rule) in exercise.failure_hints.iter().enumerate() {
+            translations(
+                &mut problems,
+                &info,
+                &place(&format!("failure hint {}", index + 1)),
+                &rule.text,
+            );
+            if rule.verdict == Verdict::Passed {
+                problems.push(Problem::new(
+                    &info,
+                    format!(
+                        "{}: a hint for `passed` is never shown",
+                        place(&format!("failure hint {}", index + 1))
+                    ),
+                ));
+            }
+        }
         for (index, hint) in exercise.hints.iter().enumerate() {
             translations(
                 &mut problems,
@@ -53,7 +79,12 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
                 hint,
             );
         }
-        match fixture::discover(&course.fixtures_dir(exercise)) {
+        let fixtures = course.fixtures_dir(exercise);
+        if !has_case_files(&fixtures) {
+            problems.push(Problem::new(&fixtures, no_cases(exercise)));
+            continue;
+        }
+        match fixture::discover(&fixtures) {
             Ok(found) => {
                 case_problems(&mut problems, exercise, &found);
                 cases.insert(exercise.name.clone(), found);
@@ -67,6 +98,32 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
     orphans(&mut problems, course);
     stray_skeletons(&mut problems, course);
     problems
+}
+
+/// Whether `dir` holds a file of a case (`.in`, `.out`, `.toml`): an exercise without one
+/// has not been given its cases yet.
+fn has_case_files(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.filter_map(Result::ok).any(|entry| {
+            let path = entry.path();
+            let ext = path.extension().and_then(|ext| ext.to_str());
+            matches!(ext, Some("in" | "out" | "toml"))
+        })
+    })
+}
+
+/// What to do for an exercise with no case: the command that adds one.
+fn no_cases(exercise: &Exercise) -> String {
+    let input = match exercise.input.reads_input() {
+        true => " --input FILE",
+        false => "",
+    };
+    format!(
+        "{name} has no cases yet: add one with `clings dev new-case {name} 01_first{input} \
+         --description TEXT --description-zh TEXT`, which computes its expected output with \
+         the solution",
+        name = exercise.name
+    )
 }
 
 /// The skeleton (the pristine copy `reset` restores) must exist, and the file students
@@ -152,6 +209,7 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
                 hint,
             );
         }
+        hint_rules(problems, case, &exercise.failure_hints);
         match (&case.input, exercise.input.reads_input()) {
             (Some(input), false) => problems.push(Problem::new(
                 input,
@@ -173,6 +231,50 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
                     exercise.name
                 ),
             )),
+        }
+    }
+}
+
+/// A case's `[[hints]]` and the exercise's `[[failure_hints]]`: translated, and able to
+/// fire on a failure, never on a right answer: an output condition that the expected output
+/// itself meets would greet a program that prints it with other blanks (`lines`
+/// comparison) with a hint about a mistake it did not make.
+fn hint_rules(problems: &mut Vec<Problem>, case: &Case, failure_hints: &[HintRule]) {
+    let place = case.expected_path.with_extension("toml");
+    let expected = std::fs::read(&case.expected_path).unwrap_or_default();
+    for (index, rule) in case.config.hints.iter().enumerate() {
+        let which = format!("[[hints]] rule {}", index + 1);
+        translations(problems, &place, &which, &rule.text);
+        if rule.verdict == Verdict::Passed {
+            problems.push(Problem::new(
+                &place,
+                format!("{which} is for `passed`: a hint is only shown when a case fails"),
+            ));
+        }
+    }
+    let own = case.config.hints.iter().map(|rule| (rule, "its [[hints]]"));
+    let exercise = failure_hints
+        .iter()
+        .map(|rule| (rule, "the exercise's [[failure_hints]]"));
+    for (rule, list) in own.chain(exercise) {
+        let right = Failure {
+            verdict: Verdict::WrongOutput,
+            stdout: &expected,
+            report: None,
+        };
+        if rule.reads_output() && rule.fits(&right) {
+            problems.push(Problem::new(
+                &place,
+                format!(
+                    "a rule of {list} ({}...) meets the case's expected output: it would be \
+                     shown to a right answer",
+                    rule.text
+                        .get(crate::i18n::Lang::En)
+                        .chars()
+                        .take(40)
+                        .collect::<String>()
+                ),
+            ));
         }
     }
 }

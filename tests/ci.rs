@@ -159,9 +159,26 @@ fn junit_report_parses_back_with_one_suite_per_exercise() {
     assert_eq!(sum.test_cases.len(), 3);
     assert_eq!(sum.failures, 3);
     match &sum.test_cases[0].status {
-        quick_junit::TestCaseStatus::NonSuccess { ty, message, .. } => {
+        quick_junit::TestCaseStatus::NonSuccess {
+            ty,
+            message,
+            description,
+            ..
+        } => {
             assert_eq!(ty.as_ref().map(|t| t.as_str()), Some("wrong_output"));
             assert!(message.as_ref().unwrap().as_str().contains("differs"));
+            // The body: the input and the diff, as the human report shows them.
+            let body = description.as_ref().unwrap().as_str();
+            assert!(body.contains("input:\n  1 2\n"), "{body}");
+            assert!(body.contains("-3\n+-1\n"), "{body}");
+        }
+        other => panic!("expected a failure, got {other:?}"),
+    }
+    // The hidden case's body is its hint: no input, no diff.
+    match &sum.test_cases[2].status {
+        quick_junit::TestCaseStatus::NonSuccess { description, .. } => {
+            let body = description.as_ref().unwrap().as_str();
+            assert_eq!(body, "hint: Large numbers too.");
         }
         other => panic!("expected a failure, got {other:?}"),
     }
@@ -355,4 +372,169 @@ fn identical_submissions_graded_side_by_side_all_get_the_build() {
         );
     }
     assert_eq!(csv.lines().count(), 13, "{csv}");
+}
+
+/// `clings grade` on `submissions/` in the course of `setup`, with `args` before `grade`.
+fn grade_class(setup: &Setup, args: &[&str]) -> std::process::Output {
+    clings(&setup.course())
+        .args(args)
+        .args(["grade", "../submissions", "--out", "../book"])
+        .output()
+        .unwrap()
+}
+
+/// docs/ci.md: a gradebook written is exit 0, whatever the students got: failing students
+/// are grades, not a broken CI job.
+#[test]
+fn a_class_that_fails_everything_is_graded_with_exit_0() {
+    let setup = Setup::new("passing");
+    class(
+        setup.root.path(),
+        &[("bob", "wrong_output"), ("carol", "compile_error")],
+    );
+    let output = grade_class(&setup, &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert!(
+        stdout_of(&output).starts_with("graded 2 submissions into "),
+        "{}",
+        stdout_of(&output)
+    );
+    let csv = std::fs::read_to_string(setup.root.path().join("book/grades.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    let docs = std::fs::read_to_string(repo().join("docs/ci.md")).unwrap();
+    let docs = docs.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        docs.contains("`clings grade` exits 0 once the gradebook is written, whatever the grades"),
+        "docs/ci.md must say what grade's exit codes are"
+    );
+}
+
+/// A submission the grader cannot grade (here: the strict tier's build fails, which the
+/// compiler wrapper below makes it do for one student's file) is exit 2: the gradebook is
+/// still written, with a `grader error` row, and the student is named.
+#[test]
+fn a_submission_that_cannot_be_graded_is_exit_2_with_the_gradebook_written() {
+    let setup = Setup::new("passing");
+    class(
+        setup.root.path(),
+        &[("alice", "passing"), ("bob", "passing")],
+    );
+    let bob = setup.root.path().join("submissions/bob/sum.c");
+    let source = std::fs::read_to_string(&bob).unwrap();
+    std::fs::write(&bob, format!("/* GRADER_CANNOT_BUILD */\n{source}")).unwrap();
+    let info = setup.course().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    std::fs::write(
+        &info,
+        text.replace(
+            "[defaults]\n",
+            "[defaults]\nstrict_sanitizers = [\"address\"]\n",
+        ),
+    )
+    .unwrap();
+    let cc = setup.root.path().join("breaks-asan-cc");
+    write_script(
+        &cc,
+        "#!/bin/sh\ncase \"$*\" in *-fsanitize=address*)\n\
+         for arg; do case \"$arg\" in *.c) grep -q GRADER_CANNOT_BUILD \"$arg\" && exit 1;; esac; done;;\n\
+         esac\nexec gcc \"$@\"\n",
+    );
+    let output = clings(&setup.course())
+        .env("CC", &cc)
+        .args(["grade", "../submissions", "--out", "../book"])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("error: grading bob failed"), "{stderr}");
+    assert!(
+        stderr.contains("the grader failed on 1 submission (listed above)"),
+        "{stderr}"
+    );
+    let csv = std::fs::read_to_string(setup.root.path().join("book/grades.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[1], "alice,3,0,3,4,sum passed; hello missing", "{csv}");
+    assert!(
+        lines[2].starts_with("bob,,,,,\"grader error: sum.c compiles, but not with"),
+        "{csv}"
+    );
+    assert_eq!(lines.len(), 3, "one line per student: {csv}");
+}
+
+/// Without a terminal (a CI log), grade's progress is one line as each student starts and
+/// one as each ends, with the time it took and an estimate of the rest; nothing redrawn.
+#[test]
+fn headless_progress_is_a_stable_line_per_start_and_end() {
+    let setup = Setup::new("passing");
+    class(
+        setup.root.path(),
+        &[
+            ("alice", "passing"),
+            ("bob", "wrong_output"),
+            ("carol", "passing"),
+        ],
+    );
+    let output = grade_class(&setup, &["--jobs", "1"]);
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains(['\r', '\x1b']), "redrawn: {stderr:?}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 6, "{stderr}");
+    assert_eq!(lines[0], "grading alice");
+    assert!(
+        lines[1].starts_with("graded alice in ") && lines[1].contains(": 1/3 done, about "),
+        "{stderr}"
+    );
+    assert_eq!(lines[2], "grading bob");
+    assert!(
+        lines[5].starts_with("graded carol in ") && lines[5].ends_with(": 3/3 done"),
+        "{stderr}"
+    );
+}
+
+/// On a terminal the bar names the student being graded and, until one is done, says it
+/// is estimating rather than inventing a time left.
+#[test]
+fn the_progress_bar_names_the_student_and_estimates_honestly() {
+    let Some(script) = find_on_path("script") else {
+        require(false, "script (util-linux) is not installed");
+        return;
+    };
+    let setup = Setup::new("passing");
+    // Each times out on its cases: a couple of seconds, long enough for the bar to draw.
+    class(
+        setup.root.path(),
+        &[("dave", "timeout"), ("erin", "timeout")],
+    );
+    let clings_bin = clings_process(&setup.course()).get_program().to_owned();
+    let command = format!(
+        "'{}' --jobs 1 grade ../submissions --out ../book",
+        clings_bin.to_string_lossy()
+    );
+    let environment = clings_process(&setup.course());
+    let output = std::process::Command::new(script)
+        .args(["-qfec", &command, "/dev/null"])
+        .current_dir(setup.course())
+        .envs(
+            environment
+                .get_envs()
+                .filter_map(|(key, value)| Some((key, value?))),
+        )
+        .env("TERM", "xterm")
+        .output()
+        .unwrap();
+    let screen = stdout_of(&output);
+    assert_eq!(output.status.code(), Some(0), "{screen}");
+    let (first, second) = screen
+        .split_once("1/2 graded · grading erin")
+        .unwrap_or_else(|| panic!("erin is never named: {screen:?}"));
+    assert!(
+        first.contains("0/2 graded · grading dave") && first.contains("estimating the time left"),
+        "{screen:?}"
+    );
+    // Once dave is done, his time is the estimate.
+    assert!(
+        second.contains(" left") && !second.contains("estimating"),
+        "{screen:?}"
+    );
 }

@@ -316,6 +316,32 @@ fn usage_and_unknown_exercise_exit_2() {
     );
 }
 
+/// `--jobs 0` would run nothing: a usage error (exit 2) that says why, before any grading.
+#[test]
+fn zero_jobs_is_a_usage_error() {
+    let course = sum_course("passing");
+    for args in [
+        &["--jobs", "0", "test", "sum"][..],
+        &["grade", "submissions", "-j", "0"],
+        &["--jobs", "many", "run", "sum"],
+    ] {
+        let output = clings(course.path()).args(args).output().unwrap();
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("--jobs"), "{args:?}: {stderr}");
+        assert!(stdout_of(&output).is_empty(), "{args:?}: nothing graded");
+    }
+    let output = clings(course.path())
+        .args(["--jobs", "0", "test", "sum"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&output).contains("0 jobs would run nothing: give at least 1"),
+        "{}",
+        stderr_of(&output)
+    );
+}
+
 #[test]
 fn outside_a_course_says_where_it_looked() {
     let empty = tempfile::tempdir().unwrap();
@@ -424,9 +450,11 @@ fn the_compiler_is_cc_then_the_courses_then_cc() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    // A $CC of blanks only is no compiler named: the course's is used.
     for (cc, info_text, expected) in [
         (Some("env-cc"), &with_compiler, "env"),
         (None, &with_compiler, "course"),
+        (Some("  "), &with_compiler, "course"),
         (None, &text, "cc"),
     ] {
         std::fs::write(&info, info_text).unwrap();
@@ -436,9 +464,11 @@ fn the_compiler_is_cc_then_the_courses_then_cc() {
         }
         let mut command = clings(course.path());
         command.env("PATH", &path).args(["test", "sum"]);
-        if let Some(cc) = cc {
-            command.env("CC", course.path().join(cc));
-        }
+        match cc {
+            Some(blank) if blank.trim().is_empty() => command.env("CC", blank),
+            Some(cc) => command.env("CC", course.path().join(cc)),
+            None => &mut command,
+        };
         let output = command.output().unwrap();
         assert_eq!(
             output.status.code(),
@@ -672,17 +702,12 @@ fn a_skeleton_key_puts_the_skeleton_anywhere_in_the_course() {
 }
 
 /// README: cases run in parallel, `--jobs N` at once (default: one per core). Four cases
-/// of a program that sleeps until the 1 s limit: one at a time they take 4 s at least;
-/// several at once take less than the sum of their times, which only runs at the same
-/// time can.
+/// of a program that sleeps a second (under a limit of 10 s): one at a time they take 4 s
+/// at least; several at once take less than the sum of their times, which only runs at
+/// the same time can.
 #[test]
 fn cases_run_at_once_up_to_jobs() {
-    let course = sum_course("passing");
-    std::fs::copy(
-        repo().join("tests/hostile/sleeper.c"),
-        course.path().join("exercises/sum.c"),
-    )
-    .unwrap();
+    let course = sum_course("slow_sum");
     let fixtures = course.path().join("fixtures/sum");
     for case in ["03_more", "04_most"] {
         for part in ["in", "out"] {
@@ -692,6 +717,13 @@ fn cases_run_at_once_up_to_jobs() {
             )
             .unwrap();
         }
+    }
+    for case in ["01_small", "02_negative", "03_more", "04_most"] {
+        std::fs::write(
+            fixtures.join(format!("{case}.toml")),
+            "time_limit_ms = 10000\n",
+        )
+        .unwrap();
     }
     let grade = |jobs: Option<&str>| {
         let started = std::time::Instant::now();
@@ -705,7 +737,7 @@ fn cases_run_at_once_up_to_jobs() {
             .unwrap();
         let took = started.elapsed();
         let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-        assert_eq!(verdicts(&document, 0), ["timeout"; 4], "{document}");
+        assert_eq!(verdicts(&document, 0), ["passed"; 4], "{document}");
         let times: u64 = document["exercises"][0]["cases"]
             .as_array()
             .unwrap()
@@ -734,4 +766,22 @@ fn cases_run_at_once_up_to_jobs() {
             "{cores} cores: {by_default:?}, {cases:?} in all"
         );
     }
+}
+
+/// A compiler that is there but cannot be run is not called "not installed": the message
+/// says what failed.
+#[test]
+fn a_compiler_that_cannot_be_run_is_named_with_the_reason() {
+    let course = sum_course("passing");
+    let not_executable = course.path().join("not-a-compiler");
+    std::fs::write(&not_executable, "plain text\n").unwrap();
+    let output = clings(course.path())
+        .env("CC", &not_executable)
+        .args(["run", "sum"])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot run the C compiler"), "{stderr}");
+    assert!(!stderr.contains("not installed"), "{stderr}");
 }

@@ -98,7 +98,14 @@ fn missing_skeleton_and_solution() {
 fn exercise_without_cases() {
     let dir = course();
     std::fs::remove_dir_all(dir.path().join("fixtures/hello")).unwrap();
-    assert_problem(dir.path(), "fixtures/hello", "missing fixtures");
+    // It says how to add one (hello reads no input: no `--input`).
+    assert_problem(
+        dir.path(),
+        "fixtures/hello",
+        "hello has no cases yet: add one with `clings dev new-case hello 01_first --description",
+    );
+    std::fs::create_dir(dir.path().join("fixtures/hello")).unwrap();
+    assert_problem(dir.path(), "fixtures/hello", "hello has no cases yet");
 }
 
 #[test]
@@ -187,6 +194,20 @@ fn solution_failing_a_case() {
     let dir = course();
     write(dir.path(), "fixtures/sum/02_negative.out", "-3\n");
     assert_problem(dir.path(), "solutions/sum.c", "fails case 02_negative");
+    // The diff says which line differs, and how to make the .out the solution's.
+    let (_, output) = check(dir.path());
+    assert!(
+        output.contains(
+            "--- expected (.out)\n            +++ the solution's output\n            \
+             @@ expected line 1, the solution's line 1 @@\n            --3\n            +-2\n"
+        ),
+        "{output}"
+    );
+    assert!(
+        output.contains("`clings dev bless sum` writes its output to fixtures/sum/02_negative.out"),
+        "{output}"
+    );
+    assert!(output.contains("dev check: 1 problem\n"), "{output}");
 }
 
 #[test]
@@ -354,6 +375,8 @@ fn new_case_computes_its_output_and_refuses_an_existing_name() {
             "03_big",
             "--description",
             "Big numbers",
+            "--description-zh",
+            "大数",
         ])
         .write_stdin("1000 2000\n")
         .output()
@@ -368,11 +391,13 @@ fn new_case_computes_its_output_and_refuses_an_existing_name() {
         std::fs::read_to_string(fixtures.join("03_big.out")).unwrap(),
         "3000\n"
     );
-    assert!(
-        std::fs::read_to_string(fixtures.join("03_big.toml"))
-            .unwrap()
-            .contains("Big numbers")
+    assert_eq!(
+        std::fs::read_to_string(fixtures.join("03_big.toml")).unwrap(),
+        "description = { en = \"Big numbers\", zh = \"大数\" }\n"
     );
+    // A case as dev new-case writes it is one dev check accepts.
+    let (code, report) = check(dir.path());
+    assert_eq!(code, Some(0), "{report}");
 
     let input = dir.path().join("input.txt");
     std::fs::write(&input, "1 1\n").unwrap();
@@ -391,6 +416,28 @@ fn new_case_computes_its_output_and_refuses_an_existing_name() {
         std::fs::read_to_string(fixtures.join("03_big.out")).unwrap(),
         "3000\n"
     );
+}
+
+#[test]
+fn new_case_wants_the_description_in_both_languages() {
+    let dir = course();
+    for flag in ["--description", "--description-zh"] {
+        let output = clings(dir.path())
+            .args(["dev", "new-case", "sum", "03_one_language", flag, "Big"])
+            .write_stdin("1 2\n")
+            .output()
+            .unwrap();
+        assert_error(
+            &output,
+            "give the description in both languages, --description TEXT and --description-zh TEXT",
+        );
+        let left = std::fs::read_dir(dir.path().join("fixtures/sum"))
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_name().to_string_lossy().starts_with("03_"))
+            .count();
+        assert_eq!(left, 0, "{flag} alone wrote a case");
+    }
 }
 
 #[test]
@@ -428,7 +475,11 @@ fn bless_shows_the_change_and_writes_only_when_confirmed() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stdout = stdout_of(&output);
-    assert!(stdout.contains("-3") && stdout.contains("+-2"), "{stdout}");
+    assert!(
+        stdout.contains("--- old\n+++ new\n@@ old line 1, new line 1 @@\n--3\n+-2\n"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("your output"), "{stdout}");
     assert_eq!(std::fs::read_to_string(&expected).unwrap(), "-3\n");
 
     let output = clings(dir.path())
@@ -436,8 +487,94 @@ fn bless_shows_the_change_and_writes_only_when_confirmed() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
-    assert!(stdout_of(&output).contains("wrote 1 expected outputs"));
+    assert!(
+        stdout_of(&output).contains("wrote 1 expected output (2 unchanged)"),
+        "{}",
+        stdout_of(&output)
+    );
     assert_eq!(std::fs::read_to_string(&expected).unwrap(), "-2\n");
     let (code, output) = check(dir.path());
     assert_eq!(code, Some(0), "{output}");
+}
+
+/// README, "Adding an exercise": each step, then `dev check`, which says what is still
+/// missing and how to add it, until the course passes.
+#[test]
+fn an_exercise_added_step_by_step_as_the_readme_says() {
+    let dir = course();
+    let root = dir.path();
+    // 1. Its entry in info.toml.
+    let info = root.join("info.toml");
+    let mut text = std::fs::read_to_string(&info).unwrap();
+    text.push_str(
+        "\n[[exercises]]\nname = \"double\"\ntitle = { en = \"Double it\", zh = \"翻倍\" }\n\
+         path = \"exercises/double.c\"\ninput = { kind = \"integers\", per_line = 1 }\n\
+         hints = [{ en = \"Multiply by two.\", zh = \"乘以二。\" }]\n",
+    );
+    std::fs::write(&info, text).unwrap();
+    let (code, output) = check(root);
+    assert_eq!(code, Some(1), "{output}");
+    for missing in [
+        "the skeleton of double is missing",
+        "the students' copy of the skeleton of double is missing",
+        "the solution of double is missing: write the reference solution there",
+        "double has no cases yet: add one with `clings dev new-case double 01_first --input FILE",
+    ] {
+        assert!(output.contains(missing), "{missing:?} in:\n{output}");
+    }
+    // 2. The skeleton, and the students' copy of it; 3. the reference solution.
+    let skeleton = "#include <stdio.h>\nint main(void) { int n; if (scanf(\"%d\", &n) != 1) return 1; printf(\"%d\\n\", n); return 0; }\n";
+    write(root, "skeletons/double.c", skeleton);
+    write(root, "exercises/double.c", skeleton);
+    write(
+        root,
+        "solutions/double.c",
+        &skeleton.replace("\"%d\\n\", n)", "\"%d\\n\", 2 * n)"),
+    );
+    // 4. A case, from the solution.
+    write(root, "three.txt", "3\n");
+    let output = clings(root)
+        .args([
+            "dev",
+            "new-case",
+            "double",
+            "01_three",
+            "--input",
+            "three.txt",
+        ])
+        .args(["--description", "Three", "--description-zh", "三"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert_eq!(
+        std::fs::read_to_string(root.join("fixtures/double/01_three.out")).unwrap(),
+        "6\n"
+    );
+    let (code, output) = check(root);
+    assert_eq!(code, Some(0), "{output}");
+    assert!(
+        output.contains("double has no known-wrong programs: put each mistake students make in solutions/wrong/double/"),
+        "{output}"
+    );
+    // 5. A known-wrong program, named by its first line; 6. a hint that fits it.
+    write(
+        root,
+        "solutions/wrong/double/squares.c",
+        &format!(
+            "/* squares instead of doubling */\n{}",
+            skeleton.replace("\"%d\\n\", n)", "\"%d\\n\", n * n)")
+        ),
+    );
+    assert_problem(root, "squares.c", "no case's hint fits how it fails");
+    let toml = root.join("fixtures/double/01_three.toml");
+    let mut case = std::fs::read_to_string(&toml).unwrap();
+    case.push_str("hint = { en = \"Two times, not n times.\", zh = \"是两倍，不是 n 倍。\" }\n");
+    std::fs::write(&toml, case).unwrap();
+    // 7. dev check passes.
+    let (code, output) = check(root);
+    assert_eq!(code, Some(0), "{output}");
+    assert!(
+        output.contains("first hint: Two times, not n times."),
+        "{output}"
+    );
 }

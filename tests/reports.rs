@@ -26,7 +26,12 @@ impl Setup {
         let hidden = root.path().join("hidden/sum");
         std::fs::write(hidden.join("09_hidden.in"), hidden_input).unwrap();
         std::fs::write(hidden.join("09_hidden.out"), "0\n").unwrap();
-        std::fs::write(hidden.join("09_hidden.toml"), "hint = \"Think big.\"\n").unwrap();
+        // The hint fits a wrong output, and a sanitizer report (the programs that forge one).
+        std::fs::write(
+            hidden.join("09_hidden.toml"),
+            "hint = \"Think big.\"\n[[hints]]\nverdict = \"sanitizer\"\ntext = \"Think big.\"\n",
+        )
+        .unwrap();
         Setup { root }
     }
 
@@ -333,6 +338,42 @@ fn junit_with_control_bytes_and_invalid_utf8_parses() {
     let report = junit(&xml);
     let out = report.test_suites[0].system_out.as_ref().unwrap();
     assert!(out.contains("error:") && out.contains("\\x01"), "{out:?}");
+}
+
+/// The body of the JUnit failure of case `index` of the first suite.
+fn failure_body(report: &quick_junit::Report, index: usize) -> String {
+    match &report.test_suites[0].test_cases[index].status {
+        quick_junit::TestCaseStatus::NonSuccess { description, .. } => description
+            .as_ref()
+            .map(|body| body.as_str().to_string())
+            .unwrap_or_default(),
+        other => panic!("expected a failure, got {other:?}"),
+    }
+}
+
+/// A JUnit failure's body holds what the human report shows under the case: the hint, and
+/// for a public case its input and the diff, escaped; a hidden case's holds its hint alone,
+/// never its input nor the output that quotes it.
+#[test]
+fn junit_failure_bodies_show_the_evidence_of_public_cases_only() {
+    let setup = Setup::new("echo_input", &format!("{SECRET}\n"));
+    let xml = stdout_of(&setup.test(&["--format", "junit"]));
+    assert!(!xml.contains(SECRET), "the hidden input leaks:\n{xml}");
+    let report = junit(&xml);
+    let small = failure_body(&report, 0);
+    assert!(small.contains("input:\n  1 2\n"), "{small}");
+    assert!(
+        small.contains(
+            "--- expected\n+++ your output\n@@ expected line 1, your line 1 @@\n-3\n+\\x1b[2J1 2\n"
+        ),
+        "{small}"
+    );
+    let negative = failure_body(&report, 1);
+    assert!(
+        negative.starts_with("hint: Negative numbers add like any other.\ninput:\n"),
+        "{negative}"
+    );
+    assert_eq!(failure_body(&report, 2), "hint: Think big.");
 }
 
 /// `clings test sum --fixtures DIR` (and `grade`) must fail with exit 2, naming `sum/`.

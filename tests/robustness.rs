@@ -315,3 +315,65 @@ fn without_isolation_runs_fall_back_with_a_warning_or_fail_when_required() {
         );
     }
 }
+
+/// Issue 12: a course the student may not write to (a shared lab install). Hints and
+/// results are shown, the student is told once that progress cannot be saved, and
+/// nothing in the course changes.
+#[test]
+fn a_read_only_course_shows_hints_and_results_and_says_progress_is_not_saved() {
+    let course = sum_course("passing");
+    // Runs as a normal user (root may write anywhere), in a course it may only read.
+    let Some(_) = clings_unprivileged(course.path()) else {
+        return;
+    };
+    for entry in walkdir::WalkDir::new(course.path()) {
+        let entry = entry.unwrap();
+        let mode = if entry.file_type().is_dir() {
+            0o555
+        } else {
+            0o444
+        };
+        std::fs::set_permissions(
+            entry.path(),
+            std::os::unix::fs::PermissionsExt::from_mode(mode),
+        )
+        .unwrap();
+    }
+    let before = snapshot(course.path());
+    // The builds go to a cache of the user's own, which this test owns too.
+    let cache = tempfile::tempdir().unwrap();
+    if nix::unistd::geteuid().is_root() {
+        let nobody = Some(nix::unistd::Uid::from_raw(65534));
+        nix::unistd::chown(cache.path(), nobody, None).unwrap();
+    }
+    let run = |args: &[&str]| {
+        let mut command = clings_unprivileged(course.path()).unwrap();
+        command.env("XDG_CACHE_HOME", cache.path());
+        command.args(args).output().unwrap()
+    };
+    let hint = run(&["hint"]);
+    assert_eq!(hint.status.code(), Some(0), "{}", stderr_of(&hint));
+    assert!(
+        stdout_of(&hint).contains("Hint 1 of 2"),
+        "{}",
+        stdout_of(&hint)
+    );
+    let warned = stderr_of(&hint);
+    assert_eq!(
+        warned.matches("progress cannot be saved").count(),
+        1,
+        "{warned}"
+    );
+
+    let graded = run(&["run", "sum"]);
+    assert_eq!(graded.status.code(), Some(0), "{}", stderr_of(&graded));
+    assert!(
+        stdout_of(&graded).contains("sum passed"),
+        "{}",
+        stdout_of(&graded)
+    );
+    assert!(stderr_of(&graded).contains("progress cannot be saved"));
+    assert_eq!(snapshot(course.path()), before);
+    assert!(!course.path().join(".clings").exists());
+    assert!(cache.path().join("clings").is_dir(), "the build was cached");
+}

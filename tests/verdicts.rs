@@ -205,3 +205,52 @@ fn compare_mode_is_the_cases_else_the_courses_else_lines() {
         );
     }
 }
+
+/// README, "strict_sanitizers": a program that passes every case is built again with the
+/// course's strict sanitizers and passes only if it passes that build too.
+#[test]
+fn the_strict_build_catches_what_the_fast_one_cannot_see() {
+    let (fast, _, code) = grade("string_without_room");
+    assert_eq!(fast, ["passed", "passed"], "UBSan alone does not see it");
+    assert_eq!(code, Some(0));
+
+    let course = sum_course("string_without_room");
+    let info = course.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    let strict = text.replace(
+        "[defaults]\n",
+        "[defaults]\nstrict_sanitizers = [\"address\"]\n",
+    );
+    assert_ne!(strict, text);
+    std::fs::write(&info, strict).unwrap();
+    let (document, code) = json_results(course.path(), &["sum"]);
+    // "1" fits with its '\0'; "-5" does not.
+    assert_eq!(
+        verdicts(&document, 0),
+        ["passed", "sanitizer"],
+        "{document}"
+    );
+    let message = document["exercises"][0]["cases"][1]["message"]
+        .as_str()
+        .unwrap();
+    assert!(
+        message.contains("global-buffer-overflow") && message.contains("'\\0'"),
+        "{message}"
+    );
+    assert_eq!(code, Some(1));
+
+    // A right program passes both builds.
+    let course = sum_course("passing");
+    let text = std::fs::read_to_string(course.path().join("info.toml")).unwrap();
+    std::fs::write(
+        course.path().join("info.toml"),
+        text.replace(
+            "[defaults]\n",
+            "[defaults]\nstrict_sanitizers = [\"address\"]\n",
+        ),
+    )
+    .unwrap();
+    let (document, code) = json_results(course.path(), &["sum"]);
+    assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
+    assert_eq!(code, Some(0));
+}

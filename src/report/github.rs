@@ -77,7 +77,7 @@ pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
                 _ => None,
             };
             let mut message = case_message(case, lang);
-            if let Some(hint) = &case.case.config.hint {
+            if let Some(hint) = case.hint() {
                 message.push_str(&format!("\n{}", hint.get(lang)));
             }
             let _ = writeln!(

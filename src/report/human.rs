@@ -7,13 +7,14 @@ use colored::Colorize;
 use crate::course::Exercise;
 use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult, Totals};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, count};
 use crate::report::{case_message, case_time, diagnostics};
 use crate::style;
-use crate::verdict::{Status, Verdict, WORD_WIDTH};
+use crate::verdict::{Finding, Status, Verdict, WORD_WIDTH};
 
-/// Failing cases shown in full; the others get their one line.
-const DETAILED_FAILURES: usize = 3;
+/// Failing cases shown in full besides the first, those with the sharpest hints; the others
+/// get their one line.
+const SHARPEST_IN_FULL: usize = 2;
 /// Diff lines shown per case before the rest is counted.
 const DIFF_LINES: usize = 40;
 /// An input this small (a board) is shown next to its diff.
@@ -21,12 +22,33 @@ const SHORT_INPUT_LINES: usize = 20;
 const SHORT_INPUT_BYTES: usize = 1200;
 const STDERR_LINES: usize = 8;
 
-pub fn exercise(result: &ExerciseResult, lang: Lang) -> String {
-    exercise_with_file(result, lang, &result.source.display().to_string())
+/// How much of a report goes where.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Every case on a line of its own: a printed report.
+    Full,
+    /// For a screen that must show the first failure's diff without scrolling (watch
+    /// mode): passed cases counted on one line, a case's input after its diff.
+    Screen,
 }
 
-/// The same report with the graded file shown as `file`: watch mode passes a clickable link.
-pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> String {
+pub fn exercise(result: &ExerciseResult, lang: Lang) -> String {
+    exercise_with_file(
+        result,
+        lang,
+        &result.source.display().to_string(),
+        Layout::Full,
+    )
+}
+
+/// The same report with the graded file shown as `file` (watch mode passes a clickable
+/// link), laid out as `layout` says.
+pub fn exercise_with_file(
+    result: &ExerciseResult,
+    lang: Lang,
+    file: &str,
+    layout: Layout,
+) -> String {
     let mut out = String::new();
     let title = format!("{} — {}", result.name, result.title.get(lang));
     let _ = writeln!(out, "{}  ({file})", title.bold());
@@ -65,8 +87,33 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
         .map(|r| display_name(r).len())
         .max()
         .unwrap_or(0);
-    let mut detailed = 0;
-    for case in &result.cases {
+    // The failures whose hints name the mistake most sharply, and the first one: its diff is
+    // where a student starts reading.
+    let sharpest = result.sharpest_failures();
+    let first = sharpest.iter().min().copied();
+    let detailed: Vec<usize> = first
+        .into_iter()
+        .chain(
+            sharpest
+                .into_iter()
+                .filter(|index| Some(*index) != first)
+                .take(SHARPEST_IN_FULL),
+        )
+        .collect();
+    let mut skipped = 0;
+    // On a screen the totals come first: the passed cases have no lines of their own.
+    if layout == Layout::Screen {
+        let _ = writeln!(out, "  {}", totals(result, lang));
+    }
+    for (index, case) in result.cases.iter().enumerate() {
+        // Cases not run because the program loops get one line together, below.
+        if case.finding == Finding::Skipped {
+            skipped += 1;
+            continue;
+        }
+        if layout == Layout::Screen && case.finding == Finding::Passed {
+            continue;
+        }
         let verdict = case.finding.verdict();
         let word = verdict_word(verdict);
         let name = display_name(case);
@@ -82,31 +129,53 @@ pub fn exercise_with_file(result: &ExerciseResult, lang: Lang, file: &str) -> St
             continue;
         }
         let _ = writeln!(out, "  {}", case_message(case, lang));
-        if detailed < DETAILED_FAILURES {
-            detailed += 1;
-            details(&mut out, case, lang);
+        if detailed.contains(&index) {
+            details(&mut out, case, lang, layout);
         }
     }
-    let passed = result.cases_passed();
-    let _ = writeln!(
-        out,
-        "  {}",
-        lang.pick(
-            format!(
-                "{passed}/{} cases passed, {}/{} points",
-                result.cases.len(),
-                result.points(),
-                result.max_points()
-            ),
-            format!(
-                "通过 {passed}/{} 个用例，得分 {}/{}",
-                result.cases.len(),
-                result.points(),
-                result.max_points()
-            ),
-        )
-    );
+    if skipped > 0 {
+        let _ = writeln!(out, "  {}", loop_stop(result, skipped, lang));
+    }
+    if layout == Layout::Full {
+        let _ = writeln!(out, "  {}", totals(result, lang));
+    }
     out
+}
+
+/// "36/44 cases passed, 36/44 points".
+fn totals(result: &ExerciseResult, lang: Lang) -> String {
+    let passed = result.cases_passed();
+    let (cases, points, max) = (result.cases.len(), result.points(), result.max_points());
+    lang.pick(
+        format!("{passed}/{cases} cases passed, {points}/{max} points"),
+        format!("通过 {passed}/{cases} 个用例，得分 {points}/{max}"),
+    )
+}
+
+/// Why the cases not run were not run, and which case to fix first: the first one, in the
+/// course's order, that ran out of time.
+fn loop_stop(result: &ExerciseResult, skipped: usize, lang: Lang) -> String {
+    let timeouts: Vec<&str> = result
+        .cases
+        .iter()
+        .filter(|case| case.finding.verdict() == Verdict::Timeout)
+        .map(|case| case.case.name.as_str())
+        .collect();
+    let first = timeouts.first().copied().unwrap_or_default();
+    let word = verdict_word(Verdict::NotRun);
+    lang.pick(
+        format!(
+            "{word} {}: the program ran out of time on {}, so it loops. Fix {first} first \
+             (scanf's return value?), then run again.",
+            count(skipped, "more case", "more cases"),
+            count(timeouts.len(), "case", "cases")
+        ),
+        format!(
+            "{word} 另有 {skipped} 个用例未运行：程序在 {} 个用例上超时，说明它陷入了死循环。\
+             先修好 {first}（检查 scanf 的返回值？），再运行一次。",
+            timeouts.len()
+        ),
+    )
 }
 
 /// A verdict as the reports' first column: padded to the longest word, green when it passed.
@@ -144,14 +213,29 @@ pub fn title(exercise: &Exercise, lang: Lang) -> String {
         .to_string()
 }
 
-fn details(out: &mut String, result: &CaseResult, lang: Lang) {
+/// What the case was and what the program did (a hidden case gives away nothing of it),
+/// and the hint: description, input, diff or stderr, hint; on a screen, the input last.
+fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) {
     let indent = "      ";
-    let config = &result.case.config;
-    // A hidden case gives away nothing but its verdict and its hint.
-    if !result.case.hidden {
-        evidence(out, result, indent, lang);
+    let shown = !result.case.hidden;
+    if let Some(description) = result.case.config.description.as_ref().filter(|_| shown) {
+        let _ = writeln!(out, "{indent}{}", description.get(lang).italic());
     }
-    if let Some(hint) = &config.hint {
+    let input = |out: &mut String| {
+        if let Some(input) = short_input(result).filter(|_| shown) {
+            let _ = writeln!(out, "{indent}{}", lang.pick("input:", "输入：").dimmed());
+            for line in input.lines() {
+                let _ = writeln!(out, "{indent}  {line}");
+            }
+        }
+    };
+    if layout == Layout::Full {
+        input(out);
+    }
+    if shown {
+        what_it_did(out, result, indent, lang);
+    }
+    if let Some(hint) = result.hint() {
         let _ = writeln!(
             out,
             "{indent}{} {}",
@@ -159,19 +243,13 @@ fn details(out: &mut String, result: &CaseResult, lang: Lang) {
             hint.get(lang)
         );
     }
+    if layout == Layout::Screen {
+        input(out);
+    }
 }
 
-/// What the case was and what the program did: description, input, diff or stderr.
-fn evidence(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
-    if let Some(description) = &result.case.config.description {
-        let _ = writeln!(out, "{indent}{}", description.get(lang).italic());
-    }
-    if let Some(input) = short_input(result) {
-        let _ = writeln!(out, "{indent}{}", lang.pick("input:", "输入：").dimmed());
-        for line in input.lines() {
-            let _ = writeln!(out, "{indent}  {line}");
-        }
-    }
+/// The diff of a wrong output, the stderr of a program that ended badly.
+fn what_it_did(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
     match result.finding.verdict() {
         Verdict::WrongOutput => {
             let drawn = diff::render(

@@ -1,5 +1,6 @@
 //! The runs in progress, so that Ctrl-C can stop them all at once, and the interruption
-//! that the grading code checks before each run.
+//! that the grading code checks before and after each run; watch mode's cancellation of a
+//! grading that a save made moot works the same way.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -18,7 +19,21 @@ impl std::fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
+/// The error of a grading stopped by [`cancel`]: its result would be of a file that is no
+/// longer there.
+#[derive(Debug)]
+pub struct Cancelled;
+
+impl std::fmt::Display for Cancelled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("cancelled: the file changed during the grading")
+    }
+}
+
+impl std::error::Error for Cancelled {}
+
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static CANCELLED: AtomicBool = AtomicBool::new(false);
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     next_id: 0,
     runs: Vec::new(),
@@ -39,12 +54,28 @@ fn registry() -> std::sync::MutexGuard<'static, Registry> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-pub fn check() -> Result<(), Interrupted> {
+pub fn check() -> anyhow::Result<()> {
     if INTERRUPTED.load(Ordering::SeqCst) {
-        Err(Interrupted)
+        Err(Interrupted.into())
+    } else if CANCELLED.load(Ordering::SeqCst) {
+        Err(Cancelled.into())
     } else {
         Ok(())
     }
+}
+
+/// Stops the runs in progress and makes every run fail with [`Cancelled`] until
+/// [`resume`]: for watch mode, whose one grading at a time a save has made moot.
+pub fn cancel() {
+    CANCELLED.store(true, Ordering::SeqCst);
+    for (_, group) in &registry().runs {
+        group.kill();
+    }
+}
+
+/// Runs run again after a [`cancel`]: called before each new grading.
+pub fn resume() {
+    CANCELLED.store(false, Ordering::SeqCst);
 }
 
 /// Stops every run in progress and makes every later one fail with [`Interrupted`].
@@ -64,7 +95,7 @@ pub fn interrupt() -> bool {
 pub struct Grading(());
 
 impl Grading {
-    pub fn begin() -> Result<Grading, Interrupted> {
+    pub fn begin() -> anyhow::Result<Grading> {
         registry().gradings += 1;
         let grading = Grading(());
         check()?;

@@ -29,7 +29,7 @@ use anyhow::{Context, Result, bail};
 pub use helper::main_if_helper;
 pub use isolation::{find_on_path, is_system_path};
 pub use limits::{Limits, Memory, MemoryEnforcement};
-pub use live::{Grading, Interrupted, interrupt};
+pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
 
 use crate::i18n::Lang;
 use cgroup::{Cgroups, RunCgroup};
@@ -280,7 +280,8 @@ impl Sandbox {
                     let length = file.metadata().map(|meta| meta.len()).unwrap_or(0);
                     file.stream_position().is_ok_and(|read| read >= length)
                 }
-                None => true,
+                // No input to run out of: a loop here is not one on scanf's EOF.
+                None => false,
             },
         };
         // The exit status of bubblewrap, or of the helper, says less than the helper's

@@ -31,6 +31,12 @@ impl Finding {
                     "未运行：练习文件不存在",
                 )
                 .into(),
+            Finding::Skipped => lang
+                .pick(
+                    "not run: the program had already run out of time on other cases, so it loops",
+                    "未运行：程序在其他用例上已经超时，说明它陷入了死循环",
+                )
+                .into(),
             Finding::Timeout {
                 clock: Clock::Cpu,
                 limit_ms,
@@ -110,10 +116,13 @@ impl Finding {
                 format!("exited with status {code}: main should return 0 when all went well"),
                 format!("退出状态为 {code}：程序正常结束时 main 应该返回 0"),
             ),
-            Finding::Sanitizer { report } => lang.pick(
-                format!("the sanitizer stopped your program: {report}"),
-                format!("检查器（sanitizer）终止了程序：{report}"),
-            ),
+            Finding::Sanitizer { report } => {
+                let (en, zh) = sanitizer_cause(report);
+                lang.pick(
+                    format!("the sanitizer stopped your program: {report}{en}"),
+                    format!("检查器（sanitizer）终止了程序：{report}{zh}"),
+                )
+            }
         }
     }
 
@@ -129,8 +138,8 @@ impl Finding {
             ),
             Verdict::CompileError => lang.pick("the program did not compile", "程序没有通过编译"),
             Verdict::NotRun => lang.pick(
-                "not run: the program did not compile, or its file is missing",
-                "未运行：程序没有通过编译，或者文件不存在",
+                "not run: the program did not compile, its file is missing, or it had already run out of time on other cases",
+                "未运行：程序没有通过编译、文件不存在，或者在其他用例上已经超时",
             ),
             Verdict::Timeout => lang.pick("the program ran out of time", "程序超时"),
             Verdict::OutputLimit => lang.pick(
@@ -149,6 +158,38 @@ impl Finding {
             ),
         }
     }
+}
+
+/// The likely mistake behind a sanitizer's report, from its own words: the report names
+/// the line, this says what to look for there.
+fn sanitizer_cause(report: &str) -> (&'static str, &'static str) {
+    const CAUSES: [(&str, &str, &str); 5] = [
+        (
+            "out of bounds",
+            " — an index outside the array: test it against the bounds before the access (in an || or && condition, the bounds test goes first)",
+            " —— 下标越界：访问数组之前先检查下标是否在范围内（在 || 或 && 条件中，边界检查要写在前面）",
+        ),
+        (
+            "buffer-overflow",
+            " — a write or read past the end of an array: is it one element too small (the '\\0' of a string)?",
+            " —— 读写越过了数组末尾：数组是不是少了一个元素（字符串末尾的 '\\0'）？",
+        ),
+        (
+            "null pointer",
+            " — a pointer used before it points anywhere",
+            " —— 指针在指向有效内存之前就被使用了",
+        ),
+        (
+            "signed integer overflow",
+            " — a number grew past what an int holds: a loop that does not stop?",
+            " —— 整数超出了 int 的范围：是不是循环没有停下来？",
+        ),
+        ("division by zero", " — a division by zero", " —— 除数为零"),
+    ];
+    CAUSES
+        .iter()
+        .find(|(words, _, _)| report.contains(words))
+        .map_or(("", ""), |(_, en, zh)| (en, zh))
 }
 
 fn crash_message(signal: i32, lang: Lang) -> String {
@@ -314,5 +355,24 @@ mod tests {
             Finding::Crashed { signal: 200 }.message(Lang::En),
             "crashed with an unknown signal"
         );
+    }
+
+    #[test]
+    fn a_sanitizer_report_is_explained_by_its_own_words() {
+        let message = |report: &str| {
+            Finding::Sanitizer {
+                report: report.into(),
+            }
+            .message(Lang::En)
+        };
+        let bounds = message(
+            "check_win.c:20:21: runtime error: index 15 out of bounds for type 'char [15]'",
+        );
+        assert!(bounds.contains("bounds test goes first"), "{bounds}");
+        let overflow =
+            message("SUMMARY: AddressSanitizer: stack-buffer-overflow check_win.c:30 in main");
+        assert!(overflow.contains("'\\0'"), "{overflow}");
+        let other = message("x.c:1:1: runtime error: load of misaligned address");
+        assert!(other.ends_with("misaligned address"), "{other}");
     }
 }

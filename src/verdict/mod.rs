@@ -11,8 +11,9 @@ pub use judge::judge;
 /// The column every report gives a verdict or status word: the longest of them.
 pub const WORD_WIDTH: usize = 13;
 
-/// One word per result, the same in every report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One word per result, the same in every report (and in a case's `[[hints]]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Verdict {
     Passed,
     WrongOutput,
@@ -52,6 +53,9 @@ pub enum Finding {
     NotRun,
     /// The exercise's file does not exist, so there was nothing to run.
     Missing,
+    /// Not run because the program had already run out of time on other cases: it loops
+    /// (see [`crate::looping`]).
+    Skipped,
     Timeout {
         clock: Clock,
         limit_ms: u64,
@@ -94,7 +98,7 @@ impl Finding {
         match self {
             Finding::Passed => Verdict::Passed,
             Finding::WrongOutput => Verdict::WrongOutput,
-            Finding::NotRun | Finding::Missing => Verdict::NotRun,
+            Finding::NotRun | Finding::Missing | Finding::Skipped => Verdict::NotRun,
             Finding::Timeout { .. } => Verdict::Timeout,
             Finding::OutputLimit { .. } => Verdict::OutputLimit,
             Finding::MemoryLimit { .. } => Verdict::MemoryLimit,

@@ -103,7 +103,8 @@ fn serve(
         for request in session.take_requests() {
             runner.send(request)?;
         }
-        terminal.draw(&screen::render(session))?;
+        let (width, height) = crossterm::terminal::size().unwrap_or((80, 24));
+        terminal.draw(&screen::render(session, width.into(), height.into()))?;
         let event = events
             .recv()
             .context("watch mode lost every source of events")?;

@@ -17,6 +17,8 @@ pub enum Request {
     Grade(String),
     /// Grade every exercise; the results arrive as [`Event::Checked`].
     CheckAll,
+    /// Stop the grading under way: it ends with [`crate::sandbox::Cancelled`].
+    Cancel,
 }
 
 pub struct Runner {
@@ -36,6 +38,11 @@ impl Runner {
     }
 
     pub fn send(&self, request: Request) -> Result<()> {
+        if request == Request::Cancel {
+            // The grading thread is busy with the grading to stop: this cannot wait in line.
+            crate::sandbox::cancel();
+            return Ok(());
+        }
         self.requests
             .send(request)
             .map_err(|_| anyhow!("the grading thread stopped unexpectedly"))
@@ -56,7 +63,10 @@ fn serve(
         }
     }
     for request in requests {
+        crate::sandbox::resume();
         let event = match (&grader, request) {
+            // Done by `send` itself, never queued.
+            (_, Request::Cancel) => continue,
             (Err(err), Request::Grade(name)) => Event::Graded(name, Err(anyhow!("{err}"))),
             (Err(err), Request::CheckAll) => Event::Checked(Err(anyhow!("{err}"))),
             (Ok(grader), Request::Grade(name)) => {

@@ -12,44 +12,99 @@ use crate::i18n::Lang;
 use crate::report::{human, student};
 use crate::term;
 
-pub fn render(session: &Session) -> String {
-    let mut out = match session.mode {
-        Mode::List { selected } => exercise_list(session, selected),
+/// The screen for a terminal of `width` x `height`: the result on top, then what to do
+/// next and the hints, then the status lines and the keys at the bottom. A report taller
+/// than the room left is cut (the first failure's diff comes first in it), saying how
+/// to see the rest.
+pub fn render(session: &Session, width: usize, height: usize) -> String {
+    let (report, after) = match session.mode {
+        Mode::List { selected } => (exercise_list(session, selected), String::new()),
         Mode::Exercise | Mode::ConfirmReset => match &session.shown {
             Some(name) => exercise(session, name),
-            None => finished(session),
+            None => (finished(session), String::new()),
         },
     };
+    let mut bottom = String::new();
     for notice in &session.notices {
-        let _ = writeln!(out, "{}", notice.yellow());
+        let _ = writeln!(bottom, "{}", notice.yellow());
     }
     if let Some(message) = &session.message {
-        let _ = writeln!(out, "{message}");
+        let _ = writeln!(bottom, "{message}");
     }
-    out.push('\n');
+    bottom.push('\n');
     let app = &session.app;
-    let _ = writeln!(out, "{}", status(session));
+    let _ = writeln!(bottom, "{}", status(session));
     let _ = writeln!(
-        out,
+        bottom,
         "{}",
         term::progress_line(app.progress.done_count(), app.progress.total(), app.lang)
     );
+    let after = term::wrap(&after, width);
+    let bottom = term::wrap(&bottom, width);
     // The last line has no newline, so a screen that fills the window does not scroll.
-    out.push_str(&footer(session));
+    let footer = footer(session);
+    let taken = rows(&after, width) + rows(&bottom, width) + rows(&footer, width);
+    let mut out = fit(&report, height.saturating_sub(taken), width, session);
+    out.push_str(&after);
+    out.push_str(&bottom);
+    out.push_str(&footer);
     out
 }
 
-fn exercise(session: &Session, name: &str) -> String {
+/// The rows `text` takes on a screen `width` columns wide (a longer line wraps).
+fn rows(text: &str, width: usize) -> usize {
+    text.lines()
+        .map(|line| term::columns(line).div_ceil(width.max(1)).max(1))
+        .sum()
+}
+
+/// `report` cut to `room` rows, at least a few, with a last line that says what is left out.
+fn fit(report: &str, room: usize, width: usize, session: &Session) -> String {
+    if rows(report, width) <= room {
+        return report.to_string();
+    }
+    let room = room.max(4);
+    let mut kept = String::new();
+    let mut used = 0;
+    let lines: Vec<&str> = report.lines().collect();
+    for line in &lines {
+        let needed = rows(line, width);
+        if used + needed >= room {
+            break;
+        }
+        kept.push_str(line);
+        kept.push('\n');
+        used += needed;
+    }
+    let left_out = lines.len() - kept.lines().count();
+    let lang = session.app.lang;
+    let name = session.shown.as_deref().unwrap_or_default();
+    let note = lang.pick(
+        format!("… {left_out} more lines: `clings run {name}` prints the whole report"),
+        format!("……还有 {left_out} 行：`clings run {name}` 打印完整报告"),
+    );
+    let _ = writeln!(kept, "{}", note.dimmed());
+    kept
+}
+
+/// The exercise's report, and what comes after it: the next step, the hints, the check
+/// of everything.
+fn exercise(session: &Session, name: &str) -> (String, String) {
     let app = &session.app;
     let lang = app.lang;
     let mut out = String::new();
     let Ok(exercise) = app.course.exercise(name) else {
-        return out;
+        return (out, String::new());
     };
     let shown_path = exercise.path.display().to_string();
     let file = term::file_link(&app.course.root.join(&exercise.path), &shown_path);
     match &session.result {
-        Some(Ok(result)) => out.push_str(&human::exercise_with_file(result, lang, &file)),
+        Some(Ok(result)) => out.push_str(&human::exercise_with_file(
+            result,
+            lang,
+            &file,
+            human::Layout::Screen,
+        )),
         Some(Err(err)) => {
             let _ = writeln!(out, "{}  ({file})", human::title(exercise, lang));
             let _ = writeln!(out, "{}", format!("error: {err}").red());
@@ -58,7 +113,8 @@ fn exercise(session: &Session, name: &str) -> String {
             let _ = writeln!(out, "{}  ({file})", human::title(exercise, lang));
         }
     }
-    out.push('\n');
+    let report = out;
+    let mut out = String::from("\n");
     match &session.result {
         Some(Ok(result)) if result.passed() => {
             let _ = writeln!(out, "{}", student::cheer(name, lang));
@@ -93,7 +149,7 @@ fn exercise(session: &Session, name: &str) -> String {
     if let Some(results) = &session.checked {
         out.push_str(&checked(results, lang));
     }
-    out
+    (report, out)
 }
 
 /// What `c` found: a line per exercise and the summary.
@@ -218,6 +274,16 @@ fn status(session: &Session) -> String {
                 .to_string();
         }
         None => {}
+    }
+    if session.shown.is_none() {
+        // Nothing is watched once every exercise is done and none is open.
+        return lang
+            .pick(
+                "Every exercise is done: nothing to watch until you open one (l).",
+                "所有练习都完成了：打开一个练习（按 l）之前不会监视任何文件。",
+            )
+            .dimmed()
+            .to_string();
     }
     let mut line = match &session.how {
         How::Manual => lang

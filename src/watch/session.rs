@@ -17,6 +17,7 @@ use super::runner::Request;
 use crate::app::App;
 use crate::grade::ExerciseResult;
 use crate::report::student;
+use crate::sandbox::Cancelled;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -112,6 +113,14 @@ impl<'a> Session<'a> {
 
     /// Changes the state as `event` asks; `Flow::Quit` when the session is over.
     pub fn handle(&mut self, event: Event) -> Result<Flow> {
+        let flow = self.change(event);
+        if let Some(notice) = self.app.progress.unsaved_notice() {
+            self.notices.push(format!("warning: {notice}"));
+        }
+        flow
+    }
+
+    fn change(&mut self, event: Event) -> Result<Flow> {
         match event {
             Event::Key(key) => return Ok(self.on_key(key)),
             Event::Resize => {}
@@ -152,6 +161,14 @@ impl<'a> Session<'a> {
             return;
         }
         if self.busy.is_some() {
+            // A grading of the file as it was is moot: stopped, the file is graded again
+            // at once. Checking every exercise goes on; the file is graded after it.
+            if matches!(self.busy, Some(Busy::Grading(_)))
+                && !self.save_pending
+                && Fingerprint::of(path) != self.graded
+            {
+                self.requests.push(Request::Cancel);
+            }
             self.save_pending = true;
         } else if Fingerprint::of(path) != self.graded {
             // Several notices of one save (notifications and polling) run it once.
@@ -180,7 +197,12 @@ impl<'a> Session<'a> {
         if let Some(Busy::Grading(started)) = self.busy.take() {
             self.last_run = Some(started.elapsed());
         }
-        if self.shown.as_deref() == Some(name) {
+        let cancelled = result
+            .as_ref()
+            .is_err_and(|err| err.downcast_ref::<Cancelled>().is_some());
+        if self.shown.as_deref() == Some(name) && !cancelled {
+            // What the last key did (a reset, a hint) is old news once a new result is in.
+            self.message = None;
             if let Ok(result) = &result
                 && let Err(err) = self.app.record(std::slice::from_ref(result), Some(name))
             {
@@ -530,12 +552,15 @@ mod tests {
         let mut session = Session::new(&mut app, How::Notify, None);
         session.start();
         assert_eq!(session.take_requests(), grade("a"));
-        // Two saves while the run goes on: nothing is asked until it ends...
+        // Two saves while the run goes on: the run of the old file is stopped, once...
         save(&mut session, &file, "int main(void) { return 0; }");
         save(&mut session, &file, "int main(void) { return 1; }");
-        assert!(session.take_requests().is_empty());
-        // ...then the file is graded once more, not twice.
-        graded(&mut session, "a", false);
+        assert_eq!(session.take_requests(), vec![Request::Cancel]);
+        // ...and when it has stopped, the file is graded once more, not twice; the stopped
+        // run's "result" is no result: the screen keeps what it had.
+        let cancelled = Event::Graded("a".into(), Err(crate::sandbox::Cancelled.into()));
+        session.handle(cancelled).unwrap();
+        assert!(session.result.is_none() && session.message.is_none());
         assert_eq!(session.take_requests(), grade("a"));
         graded(&mut session, "a", false);
         assert!(session.take_requests().is_empty());
@@ -557,6 +582,7 @@ mod tests {
         session.start();
         session.take_requests();
         session.handle(Event::Saved(file)).unwrap();
+        assert!(session.take_requests().is_empty(), "nothing to stop");
         graded(&mut session, "a", true);
         assert!(session.take_requests().is_empty());
     }

@@ -7,9 +7,10 @@ use crate::app::App;
 use crate::atomic;
 use crate::commands::Exit;
 use crate::compare::CompareMode;
-use crate::diff;
+use crate::diff::{self, Sides};
 use crate::fixture;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, count};
+use crate::style;
 use crate::term::confirm;
 
 const DIFF_LINES: usize = 30;
@@ -35,20 +36,32 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Exit> {
                 continue;
             }
             println!("{}:", case.expected_path.display());
-            println!(
-                "{}",
-                diff::render(&current, &fresh, CompareMode::Exact, DIFF_LINES, Lang::En)
-            );
+            let options = diff::Options {
+                mode: CompareMode::Exact,
+                max_lines: DIFF_LINES,
+                lang: Lang::En,
+                sides: Sides::Bless,
+                colour: style::enabled(),
+            };
+            println!("{}", diff::draw(&current, &fresh, &options));
             changes.push((case.expected_path, fresh));
         }
     }
     if changes.is_empty() {
         println!(
-            "every expected output is already what the reference solution prints ({unchanged} cases)"
+            "every expected output is already what the reference solution prints ({})",
+            count(unchanged, "case", "cases")
         );
         return Ok(Exit::Success);
     }
-    let question = format!("Write {} changed expected outputs?", changes.len());
+    let question = format!(
+        "Write {}?",
+        count(
+            changes.len(),
+            "changed expected output",
+            "changed expected outputs"
+        )
+    );
     if !yes && !confirm(&question, "--yes")? {
         println!("Nothing was written.");
         return Ok(Exit::Success);
@@ -57,8 +70,8 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Exit> {
         atomic::write(path, fresh)?;
     }
     println!(
-        "wrote {} expected outputs ({unchanged} unchanged)",
-        changes.len()
+        "wrote {} ({unchanged} unchanged)",
+        count(changes.len(), "expected output", "expected outputs")
     );
     Ok(Exit::Success)
 }

@@ -12,10 +12,12 @@ use colored::Colorize;
 use crate::app::App;
 use crate::commands::Exit;
 use crate::course::Exercise;
+use crate::diff::{self, Sides};
 use crate::grade::{ExerciseResult, Grader};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, count};
 use crate::parallel;
 use crate::report::human;
+use crate::style;
 use crate::validate::{self, Problem};
 use crate::verdict::{Status, Verdict};
 
@@ -24,6 +26,8 @@ use crate::verdict::{Status, Verdict};
 const NEAR_LIMIT: f64 = 0.5;
 /// Catching cases listed per wrong program before the rest are counted.
 const CATCHES_SHOWN: usize = 4;
+/// Lines of the diff shown for a case the solution fails.
+const DIFF_LINES: usize = 20;
 
 /// What a program is expected to do with the cases.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -42,10 +46,19 @@ pub fn run(app: &App) -> Result<Exit> {
     for exercise in &course.exercises {
         println!("{}", exercise.name.bold());
         if !cases.contains_key(&exercise.name) {
-            println!("  its cases cannot be read: see the problems below");
+            println!("  its cases are missing or cannot be read: see the problems below");
             continue;
         }
         let programs = programs_of(&grader, exercise, &mut problems);
+        if !programs.iter().any(|(role, _)| *role == Role::Wrong) {
+            warnings.push(format!(
+                "{} has no known-wrong programs: put each mistake students make in {}/, a \
+                 program whose first line is a comment naming the mistake; dev check then \
+                 makes sure a case catches it and a hint fits it",
+                exercise.name,
+                exercise.wrong_programs_dir().display()
+            ));
+        }
         let results = parallel::map(&programs, grader.jobs, |(_, path)| {
             grader.grade_source(exercise, &grader.course.root, path)
         });
@@ -73,9 +86,12 @@ pub fn run(app: &App) -> Result<Exit> {
     }
     println!(
         "{}",
-        format!("dev check: {} problems", problems.len())
-            .red()
-            .bold()
+        format!(
+            "dev check: {}",
+            count(problems.len(), "problem", "problems")
+        )
+        .red()
+        .bold()
     );
     for Problem { place, what } in &problems {
         println!("  - {}: {what}", place.display());
@@ -161,11 +177,36 @@ fn solution(
             case.elapsed.as_millis(),
             limit.as_millis()
         );
+        if verdict == Verdict::WrongOutput {
+            // Which of the two is wrong is the instructor's call: show them both.
+            let options = diff::Options {
+                mode: case.mode,
+                max_lines: DIFF_LINES,
+                lang: Lang::En,
+                sides: Sides::Solution,
+                colour: style::enabled(),
+            };
+            for line in diff::draw(&case.expected, &case.stdout, &options).lines() {
+                println!("            {line}");
+            }
+        }
         if verdict != Verdict::Passed {
+            let bless = match verdict {
+                Verdict::WrongOutput => format!(
+                    " (if the solution is right, `clings dev bless {}` writes its output to {})",
+                    result.name,
+                    case.case
+                        .expected_path
+                        .strip_prefix(&grader.course.root)
+                        .unwrap_or(&case.case.expected_path)
+                        .display()
+                ),
+                _ => String::new(),
+            };
             problems.push(Problem {
                 place: result.source.clone(),
                 what: format!(
-                    "fails case {}: {}",
+                    "fails case {}: {}{bless}",
                     case.case.name,
                     case.finding.message(Lang::En)
                 ),
@@ -254,4 +295,16 @@ fn must_fail(
         failing.len(),
         result.cases.len()
     );
+    if role == Role::Wrong {
+        // The mistake is known: a student who makes it must be told what to look at.
+        match result.first_hint() {
+            Some(hint) => println!("            first hint: {}", hint.get(Lang::En)),
+            None => problems.push(Problem {
+                place: path.to_path_buf(),
+                what: "no case's hint fits how it fails: add a hint (or a [[hints]] rule for \
+                       its verdict or output) to a case it fails"
+                    .into(),
+            }),
+        }
+    }
 }

@@ -8,6 +8,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::app::App;
 use crate::commands::Exit;
+use crate::i18n::count;
 
 pub fn run(
     app: &App,
@@ -15,7 +16,18 @@ pub fn run(
     name: &str,
     input: Option<&Path>,
     description: Option<&str>,
+    description_zh: Option<&str>,
 ) -> Result<Exit> {
+    // Checked first, so a description `dev check` would reject leaves no case behind.
+    let description = match (description, description_zh) {
+        (Some(en), Some(zh)) => Some((en, zh)),
+        (None, None) => None,
+        (Some(_), None) | (None, Some(_)) => bail!(
+            "give the description in both languages, --description TEXT and \
+             --description-zh TEXT: every description is shown in English and Chinese, and \
+             dev check rejects one without its translation"
+        ),
+    };
     let course = &app.course;
     let exercise = course.exercise(exercise)?;
     let valid = !name.is_empty()
@@ -80,23 +92,22 @@ pub fn run(
     }
     std::fs::write(&out_path, &expected)
         .with_context(|| format!("cannot write {}", out_path.display()))?;
-    if let Some(description) = description {
+    if let Some((en, zh)) = description {
         let toml_path = dir.join(format!("{name}.toml"));
-        let mut table = toml::Table::new();
-        table.insert(
-            "description".into(),
-            toml::Value::String(description.into()),
+        // One inline table, as the course's other case files write it.
+        let quoted = |text: &str| toml::Value::String(text.into()).to_string();
+        let text = format!(
+            "description = {{ en = {}, zh = {} }}\n",
+            quoted(en),
+            quoted(zh)
         );
-        std::fs::write(
-            &toml_path,
-            toml::to_string(&table).context("cannot write the case file")?,
-        )
-        .with_context(|| format!("cannot write {}", toml_path.display()))?;
+        std::fs::write(&toml_path, text)
+            .with_context(|| format!("cannot write {}", toml_path.display()))?;
     }
     println!(
-        "added case {name} to {}; expected output ({} bytes):",
+        "added case {name} to {}; expected output ({}):",
         exercise.name,
-        expected.len()
+        count(expected.len(), "byte", "bytes")
     );
     print!("{}", String::from_utf8_lossy(&expected));
     Ok(Exit::Success)

@@ -21,10 +21,7 @@ use crate::sandbox::{
     Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, Stop, Termination, find_on_path,
     is_system_path,
 };
-
-/// The exit status a sanitizer report ends the program with (set through
-/// `UBSAN_OPTIONS`/`ASAN_OPTIONS`), so the judge can tell a report from `exit(1)`.
-pub const SANITIZER_EXIT_CODE: i32 = 86;
+use crate::verdict::SANITIZER_EXIT_CODE;
 
 const PROGRAM: &str = "program";
 const DIAGNOSTICS: &str = "diagnostics.txt";

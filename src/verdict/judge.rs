@@ -1,11 +1,10 @@
 //! Where a verdict is decided: from how the program ended and what it printed.
 
 use crate::compare::CompareMode;
-use crate::compile::SANITIZER_EXIT_CODE;
 use crate::sandbox::{Limits, Outcome, Stop, Termination};
 use crate::style;
 
-use super::{Clock, Finding};
+use super::{Clock, Finding, SANITIZER_EXIT_CODE};
 
 /// What AddressSanitizer says when its allocator limits (set from the memory limit) stop
 /// the program, or when memory truly runs out.

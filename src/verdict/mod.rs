@@ -8,6 +8,10 @@ mod judge;
 
 pub use judge::judge;
 
+/// The exit status a sanitizer report ends the program with (the toolchain sets it through
+/// `UBSAN_OPTIONS`/`ASAN_OPTIONS`), so the judge can tell a report from `exit(1)`.
+pub const SANITIZER_EXIT_CODE: i32 = 86;
+
 /// The column every report gives a verdict or status word: the longest of them.
 pub const WORD_WIDTH: usize = 13;
 

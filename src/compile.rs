@@ -774,4 +774,27 @@ mod tests {
         );
         assert!(read_cached(&dir.path().join("none")).is_none());
     }
+
+    #[test]
+    fn a_source_of_the_size_limit_is_read_whole_and_one_byte_more_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let at_limit = Path::new("at_limit.c");
+        std::fs::write(
+            dir.path().join(at_limit),
+            vec![b' '; MAX_SOURCE_BYTES as usize],
+        )
+        .unwrap();
+        let code = read_source(dir.path(), at_limit).unwrap().ok().unwrap();
+        assert_eq!(code.len() as u64, MAX_SOURCE_BYTES);
+        let over = Path::new("over.c");
+        std::fs::write(
+            dir.path().join(over),
+            vec![b' '; MAX_SOURCE_BYTES as usize + 1],
+        )
+        .unwrap();
+        assert!(matches!(
+            read_source(dir.path(), over).unwrap(),
+            Err(Refusal::TooLarge(_))
+        ));
+    }
 }

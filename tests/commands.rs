@@ -785,3 +785,32 @@ fn a_compiler_that_cannot_be_run_is_named_with_the_reason() {
     assert!(stderr.contains("cannot run the C compiler"), "{stderr}");
     assert!(!stderr.contains("not installed"), "{stderr}");
 }
+
+/// The compiler speaks the student's language where it can: `LANG` and the other locale
+/// variables reach it (and nothing else of clings' environment does, see hostile.rs).
+#[test]
+fn the_compiler_gets_the_students_locale() {
+    let course = sum_course("passing");
+    let cc = course.path().join("locale-cc");
+    write_script(
+        &cc,
+        "#!/bin/sh\necho \"locale: LANG=$LANG LC_ALL=$LC_ALL LC_MESSAGES=$LC_MESSAGES LANGUAGE=$LANGUAGE\" >&2\nexit 1\n",
+    );
+    let output = clings(course.path())
+        .env("CC", &cc)
+        .env("LANG", "zh_CN.UTF-8")
+        .env("LC_ALL", "zh_CN.UTF-8")
+        .env("LC_MESSAGES", "zh_CN.UTF-8")
+        .env("LANGUAGE", "zh_CN:en")
+        .args(["run", "sum"])
+        .output()
+        .unwrap();
+    let stdout = stdout_of(&output);
+    assert!(
+        stdout.contains(
+            "locale: LANG=zh_CN.UTF-8 LC_ALL=zh_CN.UTF-8 LC_MESSAGES=zh_CN.UTF-8 LANGUAGE=zh_CN:en"
+        ),
+        "{stdout}{}",
+        stderr_of(&output)
+    );
+}

@@ -8,6 +8,7 @@
 # Watch mode's figure (a fix saved during the looping run, to its result on screen) is
 # bench/watch_latency.py --looping.
 # Usage: bench/looping.sh [BASE_REVISION]   (default: 542e9d8, before the loop stop)
+# Environment: BASE_CLINGS, the base revision's release binary if already built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:-542e9d8}
@@ -15,9 +16,13 @@ cargo build --release --quiet
 new="$PWD/target/release/clings"
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git worktree add --quiet --detach "$work/base" "$base"
-CARGO_TARGET_DIR="$work/target" cargo build --release --quiet --manifest-path "$work/base/Cargo.toml"
-old="$work/target/release/clings"
+if [[ -n ${BASE_CLINGS:-} ]]; then
+  old=$BASE_CLINGS # the base revision, already built
+else
+  git worktree add --quiet --detach "$work/base" "$base"
+  CARGO_TARGET_DIR="$work/target" cargo build --release --quiet --manifest-path "$work/base/Cargo.toml"
+  old="$work/target/release/clings"
+fi
 
 course="$work/course"
 mkdir "$course"

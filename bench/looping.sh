@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:-542e9d8}
 cargo build --release --quiet
-new="$PWD/target/release/clings"
+new="${CARGO_TARGET_DIR:-$PWD/target}/release/clings"
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 if [[ -n ${BASE_CLINGS:-} ]]; then
@@ -24,11 +24,17 @@ else
   old="$work/target/release/clings"
 fi
 
+# Each binary grades with its own revision's course files (their format changed).
 course="$work/course"
 mkdir "$course"
 cp -r info.toml exercises skeletons solutions fixtures "$course"
-cp solutions/print_board.c "$course/exercises/"
-cp bench/looping_check_win.c "$course/exercises/check_win.c"
+old_course="$work/old-course"
+mkdir "$old_course"
+git archive "$base" info.toml exercises solutions fixtures | tar -x -C "$old_course"
+for dir in "$course" "$old_course"; do
+  cp solutions/print_board.c "$dir/exercises/"
+  cp bench/looping_check_win.c "$dir/exercises/check_win.c"
+done
 # A submission that loops, and a class of five: four right, one looping.
 mkdir -p "$work/submission" "$work/class"
 cp bench/looping_check_win.c "$work/submission/check_win.c"
@@ -40,21 +46,23 @@ mkdir "$work/class/eve"
 cp solutions/print_board.c solutions/gomoku.c "$work/class/eve/"
 cp bench/looping_check_win.c "$work/class/eve/check_win.c"
 
-cd "$course"
-"$new" run check_win >/dev/null || true # builds the program once
 run() {
   hyperfine -N --time-unit second --runs "$1" --export-markdown "$work/$2.md" "${@:3}" >/dev/null
   tail -n +3 "$work/$2.md"
 }
 echo "| Command | Mean [s] | Min [s] | Max [s] | Relative |"
 echo "|:---|---:|---:|---:|---:|"
+cd "$course"
+"$new" run check_win >/dev/null || true # builds the program once
 run 5 run-new -n "clings run check_win, this checkout" "$new run check_win" -i
-run 2 run-old -n "clings run check_win, $base" "$old run check_win" -i
 run 3 ci-new -n "clings test check_win --submission, this checkout" \
   "$new test check_win --submission $work/submission" -i
-run 2 ci-old -n "clings test check_win --submission, $base" \
-  "$old test check_win --submission $work/submission" -i
 run 2 grade-new -n "clings grade, 5 students (1 loops), this checkout" \
   "$new grade $work/class --out $work/book-new" -i
+cd "$old_course"
+"$old" run check_win >/dev/null || true
+run 2 run-old -n "clings run check_win, $base" "$old run check_win" -i
+run 2 ci-old -n "clings test check_win --submission, $base" \
+  "$old test check_win --submission $work/submission" -i
 run 1 grade-old -n "clings grade, 5 students (1 loops), $base" \
   "$old grade $work/class --out $work/book-old" -i

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-clings="$PWD/target/release/clings"
+clings="${CARGO_TARGET_DIR:-$PWD/target}/release/clings"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for variant in strict fast; do

@@ -13,7 +13,8 @@ Usage: bench/watch_latency.py [SAVES]   (default 9 per exercise and mode; needs 
        bench/watch_latency.py --looping [SAVES]
          check_win loops on every case (bench/looping_check_win.c); the fix is saved as
          soon as the run has started: milliseconds from that save to the fix's result.
-Environment: CLINGS, another clings binary to measure (an older revision's).
+Environment: CLINGS, another clings binary to measure (an older revision's), and COURSE,
+the checkout whose course files it reads (that revision's: the format changes).
 """
 
 import os
@@ -79,7 +80,12 @@ def looping(socket, course):
         start = time.monotonic()
         with open(path, "w") as file:
             file.write(fix + f"/* fix {time.time_ns()} */\n")
-        while "44/44 cases passed" not in tmux(socket, "capture-pane", "-p"):
+        # The fix's result: passed, and no run under way (the previous fix's result stays
+        # on screen while the looping program runs).
+        while True:
+            screen = tmux(socket, "capture-pane", "-p")
+            if "44/44 cases passed" in screen and "Running check_win" not in screen:
+                break
             if time.monotonic() - start > 120:
                 sys.exit(f"no result after 120 s:\n{tmux(socket, 'capture-pane', '-p')}")
             time.sleep(0.002)
@@ -97,10 +103,11 @@ def main():
     socket = f"clings-latency-{os.getpid()}"
     socket_path = None
     try:
+        course_root = os.environ.get("COURSE", ROOT)
         for item in ["info.toml", "exercises", "skeletons", "solutions", "fixtures"]:
-            if not os.path.exists(os.path.join(ROOT, item)):
+            source = os.path.join(course_root, item)
+            if not os.path.exists(source):
                 continue
-            source = os.path.join(ROOT, item)
             (shutil.copytree if os.path.isdir(source) else shutil.copy)(
                 source, os.path.join(course, item)
             )

@@ -59,6 +59,7 @@ impl App {
         let mut grader = self.grader()?;
         // Other people's code, graded for points: a few looping cases cost no more points.
         grader.loop_rule = LoopRule::Ci;
+        grader.strict_sample = None;
         anyhow::ensure!(
             grader.sandbox.isolated() || self.options.allow_unisolated,
             "submissions cannot be isolated here, and without isolation a submission's \

@@ -459,7 +459,10 @@ impl<'a> Grader<'a> {
             );
         };
         let chosen = sample(cases.len(), self.strict_sample);
-        let sampled: Vec<Case> = chosen.iter().map(|&index| cases[index].case.clone()).collect();
+        let sampled: Vec<Case> = chosen
+            .iter()
+            .map(|&index| cases[index].case.clone())
+            .collect();
         let strict_results = self.run_cases(&sampled, &program, strict)?;
         for (index, strict_result) in chosen.into_iter().zip(strict_results) {
             if strict_result.finding != Finding::Passed {

@@ -184,12 +184,10 @@ impl<'a> Session<'a> {
             self.start_run();
             return;
         }
-        match self.deferred.take() {
-            Some(action) if self.busy.is_none() => {
-                self.message = None;
-                self.exercise_key(action)
-            }
-            _ => {}
+        // Nothing runs now: a key pressed during the run takes effect.
+        if let Some(action) = self.deferred.take() {
+            self.message = None;
+            self.exercise_key(action);
         }
     }
 
@@ -554,8 +552,9 @@ mod tests {
         assert_eq!(session.take_requests(), grade("a"));
         // Two saves while the run goes on: the run of the old file is stopped, once...
         save(&mut session, &file, "int main(void) { return 0; }");
-        save(&mut session, &file, "int main(void) { return 1; }");
         assert_eq!(session.take_requests(), vec![Request::Cancel]);
+        save(&mut session, &file, "int main(void) { return 1; }");
+        assert!(session.take_requests().is_empty());
         // ...and when it has stopped, the file is graded once more, not twice; the stopped
         // run's "result" is no result: the screen keeps what it had.
         let cancelled = Event::Graded("a".into(), Err(crate::sandbox::Cancelled.into()));
@@ -731,5 +730,90 @@ mod tests {
         // The skeleton is to be done again, and it is the student's current exercise.
         assert!(!session.app.progress.is_done("a"));
         assert_eq!(session.app.progress.current(), Some("a"));
+    }
+
+    #[test]
+    fn unknown_keys_are_named_and_the_list_moves_to_either_end() {
+        let (_dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        graded(&mut session, "a", false);
+        char_key(&mut session, 'z');
+        let message = session.message.clone().unwrap_or_default();
+        assert!(message.contains("`z` does nothing here"), "{message}");
+        char_key(&mut session, 'l');
+        key(&mut session, KeyCode::End);
+        assert_eq!(session.mode, Mode::List { selected: 2 });
+        key(&mut session, KeyCode::Home);
+        assert_eq!(session.mode, Mode::List { selected: 0 });
+        char_key(&mut session, 'z');
+        assert!(
+            session
+                .message
+                .as_deref()
+                .unwrap_or_default()
+                .contains("`z`")
+        );
+        assert_eq!(session.mode, Mode::List { selected: 0 }, "the list stays");
+    }
+
+    #[test]
+    fn the_list_opens_nothing_during_a_run() {
+        let (dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        graded(&mut session, "a", false);
+        session.take_requests();
+        char_key(&mut session, 'l');
+        // A save while the list is open starts a run.
+        save(
+            &mut session,
+            &dir.path().join("exercises/a.c"),
+            "int x = 1;",
+        );
+        assert_eq!(session.take_requests(), grade("a"));
+        key(&mut session, KeyCode::Down);
+        key(&mut session, KeyCode::Enter);
+        assert_eq!(session.mode, Mode::List { selected: 1 });
+        assert_eq!(session.shown.as_deref(), Some("a"));
+        assert!(session.take_requests().is_empty());
+        assert!(
+            session
+                .message
+                .as_deref()
+                .unwrap_or_default()
+                .contains("Still running")
+        );
+    }
+
+    #[test]
+    fn once_all_is_done_reset_asks_nothing() {
+        let (_dir, mut app) = app();
+        app.progress.record([("a", true), ("b", true)], None);
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        graded(&mut session, "c", true);
+        char_key(&mut session, 'n');
+        assert_eq!(session.shown, None, "every exercise is done");
+        char_key(&mut session, 'x');
+        assert_eq!(session.mode, Mode::Exercise);
+    }
+
+    #[test]
+    fn a_reset_that_fails_says_why() {
+        let (dir, mut app) = app();
+        std::fs::remove_file(dir.path().join("skeletons/a.c")).unwrap();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        graded(&mut session, "a", false);
+        session.take_requests();
+        char_key(&mut session, 'x');
+        char_key(&mut session, 'y');
+        let message = crate::style::strip_ansi(&session.message.clone().unwrap_or_default());
+        assert!(
+            message.starts_with("error: ") && message.contains("skeletons/a.c"),
+            "{message}"
+        );
+        assert!(session.take_requests().is_empty(), "nothing to grade again");
     }
 }

@@ -89,6 +89,13 @@ mod tests {
         }
         let c = key(KeyCode::Char('c'), KeyModifiers::NONE);
         assert_eq!(action(c, Keymap::Exercise), Action::CheckAll);
+        // A letter with Ctrl or Alt is another key (a terminal shortcut): nothing happens.
+        for modifier in [KeyModifiers::CONTROL, KeyModifiers::ALT] {
+            assert_eq!(
+                action(key(KeyCode::Char('n'), modifier), Keymap::Exercise),
+                Action::Ignore
+            );
+        }
     }
 
     #[test]

@@ -372,3 +372,156 @@ fn keys(keys: &[(&str, &str, bool)]) -> String {
         .collect::<Vec<_>>()
         .join("  ")
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::fixture::{Case, CaseConfig};
+    use crate::grade::CaseResult;
+    use crate::verdict::{Finding, Status};
+    use crate::watch::session::tests::{app, char_key, graded, key};
+
+    fn screen(session: &Session) -> String {
+        crate::style::strip_ansi(&render(session, 80, 24))
+    }
+
+    /// A result of exercise `a` with `failing` wrong-output cases after one that passed.
+    fn failing(failing: usize) -> ExerciseResult {
+        let case = |index: usize, passed: bool| CaseResult {
+            case: Case {
+                name: format!("{index:02}_case"),
+                input: None,
+                expected_path: PathBuf::from("x.out"),
+                config: CaseConfig::default(),
+                hidden: false,
+            },
+            finding: if passed {
+                Finding::Passed
+            } else {
+                Finding::WrongOutput
+            },
+            mode: crate::compare::CompareMode::Lines,
+            elapsed: std::time::Duration::ZERO,
+            input: Vec::new(),
+            expected: b"black\n".to_vec(),
+            stdout: if passed {
+                b"black\n".to_vec()
+            } else {
+                b"none\n".to_vec()
+            },
+            stderr: Vec::new(),
+        };
+        ExerciseResult {
+            name: "a".into(),
+            title: crate::i18n::Text::Plain("a".into()),
+            source: PathBuf::from("exercises/a.c"),
+            status: Status::Failed,
+            diagnostics: String::new(),
+            cases: std::iter::once(case(0, true))
+                .chain((1..=failing).map(|index| case(index, false)))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_failure_offers_the_next_hint_and_a_pass_the_next_exercise() {
+        let (_dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        graded(&mut session, "a", false);
+        let shown = screen(&session);
+        assert!(
+            shown.contains("Save exercises/a.c to run it again; stuck? h shows hint 1 of 2."),
+            "{shown}"
+        );
+        char_key(&mut session, 'h');
+        char_key(&mut session, 'h');
+        let shown = screen(&session);
+        assert!(shown.contains("h shows the hints again"), "{shown}");
+        assert!(shown.contains("Hint 2 of 2 (a): second"), "{shown}");
+        graded(&mut session, "a", true);
+        let shown = screen(&session);
+        assert!(shown.contains("✓ a passed!"), "{shown}");
+        assert!(shown.contains("Next: b — b (press n to go on)"), "{shown}");
+        assert!(!shown.contains("stuck?"), "{shown}");
+    }
+
+    #[test]
+    fn a_tall_report_is_cut_to_the_screen_with_the_keys_kept() {
+        let (_dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        let event = crate::watch::events::Event::Graded("a".into(), Ok(failing(30)));
+        session.handle(event).unwrap();
+        let shown = screen(&session);
+        assert!(shown.lines().count() <= 24, "{shown}");
+        assert!(
+            shown.contains("1/31 cases passed"),
+            "the totals first: {shown}"
+        );
+        assert!(
+            shown.contains("-black") && shown.contains("+none"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("more lines: `clings run a` prints the whole report"),
+            "{shown}"
+        );
+        assert!(
+            shown.ends_with("q quit"),
+            "the keys stay at the bottom: {shown}"
+        );
+        // A short report is not cut.
+        let event = crate::watch::events::Event::Graded("a".into(), Ok(failing(1)));
+        session.take_requests();
+        session.handle(event).unwrap();
+        assert!(!screen(&session).contains("more lines"));
+    }
+
+    #[test]
+    fn every_screen_shows_where_the_student_is() {
+        let (_dir, mut app) = app();
+        let mut session = Session::new(&mut app, How::Notify, None);
+        session.start();
+        assert!(screen(&session).contains("Running a…"));
+        graded(&mut session, "a", false);
+        assert!(screen(&session).contains("Watching: every save runs the exercise again."));
+        char_key(&mut session, 'x');
+        assert!(screen(&session).ends_with(
+            "Reset exercises/a.c to the original skeleton? Your changes will be lost. [y/N]"
+        ));
+        char_key(&mut session, 'n');
+        char_key(&mut session, 'l');
+        key(&mut session, KeyCode::Down);
+        let shown = screen(&session);
+        assert!(
+            shown.contains("> → current  a") || shown.contains("→ current  a"),
+            "{shown}"
+        );
+        assert!(shown.contains(">   pending  b"), "the cursor on b: {shown}");
+        key(&mut session, KeyCode::Esc);
+        char_key(&mut session, 'c');
+        assert!(screen(&session).contains("Checking every exercise…"));
+        let results = ["a", "b", "c"]
+            .iter()
+            .map(|name| crate::watch::session::tests::result(name, true))
+            .collect();
+        session
+            .handle(crate::watch::events::Event::Checked(results))
+            .unwrap();
+        let shown = screen(&session);
+        assert!(shown.contains("Every exercise, graded again:"), "{shown}");
+        assert!(shown.contains("3 passed, 0 failed"), "{shown}");
+        char_key(&mut session, 'n');
+        let shown = screen(&session);
+        assert!(
+            shown.contains("Every exercise is done. Well played!"),
+            "{shown}"
+        );
+        assert!(shown.contains("nothing to watch"), "{shown}");
+    }
+}

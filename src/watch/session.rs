@@ -416,7 +416,7 @@ fn unknown_key(key: char, lang: crate::i18n::Lang) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::watch) mod tests {
     use std::path::Path;
 
     use crossterm::event::{KeyCode, KeyModifiers};
@@ -428,7 +428,7 @@ mod tests {
     use crate::verdict::Status;
 
     /// A course of three exercises, `a` to `c`, each with its file, in a directory of its own.
-    fn app() -> (tempfile::TempDir, App) {
+    pub(in crate::watch) fn app() -> (tempfile::TempDir, App) {
         let dir = tempfile::tempdir().unwrap();
         let mut info = String::from("format_version = 1\n");
         std::fs::create_dir(dir.path().join("exercises")).unwrap();
@@ -452,7 +452,7 @@ mod tests {
         (dir, app)
     }
 
-    fn result(name: &str, passed: bool) -> Result<ExerciseResult> {
+    pub(in crate::watch) fn result(name: &str, passed: bool) -> Result<ExerciseResult> {
         Ok(ExerciseResult {
             name: name.into(),
             title: Text::Plain(name.into()),
@@ -467,16 +467,16 @@ mod tests {
         })
     }
 
-    fn key(session: &mut Session, code: KeyCode) -> Flow {
+    pub(in crate::watch) fn key(session: &mut Session, code: KeyCode) -> Flow {
         let key = KeyEvent::new(code, KeyModifiers::NONE);
         session.handle(Event::Key(key)).unwrap()
     }
 
-    fn char_key(session: &mut Session, letter: char) -> Flow {
+    pub(in crate::watch) fn char_key(session: &mut Session, letter: char) -> Flow {
         key(session, KeyCode::Char(letter))
     }
 
-    fn graded(session: &mut Session, name: &str, passed: bool) {
+    pub(in crate::watch) fn graded(session: &mut Session, name: &str, passed: bool) {
         let event = Event::Graded(name.into(), result(name, passed));
         assert_eq!(session.handle(event).unwrap(), Flow::Continue);
     }

@@ -458,7 +458,14 @@ mod tests {
         let event = crate::watch::events::Event::Graded("a".into(), Ok(failing(30)));
         session.handle(event).unwrap();
         let shown = screen(&session);
-        assert!(shown.lines().count() <= 24, "{shown}");
+        assert_eq!(shown.lines().count(), 24, "the window, filled: {shown}");
+        // The note counts exactly the lines left out of the whole report.
+        let whole = crate::style::strip_ansi(&render(&session, 80, 10_000));
+        let left_out: usize = shown
+            .lines()
+            .find_map(|line| line.strip_prefix("… ")?.split(' ').next()?.parse().ok())
+            .expect("a note of the lines left out");
+        assert_eq!(whole.lines().count(), shown.lines().count() - 1 + left_out);
         assert!(
             shown.contains("1/31 cases passed"),
             "the totals first: {shown}"

@@ -23,6 +23,8 @@ pub struct Grader<'a> {
     /// Cases kept outside the course (`--fixtures`): same layout as `fixtures/`, and
     /// reported without their input, expected output or diff.
     pub hidden_fixtures: Option<PathBuf>,
+    /// Where builds are cached (see [`Course::cache_dir`]).
+    cache_dir: PathBuf,
     /// How many cases still run once the program has shown it loops.
     pub loop_rule: LoopRule,
     /// The build of the strict tier (the course's `strict_sanitizers`), when it has one.
@@ -213,12 +215,14 @@ impl<'a> Grader<'a> {
     pub fn new(course: &'a Course, options: GraderOptions) -> Result<Grader<'a>> {
         // Ctrl-C while the compiler is probed lets the probe clean up after itself.
         let _grading = Grading::begin()?;
-        let toolchain = Toolchain::detect(&course.defaults, &course.cache_dir(), options.lang)?;
+        // Looked for once: in a read-only course it is the user's own cache.
+        let cache_dir = course.cache_dir();
+        let toolchain = Toolchain::detect(&course.defaults, &cache_dir, options.lang)?;
         let (sandbox, sandbox_warning) = Sandbox::detect(options.require_isolation, options.lang)?;
         let strict_sanitizers = &course.defaults.strict_sanitizers;
         let strict = match strict_sanitizers.is_empty() {
             true => None,
-            false => Some(toolchain.with_sanitizers(strict_sanitizers, &course.cache_dir())?),
+            false => Some(toolchain.with_sanitizers(strict_sanitizers, &cache_dir)?),
         };
         let warnings = toolchain
             .warnings
@@ -235,6 +239,7 @@ impl<'a> Grader<'a> {
             sandbox,
             jobs: options.jobs,
             hidden_fixtures: None,
+            cache_dir,
             loop_rule: LoopRule::Student,
             strict,
             strict_sample: Some(STRICT_SAMPLE),
@@ -299,9 +304,9 @@ impl<'a> Grader<'a> {
         if !base.join(source).exists() {
             return Ok(unrun(Status::Missing, Finding::Missing, String::new()));
         }
-        let build =
-            self.toolchain
-                .compile(source, base, &self.course.cache_dir(), &self.sandbox)?;
+        let build = self
+            .toolchain
+            .compile(source, base, &self.cache_dir, &self.sandbox)?;
         let Some(program) = build.program else {
             return Ok(unrun(
                 Status::CompileError,
@@ -387,12 +392,9 @@ impl<'a> Grader<'a> {
 
     /// Compiles `source` (relative to the course root) or fails with the compiler's errors.
     pub fn build(&self, source: &Path) -> Result<PathBuf> {
-        let build = self.toolchain.compile(
-            source,
-            &self.course.root,
-            &self.course.cache_dir(),
-            &self.sandbox,
-        )?;
+        let build =
+            self.toolchain
+                .compile(source, &self.course.root, &self.cache_dir, &self.sandbox)?;
         build.program.ok_or_else(|| {
             anyhow::anyhow!(
                 "{} does not compile:\n{}",
@@ -449,7 +451,7 @@ impl<'a> Grader<'a> {
         base: &Path,
         cases: &mut [CaseResult],
     ) -> Result<()> {
-        let build = strict.compile(source, base, &self.course.cache_dir(), &self.sandbox)?;
+        let build = strict.compile(source, base, &self.cache_dir, &self.sandbox)?;
         let Some(program) = build.program else {
             bail!(
                 "{} compiles, but not with -fsanitize={}:\n{}",

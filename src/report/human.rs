@@ -180,18 +180,17 @@ fn loop_stop(result: &ExerciseResult, skipped: usize, lang: Lang) -> String {
 
 /// A verdict as the reports' first column: padded to the longest word, green when it passed.
 pub fn verdict_word(verdict: Verdict) -> String {
-    let word = format!("{:<WORD_WIDTH$}", verdict.as_str());
-    if verdict == Verdict::Passed {
-        word.green().to_string()
-    } else {
-        word.red().bold().to_string()
-    }
+    column_word(verdict.as_str(), verdict == Verdict::Passed)
 }
 
 /// An exercise's status in the same column, green when it passed.
 pub fn status_word(status: Status) -> String {
-    let word = format!("{:<WORD_WIDTH$}", status.as_str());
-    if status == Status::Passed {
+    column_word(status.as_str(), status == Status::Passed)
+}
+
+fn column_word(word: &str, passed: bool) -> String {
+    let word = format!("{word:<WORD_WIDTH$}");
+    if passed {
         word.green().to_string()
     } else {
         word.red().bold().to_string()

@@ -68,7 +68,11 @@ pub fn check() -> anyhow::Result<()> {
 /// [`resume`]: for watch mode, whose one grading at a time a save has made moot.
 pub fn cancel() {
     CANCELLED.store(true, Ordering::SeqCst);
-    for (_, group) in &registry().runs {
+    kill_runs(&registry());
+}
+
+fn kill_runs(registry: &Registry) {
+    for (_, group) in &registry.runs {
         group.kill();
     }
 }
@@ -85,9 +89,7 @@ pub fn resume() {
 pub fn interrupt() -> bool {
     let again = INTERRUPTED.swap(true, Ordering::SeqCst);
     let registry = registry();
-    for (_, group) in &registry.runs {
-        group.kill();
-    }
+    kill_runs(&registry);
     registry.gradings > 0 && !again
 }
 

@@ -452,6 +452,14 @@ pub(in crate::watch) mod tests {
         (dir, app)
     }
 
+    /// A session that has asked for its first grading, the request taken.
+    fn started(app: &mut App) -> Session<'_> {
+        let mut session = Session::new(app, How::Notify, None);
+        session.start();
+        assert_eq!(session.take_requests(), grade("a"));
+        session
+    }
+
     pub(in crate::watch) fn result(name: &str, passed: bool) -> Result<ExerciseResult> {
         Ok(ExerciseResult {
             name: name.into(),
@@ -520,9 +528,7 @@ pub(in crate::watch) mod tests {
     #[test]
     fn a_failure_keeps_the_student_on_the_exercise_and_n_says_why() {
         let (_dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
-        session.take_requests();
+        let mut session = started(&mut app);
         graded(&mut session, "a", true);
         // `r` runs it again, and now it fails.
         char_key(&mut session, 'r');
@@ -577,9 +583,7 @@ pub(in crate::watch) mod tests {
     fn a_save_during_a_run_that_changed_nothing_runs_nothing_more() {
         let (dir, mut app) = app();
         let file = dir.path().join("exercises/a.c");
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
-        session.take_requests();
+        let mut session = started(&mut app);
         session.handle(Event::Saved(file)).unwrap();
         assert!(session.take_requests().is_empty(), "nothing to stop");
         graded(&mut session, "a", true);
@@ -589,9 +593,7 @@ pub(in crate::watch) mod tests {
     #[test]
     fn a_key_during_a_run_takes_effect_when_the_result_is_in() {
         let (_dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
-        session.take_requests();
+        let mut session = started(&mut app);
         char_key(&mut session, 'n');
         assert_eq!(session.shown.as_deref(), Some("a"));
         assert!(
@@ -639,9 +641,7 @@ pub(in crate::watch) mod tests {
     #[test]
     fn the_list_opens_another_exercise_and_grades_it() {
         let (_dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
-        session.take_requests();
+        let mut session = started(&mut app);
         graded(&mut session, "a", false);
         char_key(&mut session, 'l');
         assert_eq!(session.mode, Mode::List { selected: 0 });
@@ -670,9 +670,7 @@ pub(in crate::watch) mod tests {
     #[test]
     fn checking_everything_records_each_result_and_keeps_the_student_where_they_are() {
         let (_dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
-        session.take_requests();
+        let mut session = started(&mut app);
         graded(&mut session, "a", false);
         char_key(&mut session, 'c');
         assert_eq!(session.take_requests(), vec![Request::CheckAll]);
@@ -711,9 +709,7 @@ pub(in crate::watch) mod tests {
     fn yes_resets_the_file_to_its_skeleton_and_grades_it_again() {
         let (dir, mut app) = app();
         let file = dir.path().join("exercises/a.c");
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
-        session.take_requests();
+        let mut session = started(&mut app);
         graded(&mut session, "a", true);
         save(&mut session, &file, "int main(void) { return 3; }");
         session.take_requests();

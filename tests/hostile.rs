@@ -141,10 +141,12 @@ fn grade_suite(programs: &[&str], isolation: bool) {
             let message = case["message"].as_str().unwrap();
             // A timeout is checked by the time the run took, not by the message: not
             // before the limit (1 s of wall time, or of CPU time, which takes at least as
-            // long), and not much after it.
+            // long), and not much after it. The kernel counts CPU time on its scheduler
+            // clock, which in a virtual machine can run a few tenths of a percent ahead of
+            // the wall clock: 1 s of CPU time was measured as 998 ms of wall time.
             let took = case["time_ms"].as_u64().unwrap();
             let off_time = case["verdict"] == "timeout"
-                && !(1000..=(1000 + TIMEOUT_MARGIN.as_millis() as u64)).contains(&took);
+                && !(990..=(1000 + TIMEOUT_MARGIN.as_millis() as u64)).contains(&took);
             if case["verdict"] != *verdict || !message.contains(words) || off_time {
                 wrong.push(format!(
                     "{name}/{}: {} after {} ms ({message}), expected {verdict} ({words})",

@@ -285,7 +285,8 @@ unsafe fn prefer_for_oom_kill() {
     }
 }
 
-/// In the forked child: its own process group, no inherited descriptors but stdin, stdout,
+/// In the forked child: its own session and process group (inside the pid namespace, so
+/// the program sees a session of its own, not one led from outside), no inherited descriptors but stdin, stdout,
 /// stderr and the status pipe (closed by exec), the run's user, the limits, then exec.
 ///
 /// SAFETY: only async-signal-safe calls, as the child of a fork.
@@ -304,7 +305,7 @@ unsafe fn become_program(orders: &Orders, rlimits: &Rlimits, args: &[CString]) -
     };
     // SAFETY: plain system calls on this process.
     unsafe {
-        libc::setpgid(0, 0);
+        libc::setsid();
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
         libc::signal(libc::SIGTERM, libc::SIG_DFL);
         libc::fcntl(orders.status_fd, libc::F_SETFD, libc::FD_CLOEXEC);

@@ -635,3 +635,70 @@ fn limits_hold_by_what_programs_can_do() {
         }
     }
 }
+
+/// README, "Warm sandboxes": the cases of one program graded one after another share a
+/// sandbox, and nothing of one case reaches the next: files (in a subdirectory, hidden,
+/// unreadable), processes hiding in a session of their own, an abstract socket, System V
+/// and POSIX IPC. A case whose leftovers the sandbox cannot remove (a directory made
+/// unreadable, which only a helper of the same user meets) ends it, and the next case
+/// gets a new one. As root and as an unprivileged user (a user namespace).
+#[test]
+fn nothing_of_a_case_reaches_the_next() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for unprivileged in [false, true] {
+        let course = hostile_course(&["leftovers"]);
+        let fixtures = course.path().join("fixtures/leftovers");
+        std::fs::remove_dir_all(&fixtures).unwrap();
+        std::fs::create_dir(&fixtures).unwrap();
+        let cases = ["01_easy", "02_easy", "03_hard", "04_easy", "05_easy"];
+        for case in cases {
+            let mode = case.split('_').nth(1).unwrap();
+            std::fs::write(fixtures.join(format!("{case}.in")), format!("{mode}\n")).unwrap();
+            std::fs::write(fixtures.join(format!("{case}.out")), "left: nothing\n").unwrap();
+        }
+        let mut command = match unprivileged {
+            false => clings_process(course.path()),
+            true => clings_unprivileged(course.path()).expect("setpriv"),
+        };
+        // One worker: the cases run one after another, in their order.
+        command.args([
+            "--require-isolation",
+            "--jobs",
+            "1",
+            "test",
+            "--format",
+            "junit",
+        ]);
+        let (output, pid) = output_with_pid(&mut command);
+        let report = stdout_of(&output);
+        let context = format!(
+            "unprivileged={unprivileged}:\n{report}{}",
+            stderr_of(&output)
+        );
+        // Every case prints "left: nothing" (context in the diff), then its sandbox.
+        let sandboxes: Vec<&str> = report
+            .lines()
+            .filter_map(|line| line.strip_prefix("+sandbox "))
+            .collect();
+        assert_eq!(sandboxes.len(), cases.len(), "{context}");
+        assert!(!report.contains("+left:"), "{context}");
+        assert_eq!(
+            report.matches(" left: nothing").count(),
+            cases.len(),
+            "{context}"
+        );
+        assert_eq!(
+            sandboxes[0], sandboxes[1],
+            "no sandbox was reused: {context}"
+        );
+        assert_eq!(sandboxes[3], sandboxes[4], "{context}");
+        // Root's helper may remove anything; a helper of the student's own user cannot
+        // enter the directory the program locked.
+        let as_root = !unprivileged && nix::unistd::geteuid().is_root();
+        assert_eq!(sandboxes[2] == sandboxes[3], as_root, "{context}");
+        assert!(
+            leftover_processes(pid, course.path()).is_empty(),
+            "{context}"
+        );
+    }
+}

@@ -420,6 +420,15 @@ impl RunCgroup {
         set_in(self.dir("pids"), "pids.max", &max_processes.to_string())
     }
 
+    /// `cgroup.procs` of each of the run's cgroups, open for writing: for a warm
+    /// sandbox's helper, whose child joins by writing "0" to each.
+    pub fn procs_fds(&self) -> Vec<RawFd> {
+        self.members
+            .iter()
+            .filter_map(|member| Some(member.procs.as_ref()?.as_raw_fd()))
+            .collect()
+    }
+
     /// The descriptors to join with from a `pre_exec` closure.
     pub fn joiner(&self) -> Joiner {
         let mut joiner = Joiner {

@@ -1,19 +1,26 @@
 //! The helper: clings itself, started inside the sandbox in place of the student's program.
 //! It sets the resource limits (inside the new namespaces, where RLIMIT_NPROC counts only
 //! the sandbox's processes), drops to the run's own user when clings runs as root, starts
-//! the program in its own process group, enforces the wall time, and reports exactly how
-//! the program ended on a pipe. bubblewrap alone reports a death by signal as an exit
-//! status of 128 + the signal, the same as `exit(139)`.
+//! the program in its own session, enforces the wall time, and reports exactly how the
+//! program ended. bubblewrap alone reports a death by signal as an exit status of 128 + the
+//! signal, the same as `exit(139)`.
+//!
+//! It serves one run ([`FLAG`]: the orders on its command line, the report on a pipe), or,
+//! as a warm sandbox's init ([`SERVE_FLAG`]), one run after another: each run's orders and
+//! descriptors come in a message on a socket, and the report goes back once every process
+//! of the run is gone and the scratch directory is empty again.
 
 use std::ffi::{CString, OsString};
 use std::fs::File;
-use std::io::Write;
-use std::os::fd::{FromRawFd, RawFd};
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use std::sync::atomic::{AtomicI32, Ordering};
 
+use anyhow::Context;
 use nix::unistd::Pid;
 
 use super::Termination;
@@ -24,14 +31,23 @@ use super::{procs, seccomp};
 /// The most arguments a program is given (the compiler's flags and files).
 const MAX_ARGS: usize = 256;
 
-/// The first argument that turns clings into the helper; never typed by a person.
+/// The first argument that turns clings into the helper of one run; never typed by a person.
 pub const FLAG: &str = "--clings-sandbox-helper";
+/// The first argument that turns clings into the helper of a warm sandbox, serving runs
+/// on the socket whose descriptor follows.
+pub const SERVE_FLAG: &str = "--clings-sandbox-server";
 
-/// What the helper is asked to do, passed on its command line.
+/// What the helper serving a warm sandbox says when it is ready for a run: first after it
+/// started, then after each report once the run has left nothing behind.
+pub const READY: &str = "ready";
+
+/// The most descriptors a run's message carries: stdin, stdout, stderr and the run's
+/// cgroups (one per controller hierarchy).
+pub const MAX_FDS: usize = 8;
+
+/// What one run is: the program, how it is limited, and what it gets.
 #[derive(Debug, PartialEq)]
 pub struct Orders {
-    /// Where the report goes; inherited from clings through bubblewrap.
-    pub status_fd: RawFd,
     pub rlimits: String,
     /// The user to run the program as (only when clings runs as root).
     pub uid: Option<u32>,
@@ -39,42 +55,75 @@ pub struct Orders {
     pub program: String,
     /// The program's arguments after its name.
     pub args: Vec<String>,
+    /// The program's whole environment, `NAME=value`.
+    pub env: Vec<String>,
 }
 
 impl Orders {
-    pub fn to_args(&self) -> Vec<String> {
+    /// The orders as strings: the helper's command line after its flag (and status
+    /// descriptor), or a warm sandbox's message (joined by NUL bytes, which no field holds).
+    pub fn encode(&self) -> Vec<String> {
         let uid = self.uid.map_or(String::new(), |uid| uid.to_string());
-        let mut args = vec![
-            FLAG.to_string(),
-            format!("{}", self.status_fd),
+        let mut fields = vec![
             self.rlimits.clone(),
             uid,
             format!("{}", self.wall_time.as_millis()),
             self.program.clone(),
+            self.env.len().to_string(),
         ];
-        args.extend(self.args.iter().cloned());
+        fields.extend(self.env.iter().cloned());
+        fields.extend(self.args.iter().cloned());
+        fields
+    }
+
+    fn decode(fields: &[&str]) -> Option<Orders> {
+        let [rlimits, uid, wall_ms, program, env_count, rest @ ..] = fields else {
+            return None;
+        };
+        let env_count: usize = env_count.parse().ok()?;
+        if rest.len() < env_count {
+            return None;
+        }
+        let (env, args) = rest.split_at(env_count);
+        Some(Orders {
+            rlimits: rlimits.to_string(),
+            uid: match *uid {
+                "" => None,
+                uid => Some(uid.parse().ok()?),
+            },
+            wall_time: Duration::from_millis(wall_ms.parse().ok()?),
+            program: program.to_string(),
+            args: args.iter().map(|arg| arg.to_string()).collect(),
+            env: env.iter().map(|var| var.to_string()).collect(),
+        })
+    }
+
+    /// The helper's command line for one run reporting on `status_fd`.
+    pub fn to_args(&self, status_fd: RawFd) -> Vec<String> {
+        let mut args = vec![FLAG.to_string(), status_fd.to_string()];
+        args.extend(self.encode());
         args
     }
 
-    fn from_args(args: &[OsString]) -> Option<Orders> {
-        let text = |index: usize| args.get(index).and_then(|arg| arg.to_str());
-        if args.len() < 6 || text(0)? != FLAG {
+    fn from_args(args: &[OsString]) -> Option<(RawFd, Orders)> {
+        let args: Vec<&str> = args.iter().map(|arg| arg.to_str()).collect::<Option<_>>()?;
+        let [flag, status_fd, fields @ ..] = args.as_slice() else {
+            return None;
+        };
+        if *flag != FLAG {
             return None;
         }
-        let uid = match text(3)? {
-            "" => None,
-            uid => Some(uid.parse().ok()?),
-        };
-        Some(Orders {
-            status_fd: text(1)?.parse().ok()?,
-            rlimits: text(2)?.to_string(),
-            uid,
-            wall_time: Duration::from_millis(text(4)?.parse().ok()?),
-            program: text(5)?.to_string(),
-            args: (6..args.len())
-                .map(|index| text(index).map(String::from))
-                .collect::<Option<_>>()?,
-        })
+        Some((status_fd.parse().ok()?, Orders::decode(fields)?))
+    }
+
+    /// A warm sandbox's message for this run.
+    pub fn to_message(&self) -> Vec<u8> {
+        self.encode().join("\0").into_bytes()
+    }
+
+    fn from_message(message: &[u8]) -> Option<Orders> {
+        let text = std::str::from_utf8(message).ok()?;
+        Orders::decode(&text.split('\0').collect::<Vec<_>>())
     }
 }
 
@@ -150,14 +199,24 @@ impl ExitReport {
 /// Runs the helper when clings was started as one; `None` for a normal start.
 pub fn main_if_helper() -> Option<ExitCode> {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    if args.first().is_none_or(|first| first != FLAG) {
+    let first = args.first()?;
+    let served = if first == FLAG {
+        let Some((status_fd, orders)) = Orders::from_args(&args) else {
+            eprintln!("clings sandbox helper: bad arguments {args:?}");
+            return Some(ExitCode::from(125));
+        };
+        supervise_one(status_fd, &orders)
+    } else if first == SERVE_FLAG {
+        let socket = args.get(1).and_then(|fd| fd.to_str()?.parse().ok());
+        let Some(socket) = socket else {
+            eprintln!("clings sandbox helper: bad arguments {args:?}");
+            return Some(ExitCode::from(125));
+        };
+        serve(socket)
+    } else {
         return None;
-    }
-    let Some(orders) = Orders::from_args(&args) else {
-        eprintln!("clings sandbox helper: bad arguments {args:?}");
-        return Some(ExitCode::from(125));
     };
-    Some(match supervise(&orders) {
+    Some(match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("clings sandbox helper: {err:#}");
@@ -179,18 +238,9 @@ extern "C" fn stop_program(_: libc::c_int) {
     }
 }
 
-fn supervise(orders: &Orders) -> anyhow::Result<()> {
-    use anyhow::Context;
+/// What the helper does before its first run. Returns whether it is the sandbox's init.
+fn prepare() -> anyhow::Result<bool> {
     let init = std::process::id() == 1;
-    let rlimits = Rlimits::decode(&orders.rlimits).context("bad resource limits")?;
-    let program = CString::new(orders.program.as_bytes()).context("bad program path")?;
-    let args = std::iter::once(Ok(program.clone()))
-        .chain(orders.args.iter().map(|arg| CString::new(arg.as_bytes())))
-        .collect::<Result<Vec<CString>, _>>()
-        .context("bad program argument")?;
-    anyhow::ensure!(args.len() <= MAX_ARGS, "more than {MAX_ARGS} arguments");
-    // SAFETY: the fd was opened for the helper by clings and is used only here.
-    let mut status = unsafe { File::from_raw_fd(orders.status_fd) };
     // The program, of the same user when clings is not root, must not trace this process
     // or read its memory (/proc/<pid>/mem, which no system call filter can refuse).
     seccomp::protect_helper().context("cannot protect the helper from the program")?;
@@ -209,6 +259,86 @@ fn supervise(orders: &Orders) -> anyhow::Result<()> {
             );
         }
     }
+    Ok(init)
+}
+
+/// One run, its orders on the command line, its report on `status_fd`.
+fn supervise_one(status_fd: RawFd, orders: &Orders) -> anyhow::Result<()> {
+    // SAFETY: the fd was opened for the helper by clings and is used only here.
+    let mut status = unsafe { File::from_raw_fd(status_fd) };
+    let init = prepare()?;
+    let report = run(orders, None, init)?;
+    status
+        .write_all(report.as_bytes())
+        .context("cannot report the program's status")
+}
+
+/// A warm sandbox: runs as they come on `socket`, until clings closes it. After each run
+/// the helper says [`READY`] only if the run left nothing behind; otherwise it ends, and
+/// with it the sandbox.
+fn serve(socket: RawFd) -> anyhow::Result<()> {
+    // SAFETY: the fd was opened for the helper by clings and is used only here.
+    let socket = unsafe { OwnedFd::from_raw_fd(socket) };
+    let init = prepare()?;
+    anyhow::ensure!(
+        init,
+        "a warm sandbox's helper must be its pid namespace's init"
+    );
+    send(&socket, READY)?;
+    loop {
+        let Some((message, fds)) = receive(&socket)? else {
+            return Ok(());
+        };
+        let orders = Orders::from_message(&message).context("bad orders")?;
+        let [stdin, stdout, stderr, cgroups @ ..] = fds.as_slice() else {
+            anyhow::bail!("a run needs stdin, stdout and stderr");
+        };
+        let stdio = Stdio {
+            fds: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
+            cgroups: cgroups.iter().map(AsRawFd::as_raw_fd).collect(),
+        };
+        let mut report = run(&orders, Some(&stdio), init)?;
+        drop(fds);
+        let clean = empty_directory(Path::new("."));
+        if clean {
+            report.push_str(READY);
+        }
+        send(&socket, &report)?;
+        if !clean {
+            return Ok(());
+        }
+    }
+}
+
+/// A warm sandbox's run gets its own stdin, stdout and stderr, and joins its cgroups.
+struct Stdio {
+    fds: [RawFd; 3],
+    /// `cgroup.procs` of each of the run's cgroups, open for writing.
+    cgroups: Vec<RawFd>,
+}
+
+/// Runs the program and ends every process it left; the report for clings.
+fn run(orders: &Orders, stdio: Option<&Stdio>, init: bool) -> anyhow::Result<String> {
+    let rlimits = Rlimits::decode(&orders.rlimits).context("bad resource limits")?;
+    let program = CString::new(orders.program.as_bytes()).context("bad program path")?;
+    let args = std::iter::once(Ok(program.clone()))
+        .chain(orders.args.iter().map(|arg| CString::new(arg.as_bytes())))
+        .collect::<Result<Vec<CString>, _>>()
+        .context("bad program argument")?;
+    let env = orders
+        .env
+        .iter()
+        .map(|var| CString::new(var.as_bytes()))
+        .collect::<Result<Vec<CString>, _>>()
+        .context("bad environment variable")?;
+    anyhow::ensure!(args.len() <= MAX_ARGS, "more than {MAX_ARGS} arguments");
+    anyhow::ensure!(
+        env.len() <= MAX_ARGS,
+        "more than {MAX_ARGS} environment variables"
+    );
+    // The child says why exec failed on this pipe, which exec closes.
+    let (exec_read, exec_write) =
+        nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).context("cannot create a pipe")?;
     let started = Instant::now();
     // SAFETY: the helper has one thread, so the child may do anything before exec; it only
     // makes system calls anyway.
@@ -217,9 +347,18 @@ fn supervise(orders: &Orders) -> anyhow::Result<()> {
         return Err(std::io::Error::last_os_error()).context("cannot fork");
     }
     if child == 0 {
+        let launch = Exec {
+            exec_error_fd: exec_write.as_raw_fd(),
+            stdio,
+            rlimits: &rlimits,
+            uid: orders.uid,
+            args: &args,
+            env: &env,
+        };
         // SAFETY: in the child, just before exec.
-        unsafe { become_program(orders, &rlimits, &args) };
+        unsafe { launch.become_program() };
     }
+    drop(exec_write);
     PROGRAM.store(child, Ordering::SeqCst);
     let group = if init {
         Group::new_in_init(Pid::from_raw(child))
@@ -230,21 +369,89 @@ fn supervise(orders: &Orders) -> anyhow::Result<()> {
     PROGRAM.store(0, Ordering::SeqCst);
     let (exit, wall_timeout): (Exit, bool) = waited.context("cannot wait for the program")?;
     end_descendants();
-    let report = ExitReport {
+    let mut exec_error = String::new();
+    let _ = File::from(exec_read).read_to_string(&mut exec_error);
+    if !exec_error.is_empty() {
+        return Ok(exec_error);
+    }
+    Ok(ExitReport {
         termination: exit.termination,
         cpu_time: exit.cpu_time,
         peak_memory_bytes: exit.peak_memory_bytes,
         elapsed: started.elapsed(),
         wall_timeout,
+    }
+    .render())
+}
+
+/// Empties the scratch directory for the next run; `false` when something could not be
+/// removed (a directory the program made unreadable to the helper).
+fn empty_directory(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
     };
-    status
-        .write_all(report.render().as_bytes())
-        .context("cannot report the program's status")?;
+    let mut empty = true;
+    for entry in entries {
+        let removed = entry.and_then(|entry| match entry.file_type()?.is_dir() {
+            true => std::fs::remove_dir_all(entry.path()),
+            false => std::fs::remove_file(entry.path()),
+        });
+        empty &= removed.is_ok();
+    }
+    empty
+}
+
+/// Sends one message on a warm sandbox's socket.
+fn send(socket: &OwnedFd, text: &str) -> anyhow::Result<()> {
+    nix::sys::socket::send(
+        socket.as_raw_fd(),
+        text.as_bytes(),
+        nix::sys::socket::MsgFlags::empty(),
+    )
+    .context("cannot answer clings")?;
     Ok(())
 }
 
-/// Kills and reaps every process left below the helper: in a sandbox, whatever the
-/// program left in its pid namespace; without one, whatever came to the helper as its
+/// The next run's message and descriptors; `None` when clings closed the socket.
+fn receive(socket: &OwnedFd) -> anyhow::Result<Option<(Vec<u8>, Vec<OwnedFd>)>> {
+    use nix::sys::socket::{ControlMessageOwned, MsgFlags, recvmsg};
+    let mut buffer = vec![0u8; 256 * 1024];
+    let mut space = nix::cmsg_space!([RawFd; MAX_FDS]);
+    let mut iov = [std::io::IoSliceMut::new(&mut buffer)];
+    let message = recvmsg::<()>(
+        socket.as_raw_fd(),
+        &mut iov,
+        Some(&mut space),
+        MsgFlags::MSG_CMSG_CLOEXEC,
+    )
+    .context("cannot read clings' orders")?;
+    let mut fds = Vec::new();
+    for control in message.cmsgs().context("cannot read clings' orders")? {
+        if let ControlMessageOwned::ScmRights(received) = control {
+            // SAFETY: the kernel just gave this process these descriptors.
+            fds.extend(
+                received
+                    .into_iter()
+                    .map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }),
+            );
+        }
+    }
+    let length = message.bytes;
+    anyhow::ensure!(
+        !message
+            .flags
+            .intersects(MsgFlags::MSG_TRUNC | MsgFlags::MSG_CTRUNC),
+        "clings' orders were cut"
+    );
+    if length == 0 && fds.is_empty() {
+        return Ok(None);
+    }
+    buffer.truncate(length);
+    Ok(Some((buffer, fds)))
+}
+
+/// Ends whatever is left of the run once the program has ended: with a pid namespace,
+/// every process the program left in it; without one, whatever came to the helper as its
 /// subreaper. A killed process's own children come to the helper in turn, so this goes
 /// on until it has no child left.
 fn end_descendants() {
@@ -285,67 +492,97 @@ unsafe fn prefer_for_oom_kill() {
     }
 }
 
-/// In the forked child: its own session and process group (inside the pid namespace, so
-/// the program sees a session of its own, not one led from outside), no inherited descriptors but stdin, stdout,
-/// stderr and the status pipe (closed by exec), the run's user, the limits, then exec.
-///
-/// SAFETY: only async-signal-safe calls, as the child of a fork.
-unsafe fn become_program(orders: &Orders, rlimits: &Rlimits, args: &[CString]) -> ! {
-    let fail = |what: i32| -> ! {
-        let errno = std::io::Error::last_os_error()
-            .raw_os_error()
-            .unwrap_or(what);
-        let mut line = [0u8; 32];
-        let text = format_errno(&mut line, errno);
-        // SAFETY: writing a buffer we own to a descriptor we own, then leaving.
+/// What the forked child needs to become the program, prepared before the fork.
+struct Exec<'a> {
+    exec_error_fd: RawFd,
+    stdio: Option<&'a Stdio>,
+    rlimits: &'a Rlimits,
+    uid: Option<u32>,
+    args: &'a [CString],
+    env: &'a [CString],
+}
+
+impl Exec<'_> {
+    /// In the forked child: the run's stdin, stdout, stderr and cgroups (a warm sandbox's
+    /// run), its own session and process group (inside the pid namespace, so the program
+    /// sees a session of its own, not one led from outside), no other inherited
+    /// descriptor, the run's user, the limits, then exec.
+    ///
+    /// SAFETY: only async-signal-safe calls, as the child of a fork.
+    unsafe fn become_program(&self) -> ! {
+        let fail = |what: i32| -> ! {
+            let errno = std::io::Error::last_os_error()
+                .raw_os_error()
+                .unwrap_or(what);
+            let mut line = [0u8; 32];
+            let text = format_errno(&mut line, errno);
+            // SAFETY: writing a buffer we own to a descriptor we own, then leaving.
+            unsafe {
+                libc::write(self.exec_error_fd, text.as_ptr().cast(), text.len());
+                libc::_exit(127)
+            }
+        };
+        // SAFETY: plain system calls on this process.
         unsafe {
-            libc::write(orders.status_fd, text.as_ptr().cast(), text.len());
-            libc::_exit(127)
+            if let Some(stdio) = self.stdio {
+                for (target, &fd) in stdio.fds.iter().enumerate() {
+                    if libc::dup2(fd, target as RawFd) < 0 {
+                        fail(libc::EBADF);
+                    }
+                }
+                // Writing "0" to cgroup.procs moves the writer, as root before the switch.
+                for &procs in &stdio.cgroups {
+                    if libc::write(procs, b"0".as_ptr().cast(), 1) != 1 {
+                        fail(libc::EIO);
+                    }
+                }
+            }
+            libc::setsid();
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+            libc::signal(libc::SIGTERM, libc::SIG_DFL);
+            close_from(3, self.exec_error_fd);
+            prefer_for_oom_kill();
+            if let Some(uid) = self.uid
+                && (libc::setgroups(0, std::ptr::null()) != 0
+                    || libc::setgid(uid) != 0
+                    || libc::setuid(uid) != 0)
+            {
+                fail(libc::EPERM);
+            }
         }
-    };
-    // SAFETY: plain system calls on this process.
-    unsafe {
-        libc::setsid();
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-        libc::signal(libc::SIGTERM, libc::SIG_DFL);
-        libc::fcntl(orders.status_fd, libc::F_SETFD, libc::FD_CLOEXEC);
-        close_from(3, orders.status_fd);
-        prefer_for_oom_kill();
-        if let Some(uid) = orders.uid
-            && (libc::setgroups(0, std::ptr::null()) != 0
-                || libc::setgid(uid) != 0
-                || libc::setuid(uid) != 0)
+        if self.rlimits.apply().is_err() {
+            fail(libc::EINVAL);
+        }
+        // SAFETY: system calls on static memory; the program and its children inherit it.
+        if super::seccomp::Filter::new().is_some_and(|filter| unsafe { filter.install() }.is_err())
         {
             fail(libc::EPERM);
         }
-    }
-    if rlimits.apply().is_err() {
-        fail(libc::EINVAL);
-    }
-    // SAFETY: system calls on static memory; the program and its children inherit it.
-    if super::seccomp::Filter::new().is_some_and(|filter| unsafe { filter.install() }.is_err()) {
-        fail(libc::EPERM);
-    }
-    let mut argv = [std::ptr::null(); MAX_ARGS + 1];
-    for (slot, arg) in argv.iter_mut().zip(args.iter().take(MAX_ARGS)) {
-        *slot = arg.as_ptr();
-    }
-    // A copy of the program that clings has just written may still be open for writing in
-    // another clings thread's child until that child execs (ETXTBSY): wait for it.
-    for _ in 0..1000 {
-        // SAFETY: argv is a null-terminated array of valid C strings; environ is inherited.
-        unsafe { libc::execv(args[0].as_ptr(), argv.as_ptr()) };
-        if std::io::Error::last_os_error().raw_os_error() != Some(libc::ETXTBSY) {
-            break;
+        let mut argv = [std::ptr::null(); MAX_ARGS + 1];
+        for (slot, arg) in argv.iter_mut().zip(self.args.iter().take(MAX_ARGS)) {
+            *slot = arg.as_ptr();
         }
-        let pause = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 1_000_000,
-        };
-        // SAFETY: nanosleep reads the timespec it is given.
-        unsafe { libc::nanosleep(&pause, std::ptr::null_mut()) };
+        let mut envp = [std::ptr::null(); MAX_ARGS + 1];
+        for (slot, var) in envp.iter_mut().zip(self.env.iter().take(MAX_ARGS)) {
+            *slot = var.as_ptr();
+        }
+        // A copy of the program that clings has just written may still be open for writing
+        // in another clings thread's child until that child execs (ETXTBSY): wait for it.
+        for _ in 0..1000 {
+            // SAFETY: argv and envp are null-terminated arrays of valid C strings.
+            unsafe { libc::execve(self.args[0].as_ptr(), argv.as_ptr(), envp.as_ptr()) };
+            if std::io::Error::last_os_error().raw_os_error() != Some(libc::ETXTBSY) {
+                break;
+            }
+            let pause = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 1_000_000,
+            };
+            // SAFETY: nanosleep reads the timespec it is given.
+            unsafe { libc::nanosleep(&pause, std::ptr::null_mut()) };
+        }
+        fail(libc::ENOEXEC)
     }
-    fail(libc::ENOEXEC)
 }
 
 /// Closes every descriptor from `first` on but `keep`.
@@ -408,15 +645,26 @@ mod tests {
     #[test]
     fn orders_round_trip_through_the_command_line() {
         let orders = Orders {
-            status_fd: 7,
             rlimits: "cpu=1/2,nproc=16/16".into(),
             uid: Some(1_800_000_123),
             wall_time: Duration::from_millis(2000),
             program: "/usr/bin/gcc".into(),
             args: vec!["-o".into(), "program".into(), "a b.c".into()],
+            env: vec!["PATH=/usr/bin".into(), "A=b=c".into()],
         };
-        let args: Vec<OsString> = orders.to_args().into_iter().map(Into::into).collect();
-        assert_eq!(Orders::from_args(&args), Some(orders));
+        let args: Vec<OsString> = orders.to_args(7).into_iter().map(Into::into).collect();
+        assert_eq!(
+            Orders::from_message(&orders.to_message()).as_ref(),
+            Some(&orders)
+        );
+        assert_eq!(Orders::from_args(&args), Some((7, orders)));
+        let no_env = Orders {
+            uid: None,
+            env: Vec::new(),
+            args: Vec::new(),
+            ..Orders::from_args(&args).unwrap().1
+        };
+        assert_eq!(Orders::from_message(&no_env.to_message()), Some(no_env));
     }
 
     #[test]

@@ -6,13 +6,14 @@
 
 use std::os::fd::RawFd;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
-use super::helper::Orders;
+use super::helper::{Orders, SERVE_FLAG};
 use super::limits::Limits;
 
 /// Where things are inside the sandbox.
 const HELPER: &str = "/clings-helper";
-const PROGRAM: &str = "/program";
+pub const PROGRAM: &str = "/program";
 pub const SCRATCH: &str = "/work";
 
 /// Directories a dynamically linked program (and its sanitizer runtime) and the compiler
@@ -47,6 +48,8 @@ pub struct Run<'a> {
     pub args: &'a [String],
     /// A host directory mounted writable as the working directory; else an empty tmpfs.
     pub workdir: Option<&'a Path>,
+    /// The program's whole environment, `NAME=value`.
+    pub env: &'a [String],
     /// Where the helper writes its report.
     pub status_fd: RawFd,
 }
@@ -82,9 +85,40 @@ impl Bubblewrap {
         if self.root { processes } else { processes + 2 }
     }
 
-    /// `bwrap` with its arguments, starting the helper on the program.
-    pub fn command(&self, run: &Run, limits: &Limits, uid: Option<u32>) -> std::process::Command {
-        let mut command = std::process::Command::new(&self.bwrap);
+    /// `bwrap` with its arguments, starting the helper on one run of the program.
+    pub fn command(&self, run: &Run, limits: &Limits, uid: Option<u32>) -> Command {
+        let scratch = match run.workdir {
+            Some(dir) => Scratch::Host(dir),
+            None => Scratch::Fresh(limits.file_size_bytes),
+        };
+        let (mut command, program) = self.sandbox(&run.program, scratch);
+        let orders = Orders {
+            rlimits: limits
+                .rlimits(self.process_limit(limits.processes))
+                .encode(),
+            uid,
+            wall_time: limits.wall_time,
+            program: program.to_string_lossy().into_owned(),
+            args: run.args.to_vec(),
+            env: run.env.to_vec(),
+        };
+        command.args(orders.to_args(run.status_fd));
+        command
+    }
+
+    /// `bwrap` with its arguments, starting the helper of a warm sandbox for `program`
+    /// that takes its runs on `socket`; its scratch directory holds `scratch_bytes`.
+    pub fn serving_command(&self, program: RawFd, socket: RawFd, scratch_bytes: u64) -> Command {
+        let (mut command, _) =
+            self.sandbox(&Executable::Copied(program), Scratch::Fresh(scratch_bytes));
+        command.arg(SERVE_FLAG).arg(socket.to_string());
+        command
+    }
+
+    /// `bwrap` with the sandbox's arguments and the helper; the helper's own arguments
+    /// come next. Also where the program is inside.
+    fn sandbox(&self, executable: &Executable, scratch: Scratch) -> (Command, PathBuf) {
+        let mut command = Command::new(&self.bwrap);
         // The cgroup namespace is not always available; the others are needed.
         // The helper is the sandbox's init (pid 1): the program cannot signal it, orphans
         // come to it, and bubblewrap reaps it before ending, so that bubblewrap's end means
@@ -101,18 +135,20 @@ impl Bubblewrap {
         ]);
         if self.root {
             // Without a user namespace bubblewrap would keep root's capabilities for the
-            // helper; it needs only these, to switch to the run's user and to stop the
-            // program's processes. The program loses them with root's user id.
-            command.args([
-                "--cap-drop",
-                "ALL",
-                "--cap-add",
+            // helper; it needs only these: to switch to the run's user, to stop the
+            // program's processes, and to empty a warm sandbox's scratch directory of
+            // whatever the program left there (however it set the permissions). The
+            // program loses them with root's user id.
+            command.args(["--cap-drop", "ALL"]);
+            for capability in [
                 "CAP_SETUID",
-                "--cap-add",
                 "CAP_SETGID",
-                "--cap-add",
                 "CAP_KILL",
-            ]);
+                "CAP_DAC_OVERRIDE",
+                "CAP_FOWNER",
+            ] {
+                command.args(["--cap-add", capability]);
+            }
         } else {
             command.arg("--unshare-user");
         }
@@ -121,7 +157,7 @@ impl Bubblewrap {
             .args(["--proc", "/proc", "--dev", "/dev", "--ro-bind"])
             .arg(&self.helper)
             .arg(HELPER);
-        let program = match run.program {
+        let program = match executable {
             Executable::Copied(fd) => {
                 command
                     .args(["--perms", "0555", "--ro-bind-data"])
@@ -143,19 +179,14 @@ impl Bubblewrap {
                 path.to_path_buf()
             }
         };
-        match run.workdir {
-            Some(dir) => {
+        match scratch {
+            Scratch::Host(dir) => {
                 command.arg("--bind").arg(dir).arg(SCRATCH);
             }
-            None => {
+            Scratch::Fresh(bytes) => {
                 // Writable by the run's user, whoever made the mount.
                 command
-                    .args([
-                        "--perms",
-                        "0777",
-                        "--size",
-                        &limits.file_size_bytes.max(4096).to_string(),
-                    ])
+                    .args(["--perms", "0777", "--size", &bytes.max(4096).to_string()])
                     .args(["--tmpfs", SCRATCH]);
             }
         }
@@ -165,19 +196,16 @@ impl Bubblewrap {
             .args(["--remount-ro", "/dev", "--remount-ro", "/"])
             .args(["--chdir", SCRATCH])
             .arg(HELPER);
-        let orders = Orders {
-            status_fd: run.status_fd,
-            rlimits: limits
-                .rlimits(self.process_limit(limits.processes))
-                .encode(),
-            uid,
-            wall_time: limits.wall_time,
-            program: program.to_string_lossy().into_owned(),
-            args: run.args.to_vec(),
-        };
-        command.args(orders.to_args());
-        command
+        (command, program)
     }
+}
+
+/// The run's working directory, its only writable place.
+enum Scratch<'a> {
+    /// A host directory, mounted writable.
+    Host(&'a Path),
+    /// An empty tmpfs that holds this many bytes.
+    Fresh(u64),
 }
 
 fn system_mounts() -> Vec<String> {

@@ -46,8 +46,6 @@ pub struct Ended {
 /// One run's command and what goes with it until the run is over.
 pub struct Launch {
     pub command: Command,
-    /// The run's working directory as the run sees it: where `TMPDIR` points.
-    pub workdir: PathBuf,
     /// Descriptors the child inherits; closed in clings once it has started.
     inherited: Vec<OwnedFd>,
     /// The read end of the helper's report.
@@ -81,11 +79,14 @@ impl Launch {
             give_to(workdir, uid)?;
         }
         let status_fd = inherited[0].as_raw_fd();
+        let workdir = PathBuf::from(isolation::SCRATCH);
+        let env = super::program_env(job, limits, &workdir);
         let mut command = bwrap.command(
             &isolation::Run {
                 program,
                 args: job.args,
                 workdir: job.workdir,
+                env: &env,
                 status_fd,
             },
             limits,
@@ -111,7 +112,6 @@ impl Launch {
         }
         Ok(Launch {
             command,
-            workdir: PathBuf::from(isolation::SCRATCH),
             inherited,
             status: status_read.into(),
             _scratch: None,
@@ -166,16 +166,18 @@ impl Launch {
         };
         let (status_read, status_write) = pipe()?;
         let orders = Orders {
-            status_fd: status_write.as_raw_fd(),
             rlimits: limits.rlimits(processes).encode(),
             uid,
             wall_time: limits.wall_time,
             program: program.to_string_lossy().into_owned(),
             args: job.args.to_vec(),
+            env: super::program_env(job, limits, &workdir),
         };
         let helper = std::env::current_exe().context("cannot find clings' own executable")?;
         let mut command = Command::new(helper);
-        command.args(orders.to_args()).current_dir(&workdir);
+        command
+            .args(orders.to_args(status_write.as_raw_fd()))
+            .current_dir(&workdir);
         let status_fd = status_write.as_raw_fd();
         let clings = nix::unistd::getpid();
         // SAFETY: setsid, prctl, getppid, fcntl and the cgroup's write are async-signal-safe.
@@ -205,7 +207,6 @@ impl Launch {
         }
         Ok(Launch {
             command,
-            workdir,
             inherited: vec![status_write],
             status: status_read.into(),
             _scratch: Some(scratch),
@@ -251,14 +252,8 @@ impl Launch {
         let (exit, timed_out) = group.wait(Some(wall_limit)).context("cannot wait for it")?;
         let elapsed = started.elapsed();
         drop(live);
-        let drain_deadline = Instant::now() + DRAIN_GRACE;
-        for _ in 0..2 {
-            let left = drain_deadline.saturating_duration_since(Instant::now());
-            if drained_rx.recv_timeout(left).is_err() {
-                break;
-            }
-        }
-        self.verify_gone(&group, uid)?;
+        drain(&drained_rx);
+        verify_gone(&group, self.isolated, uid)?;
         Ok(Ended {
             exit,
             elapsed,
@@ -269,33 +264,6 @@ impl Launch {
         })
     }
 
-    /// Checks that no process of the run is left, killing stragglers.
-    ///
-    /// The run's process group holds the program, or with isolation bubblewrap, the
-    /// sandbox's init and the helper: none of them is alive only once the sandbox's init
-    /// has ended, and the kernel lets init end only after every other process of its pid
-    /// namespace. Without isolation, a process that left the group (setsid) is found by
-    /// the run's user id when clings is root, and cannot be found otherwise (the warning
-    /// about missing isolation says so).
-    fn verify_gone(&self, group: &Group, uid: Option<u32>) -> Result<()> {
-        let leader = group.leader();
-        let mut gone = wait_until_gone(|| {
-            nix::sys::signal::killpg(leader, None) == Err(nix::errno::Errno::ESRCH)
-                || !procs::group_has_live_process(leader.as_raw())
-        });
-        if let (false, Some(uid)) = (self.isolated, uid) {
-            gone &=
-                user::sweep(uid, REAP_PATIENCE).context("cannot stop the program's processes")?;
-        }
-        if !gone {
-            bail!(
-                "processes started by the program were still running {} s after it ended",
-                REAP_PATIENCE.as_secs()
-            );
-        }
-        Ok(())
-    }
-
     /// What the helper reported. A helper that was killed with its sandbox may have left
     /// nothing, and its descendants may have held the pipe open: take what is there.
     pub fn read_status(&mut self) -> String {
@@ -304,6 +272,44 @@ impl Launch {
         let _ = self.status.read_to_end(&mut bytes);
         String::from_utf8_lossy(&bytes).into_owned()
     }
+}
+
+/// Waits (at most [`DRAIN_GRACE`]) for both output readers to reach the end of their
+/// streams: only a process that escaped the run can still hold the pipes open.
+pub fn drain(drained: &mpsc::Receiver<()>) {
+    let deadline = Instant::now() + DRAIN_GRACE;
+    for _ in 0..2 {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if drained.recv_timeout(left).is_err() {
+            break;
+        }
+    }
+}
+
+/// Checks that no process of the run is left, killing stragglers.
+///
+/// The run's process group holds the program, or with isolation bubblewrap, the
+/// sandbox's init and the helper: none of them is alive only once the sandbox's init
+/// has ended, and the kernel lets init end only after every other process of its pid
+/// namespace. Without isolation, a process that left the group (setsid) is found by
+/// the run's user id when clings is root, and cannot be found otherwise (the warning
+/// about missing isolation says so).
+pub fn verify_gone(group: &Group, isolated: bool, uid: Option<u32>) -> Result<()> {
+    let leader = group.leader();
+    let mut gone = wait_until_gone(|| {
+        nix::sys::signal::killpg(leader, None) == Err(nix::errno::Errno::ESRCH)
+            || !procs::group_has_live_process(leader.as_raw())
+    });
+    if let (false, Some(uid)) = (isolated, uid) {
+        gone &= user::sweep(uid, REAP_PATIENCE).context("cannot stop the program's processes")?;
+    }
+    if !gone {
+        bail!(
+            "processes started by the program were still running {} s after it ended",
+            REAP_PATIENCE.as_secs()
+        );
+    }
+    Ok(())
 }
 
 /// Polls `gone` every millisecond for up to [`REAP_PATIENCE`].

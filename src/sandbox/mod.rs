@@ -15,10 +15,12 @@ mod process;
 mod procs;
 mod seccomp;
 mod user;
+mod warm;
 
 mod input;
 
 use std::io::Seek;
+use std::os::fd::AsFd;
 use std::path::Path;
 use std::process::Stdio;
 use std::sync::Mutex;
@@ -232,30 +234,41 @@ impl Sandbox {
         let uid = user.as_ref().map(RunUser::uid);
         // The child's stdin shares this file's offset, which tells afterwards how far it read.
         let input_file = job.input.map(input::open).transpose()?;
-        let stdin = match &input_file {
-            Some(file) => Stdio::from(file.try_clone().context("cannot pass the input file")?),
-            None => Stdio::null(),
-        };
         let cgroup = self.cgroup_for(&limits)?;
-        let joiner = cgroup.as_ref().map(RunCgroup::joiner);
-        let mut launch = match &self.isolation {
-            Some(bwrap) => Launch::isolated(bwrap, job, &limits, uid, joiner)?,
-            None => Launch::direct(job, &limits, uid, joiner)?,
+        let (ended, status) = match (&self.isolation, job.program, job.workdir) {
+            // A student's program in a scratch directory: in this thread's warm sandbox.
+            (Some(bwrap), Program::Built(program), None) => {
+                let null;
+                let stdin = match &input_file {
+                    Some(file) => file.as_fd(),
+                    None => {
+                        null = std::fs::File::open("/dev/null").context("cannot open /dev/null")?;
+                        null.as_fd()
+                    }
+                };
+                let orders = helper::Orders {
+                    rlimits: limits
+                        .rlimits(bwrap.process_limit(limits.processes))
+                        .encode(),
+                    uid,
+                    wall_time: limits.wall_time,
+                    program: isolation::PROGRAM.to_string(),
+                    args: job.args.to_vec(),
+                    env: program_env(job, &limits, Path::new(isolation::SCRATCH)),
+                };
+                let cgroups = cgroup
+                    .as_ref()
+                    .map(RunCgroup::procs_fds)
+                    .unwrap_or_default();
+                let fds = warm::RunFds {
+                    stdin,
+                    cgroups: &cgroups,
+                };
+                warm::run(bwrap, program, &orders, fds, &limits)
+                    .with_context(|| format!("cannot run {}", job.describe()))?
+            }
+            _ => self.launch(job, &limits, uid, input_file.as_ref(), cgroup.as_ref())?,
         };
-        launch
-            .command
-            .env_clear()
-            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-            .env("TMPDIR", &launch.workdir)
-            .envs(limits.program_env(job.env))
-            .stdin(stdin)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-
-        // The helper enforces the wall time; clings stops the run itself only if it has not.
-        let ended = launch
-            .supervise(&limits, limits.wall_time + HELPER_GRACE, uid)
-            .with_context(|| format!("cannot run {}", job.describe()))?;
         if let Some(cgroup) = &cgroup {
             anyhow::ensure!(
                 cgroup.kill_all(),
@@ -286,7 +299,7 @@ impl Sandbox {
         };
         // The exit status of bubblewrap, or of the helper, says less than the helper's
         // report: take its word.
-        let report = helper::Report::parse(&launch.read_status());
+        let report = helper::Report::parse(&status);
         if let Some(errno) = report.exec_error {
             bail!(
                 "cannot start {}: {}",
@@ -330,6 +343,38 @@ impl Sandbox {
         Ok(outcome)
     }
 
+    /// A run in a sandbox (or a helper) of its own: the compiler, a program given a
+    /// directory of the host, or any run without isolation.
+    fn launch(
+        &self,
+        job: &Job,
+        limits: &Limits,
+        uid: Option<u32>,
+        input_file: Option<&std::fs::File>,
+        cgroup: Option<&RunCgroup>,
+    ) -> Result<(launch::Ended, String)> {
+        let stdin = match input_file {
+            Some(file) => Stdio::from(file.try_clone().context("cannot pass the input file")?),
+            None => Stdio::null(),
+        };
+        let joiner = cgroup.map(RunCgroup::joiner);
+        let mut launch = match &self.isolation {
+            Some(bwrap) => Launch::isolated(bwrap, job, limits, uid, joiner)?,
+            None => Launch::direct(job, limits, uid, joiner)?,
+        };
+        launch
+            .command
+            .env_clear()
+            .stdin(stdin)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // The helper enforces the wall time; clings stops the run itself only if it has not.
+        let ended = launch
+            .supervise(limits, limits.wall_time + HELPER_GRACE, uid)
+            .with_context(|| format!("cannot run {}", job.describe()))?;
+        Ok((ended, launch.read_status()))
+    }
+
     /// An empty cgroup with the run's limits, from the idle ones or new; none where runs
     /// get no cgroup.
     fn cgroup_for(&self, limits: &Limits) -> Result<Option<RunCgroup>> {
@@ -358,6 +403,22 @@ impl Sandbox {
             idle.push((memory, processes, cgroup));
         }
     }
+}
+
+/// The program's whole environment: `PATH`, `TMPDIR` (its working directory, `workdir`)
+/// and the job's, with what the limits add.
+fn program_env(job: &Job, limits: &Limits, workdir: &Path) -> Vec<String> {
+    let mut env = vec![
+        "PATH=/usr/local/bin:/usr/bin:/bin".to_string(),
+        format!("TMPDIR={}", workdir.display()),
+    ];
+    env.extend(
+        limits
+            .program_env(job.env)
+            .into_iter()
+            .map(|(name, value)| format!("{name}={value}")),
+    );
+    env
 }
 
 /// A run's cgroup limits: the program's, and room for bubblewrap and the helper.

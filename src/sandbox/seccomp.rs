@@ -283,6 +283,26 @@ mod native {
         libc::SYS_add_key,
         libc::SYS_request_key,
         libc::SYS_keyctl,
+        // System V IPC objects and POSIX message queues outlive the processes that made
+        // them: the next case in the same warm sandbox would find them.
+        libc::SYS_shmget,
+        libc::SYS_shmat,
+        libc::SYS_shmctl,
+        libc::SYS_shmdt,
+        libc::SYS_msgget,
+        libc::SYS_msgsnd,
+        libc::SYS_msgrcv,
+        libc::SYS_msgctl,
+        libc::SYS_semget,
+        libc::SYS_semop,
+        libc::SYS_semtimedop,
+        libc::SYS_semctl,
+        libc::SYS_mq_open,
+        libc::SYS_mq_unlink,
+        libc::SYS_mq_timedsend,
+        libc::SYS_mq_timedreceive,
+        libc::SYS_mq_notify,
+        libc::SYS_mq_getsetattr,
         // Other processes, above all the helper that supervises the program. (ptrace also
         // serves LeakSanitizer, which clings turns off with detect_leaks=0.)
         libc::SYS_ptrace,

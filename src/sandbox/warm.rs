@@ -1,0 +1,294 @@
+//! Warm sandboxes: a bubblewrap sandbox kept running for one program on one thread, whose
+//! helper (the sandbox's init) runs the cases one after another. Starting bubblewrap costs
+//! several times what a case of the lesson costs to run, so a grading starts one sandbox
+//! per worker thread instead of one per case.
+//!
+//! What a fresh sandbox per case gave, each run still gets: the helper reports a run only
+//! once every process of it is gone (it is the pid namespace's init, to which every orphan
+//! comes) and the scratch directory is empty again; a run it cannot clean up after ends
+//! the sandbox, and the next run starts a new one. The rest cannot outlive a run: System V
+//! IPC and POSIX message queues, which would, are refused by the system call filter, as
+//! is the keyring. A run that clings must stop (output flood, its own wall-time limit,
+//! Ctrl-C, a cancelled grading) takes its sandbox with it.
+
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{IoSlice, Read};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use nix::fcntl::OFlag;
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+use nix::sys::socket::{
+    AddressFamily, ControlMessage, MsgFlags, SockFlag, SockType, recv, sendmsg, socketpair,
+};
+use nix::unistd::Pid;
+
+use super::Termination;
+use super::capture::Capture;
+use super::helper::{self, Orders, READY};
+use super::isolation::Bubblewrap;
+use super::launch::{self, Ended};
+use super::limits::Limits;
+use super::live::Live;
+use super::process::{Exit, Group};
+
+/// How long a new sandbox may take to say it is ready.
+const START_PATIENCE: Duration = Duration::from_secs(10);
+
+thread_local! {
+    /// This thread's warm sandbox. bubblewrap dies with the thread that started it
+    /// (`--die-with-parent`), so a sandbox is only ever used by its own thread, and goes
+    /// with it.
+    static WARM: RefCell<Option<Warm>> = const { RefCell::new(None) };
+}
+
+/// What a warm sandbox was started for: runs of anything else need another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Key {
+    program: PathBuf,
+    scratch_bytes: u64,
+}
+
+/// One run's descriptors: what the program reads, and the cgroups it joins.
+pub struct RunFds<'a> {
+    pub stdin: BorrowedFd<'a>,
+    /// `cgroup.procs` of each of the run's cgroups, open for writing.
+    pub cgroups: &'a [RawFd],
+}
+
+/// Runs `orders` in this thread's warm sandbox for `program`, starting one if there is
+/// none for it; the run as clings saw it, and the helper's report.
+pub fn run(
+    bwrap: &Bubblewrap,
+    program: &Path,
+    orders: &Orders,
+    fds: RunFds,
+    limits: &Limits,
+) -> Result<(Ended, String)> {
+    let key = Key {
+        program: program.to_path_buf(),
+        scratch_bytes: limits.file_size_bytes,
+    };
+    WARM.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let mut warm = match slot.take() {
+            Some(warm) if warm.key == key => warm,
+            // The sandbox of an earlier program is of no more use: it ends here.
+            _ => Warm::start(bwrap, key)?,
+        };
+        let ran = warm.run(orders, fds, limits)?;
+        if ran.reusable {
+            *slot = Some(warm);
+        }
+        Ok((ran.ended, ran.report))
+    })
+}
+
+/// A running sandbox waiting for runs.
+struct Warm {
+    key: Key,
+    /// bubblewrap's process group: bubblewrap, and the helper with it.
+    group: Arc<Group>,
+    socket: OwnedFd,
+    /// What bubblewrap or the helper said on stderr: why a sandbox did not start.
+    stderr: File,
+    stopped: bool,
+}
+
+/// One run in a warm sandbox.
+struct Ran {
+    ended: Ended,
+    report: String,
+    /// Whether the sandbox is clean and alive for the next run.
+    reusable: bool,
+}
+
+impl Warm {
+    fn start(bwrap: &Bubblewrap, key: Key) -> Result<Warm> {
+        let (ours, theirs) = socketpair(
+            AddressFamily::Unix,
+            SockType::SeqPacket,
+            None,
+            SockFlag::SOCK_CLOEXEC,
+        )
+        .context("cannot create the sandbox's socket")?;
+        let program = File::open(&key.program)
+            .with_context(|| format!("cannot read {}", key.program.display()))?;
+        let passed = [theirs.as_raw_fd(), program.as_raw_fd()];
+        let mut command = bwrap.serving_command(passed[1], passed[0], key.scratch_bytes);
+        command
+            .env_clear()
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        // SAFETY: setsid and fcntl are async-signal-safe.
+        unsafe {
+            command.pre_exec(move || {
+                // A session of its own: no terminal, and a process group to kill whole.
+                nix::unistd::setsid()?;
+                for fd in passed {
+                    // Clears close-on-exec on a descriptor of this (child) process.
+                    if libc::fcntl(fd, libc::F_SETFD, 0) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().context("cannot start bubblewrap")?;
+        drop((theirs, program));
+        let stderr = child.stderr.take().expect("stderr is piped");
+        nix::fcntl::fcntl(
+            stderr.as_fd(),
+            nix::fcntl::FcntlArg::F_SETFL(OFlag::O_NONBLOCK),
+        )
+        .context("cannot read bubblewrap's errors")?;
+        let mut warm = Warm {
+            key,
+            group: Arc::new(Group::new(Pid::from_raw(child.id() as i32))),
+            socket: ours,
+            stderr: File::from(OwnedFd::from(stderr)),
+            stopped: false,
+        };
+        match warm.answer(START_PATIENCE) {
+            Answer::Said(said) if said == READY => Ok(warm),
+            answer => {
+                warm.stop()?;
+                bail!("the sandbox did not start ({answer:?}): {}", warm.said())
+            }
+        }
+    }
+
+    fn run(&mut self, orders: &Orders, fds: RunFds, limits: &Limits) -> Result<Ran> {
+        let (stdout_read, stdout_write) = pipe()?;
+        let (stderr_read, stderr_write) = pipe()?;
+        let mut passed = vec![fds.stdin.as_raw_fd(), stdout_write.as_raw_fd()];
+        passed.push(stderr_write.as_raw_fd());
+        passed.extend_from_slice(fds.cgroups);
+        anyhow::ensure!(passed.len() <= helper::MAX_FDS, "too many cgroups");
+        let message = orders.to_message();
+        let started = Instant::now();
+        sendmsg::<()>(
+            self.socket.as_raw_fd(),
+            &[IoSlice::new(&message)],
+            &[ControlMessage::ScmRights(&passed)],
+            MsgFlags::empty(),
+            None,
+        )
+        .context("cannot give the sandbox its run")?;
+        // Only the program holds the write ends now, so reading them ends with the run.
+        drop((stdout_write, stderr_write));
+        let live = Live::register(Arc::clone(&self.group));
+        let flooded = Arc::new(AtomicBool::new(false));
+        let (drained_tx, drained_rx) = mpsc::channel();
+        let capture = |read: OwnedFd| {
+            Capture::start(
+                Some(File::from(read)),
+                limits.output_bytes,
+                &self.group,
+                &flooded,
+                &drained_tx,
+            )
+        };
+        let (stdout, stderr) = (capture(stdout_read), capture(stderr_read));
+        drop(drained_tx);
+        // The helper enforces the wall time; clings stops the sandbox only if it has not.
+        let answer = self.answer(limits.wall_time + super::HELPER_GRACE);
+        let elapsed = started.elapsed();
+        let timed_out = matches!(answer, Answer::Silent);
+        drop(live);
+        let report = match answer {
+            Answer::Said(report) => report,
+            Answer::Silent | Answer::Gone => String::new(),
+        };
+        let reusable = report.ends_with(READY) && !flooded.load(Ordering::SeqCst);
+        if !reusable {
+            self.stop()?;
+        }
+        launch::drain(&drained_rx);
+        let killed = Exit {
+            termination: Termination::Signaled(libc::SIGKILL),
+            cpu_time: Duration::ZERO,
+            peak_memory_bytes: 0,
+        };
+        Ok(Ran {
+            ended: Ended {
+                exit: killed,
+                elapsed,
+                stdout: stdout.take(),
+                stderr: stderr.take(),
+                flooded: flooded.load(Ordering::SeqCst),
+                timed_out,
+            },
+            report,
+            reusable,
+        })
+    }
+
+    /// The helper's next message, waiting at most `patience`.
+    fn answer(&self, patience: Duration) -> Answer {
+        let deadline = Instant::now() + patience;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let timeout = PollTimeout::try_from(left.as_millis().min(i32::MAX as u128) as i32)
+                .unwrap_or(PollTimeout::MAX);
+            let mut polled = [PollFd::new(self.socket.as_fd(), PollFlags::POLLIN)];
+            match poll(&mut polled, timeout) {
+                Ok(0) => return Answer::Silent,
+                Ok(_) => break,
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(_) => return Answer::Gone,
+            }
+        }
+        let mut buffer = [0u8; 1024];
+        match recv(self.socket.as_raw_fd(), &mut buffer, MsgFlags::empty()) {
+            Ok(0) | Err(_) => Answer::Gone,
+            Ok(length) => Answer::Said(String::from_utf8_lossy(&buffer[..length]).into_owned()),
+        }
+    }
+
+    /// Ends the sandbox: bubblewrap and its init, and with the init every process in it;
+    /// checks that none is left.
+    fn stop(&mut self) -> Result<()> {
+        if std::mem::replace(&mut self.stopped, true) {
+            return Ok(());
+        }
+        self.group.kill();
+        let _ = self.group.wait(None);
+        launch::verify_gone(&self.group, true, None)
+    }
+
+    /// What bubblewrap and the helper said on stderr.
+    fn said(&mut self) -> String {
+        let mut said = Vec::new();
+        let _ = self.stderr.read_to_end(&mut said);
+        String::from_utf8_lossy(&said).trim().to_string()
+    }
+}
+
+impl Drop for Warm {
+    fn drop(&mut self) {
+        // Nothing to tell anyone any more; a process left would be a zombie of init's.
+        let _ = self.stop();
+    }
+}
+
+#[derive(Debug)]
+enum Answer {
+    Said(String),
+    /// Nothing within the time allowed.
+    Silent,
+    /// The helper is gone (killed, or it ended).
+    Gone,
+}
+
+fn pipe() -> Result<(OwnedFd, OwnedFd)> {
+    nix::unistd::pipe2(OFlag::O_CLOEXEC).context("cannot create a pipe")
+}

@@ -1,0 +1,137 @@
+/* Looks for what an earlier case left behind, then leaves all it can for the next one:
+ * files in its working directory (a subdirectory, a hidden file, a FIFO), a process that
+ * hides in a session of its own holding an abstract socket, System V shared memory, a
+ * message queue and a semaphore, a POSIX message queue. Cases graded one after another
+ * may share a warm sandbox: none of this may reach the next case.
+ * stdin: "easy", or "hard" to also leave a directory its owner made unreadable, which the
+ * sandbox cannot empty (so the next case needs a new sandbox).
+ * stdout: "left: nothing" when nothing was found, else what was; then the program's pid
+ * namespace, which tells whether two cases shared a sandbox. Exits 0. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <fcntl.h>
+#include <mqueue.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#define KEY 0x5eed
+#define QUEUE "/clings-leftover"
+#define SOCKET_NAME "clings-leftover"
+
+static int found;
+
+static void report(const char *what)
+{
+    printf("left: %s\n", what);
+    found++;
+}
+
+static struct sockaddr_un abstract_address(socklen_t *length)
+{
+    struct sockaddr_un address = {.sun_family = AF_UNIX};
+    /* sun_path[0] stays 0: an abstract name, in the network namespace, not a file. */
+    memcpy(address.sun_path + 1, SOCKET_NAME, strlen(SOCKET_NAME));
+    *length = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(SOCKET_NAME));
+    return address;
+}
+
+static void look(void)
+{
+    DIR *dir = opendir(".");
+    struct dirent *entry;
+    while (dir && (entry = readdir(dir)))
+        if (strcmp(entry->d_name, ".") && strcmp(entry->d_name, ".."))
+            report(entry->d_name);
+    if (dir)
+        closedir(dir);
+    dir = opendir("/proc");
+    while (dir && (entry = readdir(dir))) {
+        int pid = atoi(entry->d_name);
+        if (pid > 1 && pid != getpid())
+            report("a process");
+    }
+    if (dir)
+        closedir(dir);
+    if (shmget(KEY, 0, 0) >= 0)
+        report("shared memory");
+    if (msgget(KEY, 0) >= 0)
+        report("a message queue");
+    if (semget(KEY, 0, 0) >= 0)
+        report("a semaphore");
+    mqd_t queue = mq_open(QUEUE, O_RDONLY);
+    if (queue != (mqd_t)-1)
+        report("a POSIX message queue");
+    socklen_t length;
+    struct sockaddr_un address = abstract_address(&length);
+    int client = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (connect(client, (struct sockaddr *)&address, length) == 0)
+        report("a listening socket");
+    close(client);
+}
+
+static void leave(int hard)
+{
+    FILE *file = fopen("note.txt", "w");
+    if (file) {
+        fputs("from an earlier case\n", file);
+        fclose(file);
+    }
+    close(open(".hidden", O_CREAT | O_WRONLY, 0600));
+    mkdir("deep", 0755);
+    mkdir("deep/er", 0755);
+    close(open("deep/er/file", O_CREAT | O_WRONLY, 0000));
+    mkfifo("fifo", 0600);
+    if (hard) {
+        mkdir("locked", 0755);
+        close(open("locked/file", O_CREAT | O_WRONLY, 0600));
+        chmod("locked", 0);
+    }
+    shmget(KEY, 4096, IPC_CREAT | 0666);
+    msgget(KEY, IPC_CREAT | 0666);
+    semget(KEY, 1, IPC_CREAT | 0666);
+    struct mq_attr attr = {.mq_maxmsg = 1, .mq_msgsize = 16};
+    mq_open(QUEUE, O_CREAT | O_RDONLY, 0666, &attr);
+    fflush(stdout);
+    if (fork() == 0) {
+        setsid();
+        if (fork() == 0) {
+            socklen_t length;
+            struct sockaddr_un address = abstract_address(&length);
+            int server = socket(AF_UNIX, SOCK_STREAM, 0);
+            bind(server, (struct sockaddr *)&address, length);
+            listen(server, 1);
+            signal(SIGTERM, SIG_IGN);
+            signal(SIGHUP, SIG_IGN);
+            for (;;)
+                pause();
+        }
+        _exit(0);
+    }
+}
+
+int main(void)
+{
+    char mode[16] = "";
+    if (scanf("%15s", mode) != 1)
+        return 1;
+    look();
+    if (!found)
+        puts("left: nothing");
+    char ns[64] = "";
+    if (readlink("/proc/self/ns/pid", ns, sizeof ns - 1) < 0)
+        strcpy(ns, "unknown");
+    printf("sandbox %s\n", ns);
+    leave(strcmp(mode, "hard") == 0);
+    return 0;
+}

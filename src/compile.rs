@@ -21,6 +21,7 @@ use crate::sandbox::{
     Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, Stop, Termination, find_on_path,
     is_system_path,
 };
+use crate::timings::{self, Phase};
 use crate::verdict::SANITIZER_EXIT_CODE;
 
 const PROGRAM: &str = "program";
@@ -173,6 +174,7 @@ impl Toolchain {
         cache_dir: &Path,
         sandbox: &Sandbox,
     ) -> Result<Build> {
+        let _timing = timings::measure(Phase::Compile);
         let code = match read_source(cwd, source)? {
             Ok(code) => code,
             Err(refusal) => return Ok(Build::refused(refusal.text(self.lang))),

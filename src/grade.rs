@@ -13,6 +13,7 @@ use crate::i18n::{Lang, Text};
 use crate::looping::{LoopRule, LoopWatch};
 use crate::parallel;
 use crate::sandbox::{Grading, Job, Limits, Memory, MemoryEnforcement, Sandbox};
+use crate::timings::{self, Phase};
 use crate::verdict::{self, Finding, Status};
 
 pub struct Grader<'a> {
@@ -483,13 +484,19 @@ impl<'a> Grader<'a> {
     ) -> Result<CaseResult> {
         let limits = self.limits_for(Some(case), toolchain);
         let expected = case.expected()?;
-        let outcome = self
-            .sandbox
-            .run(&Job::program(program, case.input.as_deref(), env), limits)?;
+        let outcome = {
+            let _timing = timings::measure(Phase::Run);
+            self.sandbox
+                .run(&Job::program(program, case.input.as_deref(), env), limits)?
+        };
         let mode = self.mode(case);
+        let finding = {
+            let _timing = timings::measure(Phase::Judge);
+            verdict::judge(&outcome, &expected, mode, limits)
+        };
         Ok(CaseResult {
             case: case.clone(),
-            finding: verdict::judge(&outcome, &expected, mode, limits),
+            finding,
             mode,
             elapsed: outcome.elapsed,
             input: case.shown_input()?,

@@ -20,6 +20,7 @@ mod report;
 mod sandbox;
 mod style;
 mod term;
+mod timings;
 mod validate;
 mod verdict;
 mod watch;
@@ -46,6 +47,7 @@ fn main() -> ExitCode {
     // Like any Unix filter, stop quietly when the reader goes away (`clings test | head`).
     // SAFETY: called before any thread exists; SIG_DFL is always a valid disposition.
     let _ = unsafe { signal(Signal::SIGPIPE, SigHandler::SigDfl) };
+    let started = timings::start();
     let cli = Cli::parse();
     style::init(cli.color);
     let lang = Lang::detect(cli.lang.map(Lang::from));
@@ -58,7 +60,9 @@ fn main() -> ExitCode {
             progress::exit_when_saved(INTERRUPTED);
         }
     });
-    match dispatch(cli, lang) {
+    let result = dispatch(cli, lang);
+    timings::print(started);
+    match result {
         Ok(Exit::Success) => ExitCode::SUCCESS,
         Ok(Exit::Failure) => ExitCode::from(1),
         Err(err) if err.downcast_ref::<sandbox::Interrupted>().is_some() => {

@@ -17,6 +17,7 @@ use clap::ValueEnum;
 use crate::atomic;
 use crate::grade::{CaseResult, ExerciseResult};
 use crate::i18n::Lang;
+use crate::timings::{self, Phase};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -36,6 +37,7 @@ pub fn publish(
     output: Option<&Path>,
     lang: Lang,
 ) -> Result<()> {
+    let _timing = timings::measure(Phase::Report);
     let log = human::report(results, lang);
     let formatted = match format {
         Format::Human => log.clone(),

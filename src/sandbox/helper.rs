@@ -285,11 +285,13 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
         "a warm sandbox's helper must be its pid namespace's init"
     );
     send(&socket, READY)?;
+    // Orders are a few hundred bytes; the most a run may be given is far below this.
+    let mut buffer = vec![0u8; 64 * 1024];
     loop {
-        let Some((message, fds)) = receive(&socket)? else {
+        let Some((message, fds)) = receive(&socket, &mut buffer)? else {
             return Ok(());
         };
-        let orders = Orders::from_message(&message).context("bad orders")?;
+        let orders = Orders::from_message(message).context("bad orders")?;
         let [stdin, stdout, stderr, cgroups @ ..] = fds.as_slice() else {
             anyhow::bail!("a run needs stdin, stdout and stderr");
         };
@@ -413,11 +415,13 @@ fn send(socket: &OwnedFd, text: &str) -> anyhow::Result<()> {
 }
 
 /// The next run's message and descriptors; `None` when clings closed the socket.
-fn receive(socket: &OwnedFd) -> anyhow::Result<Option<(Vec<u8>, Vec<OwnedFd>)>> {
+fn receive<'a>(
+    socket: &OwnedFd,
+    buffer: &'a mut [u8],
+) -> anyhow::Result<Option<(&'a [u8], Vec<OwnedFd>)>> {
     use nix::sys::socket::{ControlMessageOwned, MsgFlags, recvmsg};
-    let mut buffer = vec![0u8; 256 * 1024];
     let mut space = nix::cmsg_space!([RawFd; MAX_FDS]);
-    let mut iov = [std::io::IoSliceMut::new(&mut buffer)];
+    let mut iov = [std::io::IoSliceMut::new(buffer)];
     let message = recvmsg::<()>(
         socket.as_raw_fd(),
         &mut iov,
@@ -446,8 +450,7 @@ fn receive(socket: &OwnedFd) -> anyhow::Result<Option<(Vec<u8>, Vec<OwnedFd>)>> 
     if length == 0 && fds.is_empty() {
         return Ok(None);
     }
-    buffer.truncate(length);
-    Ok(Some((buffer, fds)))
+    Ok(Some((&buffer[..length], fds)))
 }
 
 /// Ends whatever is left of the run once the program has ended: with a pid namespace,

@@ -34,6 +34,7 @@ pub use limits::{Limits, Memory, MemoryEnforcement};
 pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
 
 use crate::i18n::Lang;
+use crate::timings::{self, Phase};
 use cgroup::{Cgroups, RunCgroup};
 use isolation::Bubblewrap;
 use launch::Launch;
@@ -155,7 +156,11 @@ impl Sandbox {
             idle_cgroups: Mutex::default(),
             root: user::is_root(),
         };
-        let reason = match sandbox.try_isolation() {
+        let probed = {
+            let _timing = timings::measure(Phase::Probe);
+            sandbox.try_isolation()
+        };
+        let reason = match probed {
             Ok(()) => return Ok((sandbox, None)),
             Err(reason) => reason,
         };

@@ -38,6 +38,7 @@ use super::launch::{self, Ended};
 use super::limits::Limits;
 use super::live::Live;
 use super::process::{Exit, Group};
+use crate::timings::{self, Phase};
 
 /// How long a new sandbox may take to say it is ready.
 const START_PATIENCE: Duration = Duration::from_secs(10);
@@ -112,6 +113,7 @@ struct Ran {
 
 impl Warm {
     fn start(bwrap: &Bubblewrap, key: Key) -> Result<Warm> {
+        let _timing = timings::measure(Phase::SandboxStart);
         let (ours, theirs) = socketpair(
             AddressFamily::Unix,
             SockType::SeqPacket,

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# What isolation costs, and clings beside its peers, in one run:
+#  1. warm `clings test` on the whole course (reference solutions in place), isolated and
+#     with CLINGS_ISOLATION=none;
+#  2. the 20 shared check_win boards (../shared/bench): warm `clings test check_win`
+#     (isolated, sanitizers on), the plain gcc + diff loop (no sanitizer, no isolation) and
+#     check50 --dev;
+#  3. cold start: `clings test` with an empty build cache, beside the same compiles
+#     (UBSan build, then the AddressSanitizer build of the strict tier) run by hand.
+# Then one warm `clings test` with CLINGS_TIMINGS=1: where its time goes.
+#
+# Needs hyperfine and bubblewrap; CHECK50 names check50 (default: `check50` on PATH; the
+# row is skipped without it). Usage: bench/isolation.sh [RUNS]   (default 20)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-20}
+shared=$(cd ../shared/bench && pwd)
+check50=${CHECK50:-$(command -v check50 || true)}
+cargo build --release --quiet
+clings="$PWD/target/release/clings"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The course, solved.
+course=$work/course
+mkdir "$course"
+cp -r info.toml exercises solutions fixtures skeletons "$course"
+for name in print_board check_win gomoku; do cp "solutions/$name.c" "$course/exercises/"; done
+# The 20 boards: the same course with check_win's cases replaced, and the peers' student.
+boards=$work/boards
+cp -r "$course" "$boards"
+rm "$boards"/fixtures/check_win/*
+cp "$shared"/check50/check_win/boards/*.in "$shared"/check50/check_win/boards/*.out "$boards/fixtures/check_win/"
+cp "$shared/check50/check_win_ref.c" "$boards/exercises/check_win.c"
+mkdir "$work/student"
+cp "$shared/check50/check_win_ref.c" "$work/student/check_win.c"
+
+echo "# $(nproc) cores, $(gcc -dumpfullversion | sed 's/^/gcc /'), $(bwrap --version), $(uname -sr)"
+echo "# course: $(ls fixtures/*/*.out | wc -l) cases; boards: $(ls "$boards"/fixtures/check_win/*.out | wc -l)"
+(cd "$course" && "$clings" test >/dev/null)
+(cd "$boards" && "$clings" test check_win >/dev/null)
+
+echo "## 1. whole course, warm"
+(cd "$course" && hyperfine -N --warmup 3 --runs "$runs" --export-markdown "$work/course.md" \
+  -n "isolated" "$clings test" \
+  -n "CLINGS_ISOLATION=none" "env CLINGS_ISOLATION=none $clings test" >/dev/null)
+tail -n +3 "$work/course.md"
+
+echo "## 2. 20 check_win boards, warm"
+peers=(-n "clings test check_win (isolated, UBSan)" "$clings test check_win"
+  -n "gcc + diff loop" "$shared/naive.sh $work/student/check_win.c")
+if [[ -n $check50 ]]; then
+  peers+=(-n "check50 --dev" "bash -c 'cd $work/student && $check50 --dev $shared/check50/check_win -o json --output-file $work/c50.json'")
+fi
+(cd "$boards" && hyperfine -N --warmup 2 --runs "$runs" --export-markdown "$work/boards.md" "${peers[@]}" >/dev/null)
+tail -n +3 "$work/boards.md"
+
+echo "## 3. cold start: empty build cache"
+flags="-std=c99 -Wall -Wextra -g"
+cat >"$work/compile.sh" <<SH
+#!/usr/bin/env bash
+# The builds clings makes, one after another: UBSan, then AddressSanitizer (strict tier).
+cd "$course"
+for name in print_board check_win gomoku; do
+  gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all exercises/\$name.c -o $work/ub_\$name
+  gcc $flags -fsanitize=address -fno-sanitize-recover=all exercises/\$name.c -o $work/asan_\$name
+done
+SH
+chmod +x "$work/compile.sh"
+(cd "$course" && hyperfine -N --warmup 1 --runs "$((runs / 2 + 1))" --export-markdown "$work/cold.md" \
+  -n "clings test, empty cache" --prepare "rm -rf $course/.clings" "$clings test" >/dev/null)
+hyperfine -N --warmup 1 --runs "$((runs / 2 + 1))" --export-markdown "$work/compile.md" \
+  -n "the same six gcc builds" "$work/compile.sh" >/dev/null
+tail -n +3 "$work/cold.md"
+tail -n +3 "$work/compile.md"
+
+echo "## where a warm \`clings test\` spends its time"
+(cd "$course" && CLINGS_TIMINGS=1 "$clings" test 2>&1 >/dev/null)

@@ -11,7 +11,7 @@ clings="$PWD/target/release/clings"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/course" "$work/class"
-cp -r info.toml exercises solutions fixtures "$work/course"
+cp -r info.toml exercises solutions fixtures skeletons "$work/course"
 
 wrong=(solutions/wrong/*/*.c)
 for i in $(seq -w 1 "$students"); do

@@ -88,9 +88,9 @@ impl Build {
 }
 
 impl Toolchain {
-    /// Picks the compiler (`$CC`, then the course's, then `cc`), asks its identity, and
-    /// checks once per compiler which of the course's sanitizers it supports.
-    pub fn detect(defaults: &Defaults, cache_dir: &Path, lang: Lang) -> Result<Toolchain> {
+    /// Picks the compiler (`$CC`, then the course's, then `cc`) and asks its identity; the
+    /// course's flags, no sanitizer yet (see [`Toolchain::with_sanitizers`]).
+    pub fn detect(defaults: &Defaults, lang: Lang) -> Result<Toolchain> {
         let (spec, origin) = match std::env::var("CC") {
             Ok(cc) if !cc.trim().is_empty() => (cc, "$CC"),
             _ => match &defaults.compiler {
@@ -111,7 +111,7 @@ impl Toolchain {
             warnings: Vec::new(),
             lang,
         };
-        toolchain.with_sanitizers(&defaults.sanitizers, cache_dir)
+        Ok(toolchain)
     }
 
     /// The same compiler and flags with the sanitizers `wanted` (`-fsanitize=` names), as
@@ -735,7 +735,7 @@ mod tests {
             sanitizers: Vec::new(),
             ..Defaults::default()
         };
-        let plain = Toolchain::detect(&defaults, cache.path(), Lang::En).unwrap();
+        let plain = Toolchain::detect(&defaults, Lang::En).unwrap();
         assert!(!plain.uses_sanitizers() && !plain.uses_sanitizer("address"));
         // Nothing in the program's environment but what the course asked for.
         assert!(plain.runtime_env().is_empty());

@@ -218,13 +218,30 @@ impl<'a> Grader<'a> {
         let _grading = Grading::begin()?;
         // Looked for once: in a read-only course it is the user's own cache.
         let cache_dir = course.cache_dir();
-        let toolchain = Toolchain::detect(&course.defaults, &cache_dir, options.lang)?;
-        let (sandbox, sandbox_warning) = Sandbox::detect(options.require_isolation, options.lang)?;
+        let plain = Toolchain::detect(&course.defaults, options.lang)?;
+        // Which sanitizers the compiler supports (two probe builds in a new cache) and
+        // whether isolation works (a sandbox's start) are found out side by side.
         let strict_sanitizers = &course.defaults.strict_sanitizers;
-        let strict = match strict_sanitizers.is_empty() {
-            true => None,
-            false => Some(toolchain.with_sanitizers(strict_sanitizers, &cache_dir)?),
-        };
+        let (toolchain, strict, sandbox) = std::thread::scope(|scope| {
+            let strict = scope.spawn(|| match strict_sanitizers.is_empty() {
+                true => Ok(None),
+                false => plain
+                    .with_sanitizers(strict_sanitizers, &cache_dir)
+                    .map(Some),
+            });
+            let sandbox = scope
+                .spawn(|| Sandbox::detect(options.require_isolation, options.lang, &cache_dir));
+            let toolchain = plain.with_sanitizers(&course.defaults.sanitizers, &cache_dir);
+            let joined = |name| move |_| anyhow::anyhow!("the {name} probe panicked");
+            (
+                toolchain,
+                strict.join().map_err(joined("compiler")),
+                sandbox.join().map_err(joined("isolation")),
+            )
+        });
+        let toolchain = toolchain?;
+        let strict = strict??;
+        let (sandbox, sandbox_warning) = sandbox??;
         let warnings = toolchain
             .warnings
             .iter()
@@ -246,6 +263,26 @@ impl<'a> Grader<'a> {
             strict_sample: Some(STRICT_SAMPLE),
             warnings,
         })
+    }
+
+    /// Builds the exercises' files side by side (`jobs` at a time), strict tier included,
+    /// so that grading them one after another finds every build in the cache: a first
+    /// `clings test` then costs little more than its compiles on all cores. A strict build
+    /// is made before its exercise is known to pass: at worst one compile too many for a
+    /// file that changed. Compile errors show when the exercise is graded.
+    pub fn prebuild(&self, exercises: &[&Exercise]) {
+        let builds: Vec<(&Toolchain, &Exercise)> = std::iter::once(&self.toolchain)
+            .chain(&self.strict)
+            .flat_map(|toolchain| exercises.iter().map(move |exercise| (toolchain, *exercise)))
+            .collect();
+        parallel::map(&builds, self.jobs, |(toolchain, exercise)| {
+            let _ = toolchain.compile(
+                &exercise.path,
+                &self.course.root,
+                &self.cache_dir,
+                &self.sandbox,
+            );
+        });
     }
 
     /// Grades `exercise` using its file in the course.

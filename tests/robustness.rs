@@ -275,6 +275,22 @@ fn without_isolation_runs_fall_back_with_a_warning_or_fail_when_required() {
         &forbidden.path().join("bwrap"),
         "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n",
     );
+    // Isolation that worked here is remembered (the probe costs a sandbox's start), for
+    // this bubblewrap only: the record must not vouch for another.
+    let output = clings(course.path())
+        .env("CC", gcc.as_ref().unwrap())
+        .args(["--require-isolation", "test", "sum"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let records = std::fs::read_dir(course.path().join(".clings/cache"))
+        .unwrap()
+        .filter(|entry| {
+            let name = entry.as_ref().unwrap().file_name();
+            name.to_string_lossy().starts_with("isolation-")
+        })
+        .count();
+    assert_eq!(records, 1, "the record that isolation works here");
     let ways: [(&str, &str, &Path); 3] = [
         ("missing", "bubblewrap is not installed", empty.path()),
         (

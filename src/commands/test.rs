@@ -46,6 +46,9 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Exit> {
             None => app.grader()?,
         };
         grader.hidden_fixtures = options.fixtures.clone();
+        if options.submission.is_none() {
+            grader.prebuild(&exercises);
+        }
         exercises
             .iter()
             .map(|exercise| match &options.submission {

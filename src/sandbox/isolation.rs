@@ -77,6 +77,29 @@ impl Bubblewrap {
         })
     }
 
+    /// Where to record that this bubblewrap works for this clings and this user until the
+    /// machine restarts (the kernel's boot id); `None` where that cannot be told.
+    pub fn probe_record(&self, cache_dir: &Path) -> Option<PathBuf> {
+        use std::os::unix::fs::MetadataExt;
+        let identity = |path: &Path| {
+            let meta = std::fs::metadata(path).ok()?;
+            Some(format!(
+                "{} {} {}",
+                path.display(),
+                meta.len(),
+                meta.mtime_nsec() + meta.mtime() * 1_000_000_000
+            ))
+        };
+        let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+        let key = crate::digest::of(&[
+            identity(&self.bwrap)?.as_bytes(),
+            identity(&self.helper)?.as_bytes(),
+            boot.trim().as_bytes(),
+            nix::unistd::geteuid().as_raw().to_string().as_bytes(),
+        ]);
+        Some(cache_dir.join(format!("isolation-{key}")))
+    }
+
     /// RLIMIT_NPROC counts the processes and threads of one user (in one user namespace).
     /// As root the program has a user of its own; otherwise the sandbox's user namespace
     /// also holds the helper's two threads (it waits for the program on one, and times it

@@ -136,6 +136,9 @@ pub struct Sandbox {
     /// Empty run cgroups for the next runs, with the memory and process limits they have.
     idle_cgroups: Mutex<Vec<(u64, u64, RunCgroup)>>,
     root: bool,
+    /// The record that isolation worked, when it was taken on its word: forgotten if a
+    /// sandbox then fails to start.
+    probe_record: Option<std::path::PathBuf>,
 }
 
 /// Idle run cgroups kept at most: one per run under way is enough.
@@ -148,17 +151,24 @@ const CGROUP_EXTRA_BYTES: u64 = 32 << 20;
 
 impl Sandbox {
     /// Isolation if it works here, else limits only with a warning (in `lang`), or an error
-    /// when `require_isolation`. `CLINGS_ISOLATION=none` asks for limits only.
-    pub fn detect(require_isolation: bool, lang: Lang) -> Result<(Sandbox, Option<String>)> {
+    /// when `require_isolation`. `CLINGS_ISOLATION=none` asks for limits only. That it
+    /// works is remembered in `cache_dir` until the machine restarts or bubblewrap or clings
+    /// change: finding out takes a sandbox's start.
+    pub fn detect(
+        require_isolation: bool,
+        lang: Lang,
+        cache_dir: &Path,
+    ) -> Result<(Sandbox, Option<String>)> {
         let mut sandbox = Sandbox {
             isolation: None,
             cgroups: Cgroups::detect().ok(),
             idle_cgroups: Mutex::default(),
             root: user::is_root(),
+            probe_record: None,
         };
         let probed = {
             let _timing = timings::measure(Phase::Probe);
-            sandbox.try_isolation()
+            sandbox.try_isolation(cache_dir)
         };
         let reason = match probed {
             Ok(()) => return Ok((sandbox, None)),
@@ -186,14 +196,20 @@ impl Sandbox {
     }
 
     /// Turns isolation on if it works here; else says why not.
-    fn try_isolation(&mut self) -> Result<(), String> {
+    fn try_isolation(&mut self, cache_dir: &Path) -> Result<(), String> {
         if !cfg!(target_os = "linux") {
             return Err("namespaces exist only on Linux".into());
         }
         if std::env::var("CLINGS_ISOLATION").is_ok_and(|value| value == "none") {
             return Err("CLINGS_ISOLATION=none".into());
         }
-        self.isolation = Some(Bubblewrap::find(self.root)?);
+        let bwrap = Bubblewrap::find(self.root)?;
+        let record = bwrap.probe_record(cache_dir);
+        self.isolation = Some(bwrap);
+        if record.as_ref().is_some_and(|record| record.exists()) {
+            self.probe_record = record;
+            return Ok(());
+        }
         // Whether namespaces are allowed (containers often forbid them) shows only by
         // trying: a real run of a program that does nothing.
         let limits = Limits {
@@ -216,7 +232,13 @@ impl Sandbox {
             workdir: None,
         };
         let failure = match self.run(&probe, limits) {
-            Ok(outcome) if outcome.termination == Termination::Exited(0) => return Ok(()),
+            Ok(outcome) if outcome.termination == Termination::Exited(0) => {
+                // Only an optimisation: a record that cannot be written costs a probe.
+                if let Some(record) = record {
+                    let _ = crate::atomic::write(&record, b"bubblewrap works here\n");
+                }
+                return Ok(());
+            }
             Ok(outcome) => format!(
                 "bubblewrap does not work here: {}",
                 String::from_utf8_lossy(&outcome.stderr).trim()
@@ -225,6 +247,14 @@ impl Sandbox {
         };
         self.isolation = None;
         Err(failure)
+    }
+
+    /// After a failure, a record that isolation works here may be out of date (namespaces
+    /// were turned off since): the next clings finds out again.
+    fn forget_probe(&self) {
+        if let Some(record) = &self.probe_record {
+            let _ = std::fs::remove_file(record);
+        }
     }
 
     /// Whether runs are isolated from the rest of the machine (else only limited).
@@ -270,6 +300,7 @@ impl Sandbox {
                     cgroups: &cgroups,
                 };
                 warm::run(bwrap, program, &orders, fds, &limits)
+                    .inspect_err(|_| self.forget_probe())
                     .with_context(|| format!("cannot run {}", job.describe()))?
             }
             _ => self.launch(job, &limits, uid, input_file.as_ref(), cgroup.as_ref())?,

@@ -81,6 +81,18 @@ mod tests {
     }
 
     #[test]
+    fn the_input_is_sealed_against_writes_resizing_and_unsealing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("01.in");
+        std::fs::write(&path, "B W\n").unwrap();
+        let input = open(&path).unwrap();
+        // SAFETY: fcntl on a descriptor the test owns.
+        let seals = unsafe { libc::fcntl(input.as_raw_fd(), libc::F_GET_SEALS) };
+        let all = libc::F_SEAL_SEAL | libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_WRITE;
+        assert_eq!(seals, all);
+    }
+
+    #[test]
     fn a_directory_is_not_an_input() {
         let dir = tempfile::tempdir().unwrap();
         let err = open(dir.path()).unwrap_err().to_string();

@@ -256,6 +256,16 @@ mod tests {
         };
         assert!(small.near_memory_limit(mib(23)));
         assert!(!small.near_memory_limit(mib(10)));
+        // Under 32 MiB the allowance would swallow the limit: half of it counts instead.
+        let tiny = Limits {
+            memory: Memory {
+                bytes: mib(16),
+                ..LIMITS.memory
+            },
+            ..LIMITS
+        };
+        assert!(tiny.near_memory_limit(mib(9)));
+        assert!(!tiny.near_memory_limit(mib(4)));
     }
 
     #[test]
@@ -274,5 +284,12 @@ mod tests {
             "exitcode=86:hard_rss_limit_mb=256:max_allocation_size_mb=256:allocator_may_return_null=0"
         );
         assert!(LIMITS.program_env(&[]).is_empty());
+        // Set but empty, or not set: the limits are all there is, with no empty option.
+        let limits_only =
+            "hard_rss_limit_mb=256:max_allocation_size_mb=256:allocator_may_return_null=0";
+        let env = asan.program_env(&[("ASAN_OPTIONS".into(), String::new())]);
+        assert_eq!(env, [("ASAN_OPTIONS".to_string(), limits_only.to_string())]);
+        let env = asan.program_env(&[]);
+        assert_eq!(env, [("ASAN_OPTIONS".to_string(), limits_only.to_string())]);
     }
 }

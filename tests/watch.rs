@@ -641,13 +641,13 @@ fn a_key_during_a_run_takes_effect_when_the_result_is_in() {
     tmux.assert_exited_and_restored();
 }
 
-/// README: "a change is graded 100 ms after the last notification about it". From the
+/// README: "a change is graded 30 ms after the last notification about it". From the
 /// save to its result on screen, with the build cached: the debounce, two runs of a
 /// tiny program, a redraw. A 1 s debounce would take over a second every time.
 #[test]
 fn a_save_is_graded_a_debounce_after_it() {
-    /// Median of the saves: 100 ms of debounce, and a margin for a loaded machine.
-    const BOUND: Duration = Duration::from_millis(700);
+    /// Median of the saves: 30 ms of debounce, and a margin for a loaded machine.
+    const BOUND: Duration = Duration::from_millis(630);
     let Some(tmux) = Tmux::start(sum_course("wrong_output"), &[], "C") else {
         return;
     };

@@ -15,7 +15,9 @@ use super::events::Event;
 
 /// Quiet time after the last change before a save is reported: editors save in several
 /// steps (truncate and write, or write a temporary file and rename it), a few ms apart.
-const DEBOUNCE: Duration = Duration::from_millis(100);
+/// Every ms of it is a ms before the result shows; a save cut in two by a longer pause
+/// is graded twice, the first grading stopped by the second save.
+const DEBOUNCE: Duration = Duration::from_millis(30);
 /// How often the files are looked at when notifications are off or may be missed. A few
 /// `stat` calls; cheap enough to keep as a safety net even when notifications work.
 const POLL_INTERVAL: Duration = Duration::from_millis(500);

@@ -3,8 +3,8 @@
 #  1. warm `clings test` on the whole course (reference solutions in place), isolated and
 #     with CLINGS_ISOLATION=none;
 #  2. the 20 shared check_win boards (../shared/bench): warm `clings test check_win`
-#     (isolated, sanitizers on), the plain gcc + diff loop (no sanitizer, no isolation) and
-#     check50 --dev;
+#     (isolated, sanitizers on; with the course's strict tier, and without it), the plain
+#     gcc + diff loop (no sanitizer, no isolation) and check50 --dev;
 #  3. cold start: `clings test` with an empty build cache, beside the same compiles
 #     (UBSan build, then the AddressSanitizer build of the strict tier) run by hand.
 # Then one warm `clings test` with CLINGS_TIMINGS=1: where its time goes.
@@ -34,11 +34,16 @@ cp "$shared"/check50/check_win/boards/*.in "$shared"/check50/check_win/boards/*.
 cp "$shared/check50/check_win_ref.c" "$boards/exercises/check_win.c"
 mkdir "$work/student"
 cp "$shared/check50/check_win_ref.c" "$work/student/check_win.c"
+# The same boards without the strict tier's AddressSanitizer runs.
+lenient=$work/lenient
+cp -r "$boards" "$lenient"
+sed -i 's/^strict_sanitizers = .*/strict_sanitizers = []/' "$lenient/info.toml"
 
 echo "# $(nproc) cores, $(gcc -dumpfullversion | sed 's/^/gcc /'), $(bwrap --version), $(uname -sr)"
-echo "# course: $(ls fixtures/*/*.out | wc -l) cases; boards: $(ls "$boards"/fixtures/check_win/*.out | wc -l)"
+echo "# course: $(find fixtures -name '*.out' | wc -l) cases; boards: $(find "$boards/fixtures/check_win" -name '*.out' | wc -l)"
 (cd "$course" && "$clings" test >/dev/null)
 (cd "$boards" && "$clings" test check_win >/dev/null)
+(cd "$lenient" && "$clings" test check_win >/dev/null)
 
 echo "## 1. whole course, warm"
 (cd "$course" && hyperfine -N --warmup 3 --runs "$runs" --export-markdown "$work/course.md" \
@@ -47,7 +52,8 @@ echo "## 1. whole course, warm"
 tail -n +3 "$work/course.md"
 
 echo "## 2. 20 check_win boards, warm"
-peers=(-n "clings test check_win (isolated, UBSan)" "$clings test check_win"
+peers=(-n "clings test check_win (isolated, UBSan, strict tier)" "$clings test check_win"
+  -n "the same without the strict tier" "bash -c 'cd $lenient && exec $clings test check_win'"
   -n "gcc + diff loop" "$shared/naive.sh $work/student/check_win.c")
 if [[ -n $check50 ]]; then
   peers+=(-n "check50 --dev" "bash -c 'cd $work/student && $check50 --dev $shared/check50/check_win -o json --output-file $work/c50.json'")
@@ -59,10 +65,11 @@ echo "## 3. cold start: empty build cache"
 flags="-std=c99 -Wall -Wextra -g"
 cat >"$work/compile.sh" <<SH
 #!/usr/bin/env bash
-# The builds clings makes, one after another: UBSan, then AddressSanitizer (strict tier).
+# The builds clings makes, one after another: UBSan (its runtime linked in), then
+# AddressSanitizer (strict tier).
 cd "$course"
 for name in print_board check_win gomoku; do
-  gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all exercises/\$name.c -o $work/ub_\$name
+  gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan exercises/\$name.c -o $work/ub_\$name
   gcc $flags -fsanitize=address -fno-sanitize-recover=all exercises/\$name.c -o $work/asan_\$name
 done
 SH
@@ -75,4 +82,5 @@ tail -n +3 "$work/cold.md"
 tail -n +3 "$work/compile.md"
 
 echo "## where a warm \`clings test\` spends its time"
-(cd "$course" && CLINGS_TIMINGS=1 "$clings" test 2>&1 >/dev/null)
+(cd "$course" && CLINGS_TIMINGS=1 "$clings" test >/dev/null 2>"$work/timings.txt")
+cat "$work/timings.txt"

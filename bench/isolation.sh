@@ -5,8 +5,9 @@
 #  2. the 20 shared check_win boards (../shared/bench): warm `clings test check_win`
 #     (isolated, sanitizers on; with the course's strict tier, and without it), the plain
 #     gcc + diff loop (no sanitizer, no isolation) and check50 --dev;
-#  3. cold start: `clings test` with an empty build cache, beside the same compiles
-#     (UBSan build, then the AddressSanitizer build of the strict tier) run by hand.
+#  3. cold start: `clings test` with an empty build cache (in a fresh clone, and on a new
+#     machine), beside the same compiles (UBSan build, then the AddressSanitizer build of
+#     the strict tier) run by hand.
 # Then one warm `clings test` with CLINGS_TIMINGS=1: where its time goes.
 #
 # Needs hyperfine and bubblewrap; CHECK50 names check50 (default: `check50` on PATH; the
@@ -74,8 +75,13 @@ for name in print_board check_win gomoku; do
 done
 SH
 chmod +x "$work/compile.sh"
+# A fresh clone: the course's build cache is empty; what clings knows of the machine (which
+# sanitizers gcc supports, that bubblewrap works) is kept in the user's cache. The first
+# run on a new machine has neither.
 (cd "$course" && hyperfine -N --warmup 1 --runs "$((runs / 2 + 1))" --export-markdown "$work/cold.md" \
-  -n "clings test, empty cache" --prepare "rm -rf $course/.clings" "$clings test" >/dev/null)
+  -n "clings test, fresh clone" --prepare "rm -rf $course/.clings" "$clings test" \
+  -n "clings test, fresh clone, new machine" \
+  --prepare "rm -rf $course/.clings $work/user-cache" "env XDG_CACHE_HOME=$work/user-cache $clings test" >/dev/null)
 hyperfine -N --warmup 1 --runs "$((runs / 2 + 1))" --export-markdown "$work/compile.md" \
   -n "the same six gcc builds" "$work/compile.sh" >/dev/null
 tail -n +3 "$work/cold.md"

@@ -122,11 +122,12 @@ impl Toolchain {
 
     /// The same compiler and flags with the sanitizers `wanted` (`-fsanitize=` names), as
     /// far as the compiler supports them; a warning says which it does not.
-    pub fn with_sanitizers(&self, wanted: &[String], cache_dir: &Path) -> Result<Toolchain> {
+    /// What the compiler supports is asked once and kept in `probe_dir`.
+    pub fn with_sanitizers(&self, wanted: &[String], probe_dir: &Path) -> Result<Toolchain> {
         let mut toolchain = self.clone();
         toolchain.warnings.clear();
         (toolchain.sanitizers, toolchain.static_runtime) =
-            self.supported_sanitizers(wanted, cache_dir)?;
+            self.supported_sanitizers(wanted, probe_dir)?;
         let missing: Vec<&str> = wanted
             .iter()
             .filter(|name| !toolchain.sanitizers.contains(name))
@@ -266,17 +267,17 @@ impl Toolchain {
 
     /// Which of the sanitizers `wanted` the compiler accepts (building a program with them
     /// shows it), and whether it links the UBSan runtime in: asked once per compiler and
-    /// kept in `cache_dir`. A build with AddressSanitizer keeps its runtime shared (linked
+    /// kept in `probe_dir`. A build with AddressSanitizer keeps its runtime shared (linked
     /// in, it starts slower).
     fn supported_sanitizers(
         &self,
         wanted: &[String],
-        cache_dir: &Path,
+        probe_dir: &Path,
     ) -> Result<(Vec<String>, bool)> {
         if wanted.is_empty() {
             return Ok((Vec::new(), false));
         }
-        let probe_file = cache_dir.join(format!(
+        let probe_file = probe_dir.join(format!(
             "probe-{}",
             digest::of(&[
                 self.identity.as_bytes(),

@@ -321,11 +321,8 @@ impl Course {
         }
         let course = crate::digest::of(&[self.root.as_os_str().as_encoded_bytes()]);
         let user = nix::unistd::getuid();
-        let home_cache = std::env::var_os("XDG_CACHE_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")));
-        home_cache
-            .map(|base| base.join("clings").join(&course))
+        user_cache_dir()
+            .map(|dir| dir.join(&course))
             .filter(|dir| std::fs::create_dir_all(dir).is_ok())
             .unwrap_or_else(|| {
                 std::env::temp_dir()
@@ -333,6 +330,20 @@ impl Course {
                     .join(course)
             })
     }
+}
+
+/// The user's own cache of clings, `$XDG_CACHE_HOME/clings` (else `~/.cache/clings`),
+/// created if need be; `None` where there is none to write to. What is true of the machine
+/// rather than of one course (which sanitizers the compiler supports, whether isolation
+/// works) is kept here, so that a fresh clone of a course does not find it out again.
+pub fn user_cache_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))?;
+    let dir = base.join("clings");
+    (std::fs::create_dir_all(&dir).is_ok()
+        && nix::unistd::access(&dir, nix::unistd::AccessFlags::W_OK).is_ok())
+    .then_some(dir)
 }
 
 #[cfg(test)]

@@ -218,20 +218,22 @@ impl<'a> Grader<'a> {
         let _grading = Grading::begin()?;
         // Looked for once: in a read-only course it is the user's own cache.
         let cache_dir = course.cache_dir();
+        // What the probes find is true of the machine: kept for every course.
+        let probe_dir = course::user_cache_dir().unwrap_or_else(|| cache_dir.clone());
         let plain = Toolchain::detect(&course.defaults, options.lang)?;
-        // Which sanitizers the compiler supports (two probe builds in a new cache) and
+        // Which sanitizers the compiler supports (two probe builds, the first time) and
         // whether isolation works (a sandbox's start) are found out side by side.
         let strict_sanitizers = &course.defaults.strict_sanitizers;
         let (toolchain, strict, sandbox) = std::thread::scope(|scope| {
             let strict = scope.spawn(|| match strict_sanitizers.is_empty() {
                 true => Ok(None),
                 false => plain
-                    .with_sanitizers(strict_sanitizers, &cache_dir)
+                    .with_sanitizers(strict_sanitizers, &probe_dir)
                     .map(Some),
             });
             let sandbox = scope
-                .spawn(|| Sandbox::detect(options.require_isolation, options.lang, &cache_dir));
-            let toolchain = plain.with_sanitizers(&course.defaults.sanitizers, &cache_dir);
+                .spawn(|| Sandbox::detect(options.require_isolation, options.lang, &probe_dir));
+            let toolchain = plain.with_sanitizers(&course.defaults.sanitizers, &probe_dir);
             let joined = |name| move |_| anyhow::anyhow!("the {name} probe panicked");
             (
                 toolchain,

@@ -104,6 +104,8 @@ fn run_documented(
         .stdin(Stdio::null())
         .env("PATH", path)
         .env("LANG", "C")
+        // What clings keeps for the whole machine stays with the test.
+        .env("XDG_CACHE_HOME", dir.join(".clings-user-cache"))
         .env_remove("CC")
         .env_remove("CLINGS_ISOLATION");
     for (key, value) in env {

@@ -283,7 +283,7 @@ fn without_isolation_runs_fall_back_with_a_warning_or_fail_when_required() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
-    let records = std::fs::read_dir(course.path().join(".clings/cache"))
+    let records = std::fs::read_dir(course.path().join(".clings/user-cache/clings"))
         .unwrap()
         .filter(|entry| {
             let name = entry.as_ref().unwrap().file_name();

@@ -87,7 +87,15 @@ impl Tmux {
             .args(["new-session", "-d", "-x", &width.to_string()])
             .args(["-y", &height.to_string(), "-c"])
             .arg(tmux.course.path())
-            .args(["-e", &format!("LANG={lang}")]);
+            .args(["-e", &format!("LANG={lang}")])
+            // What clings keeps for the whole machine stays with the test.
+            .args([
+                "-e",
+                &format!(
+                    "XDG_CACHE_HOME={}",
+                    tmux.course.path().join(".clings/user-cache").display()
+                ),
+            ]);
         for (name, value) in env {
             new_session.args(["-e", &format!("{name}={value}")]);
         }

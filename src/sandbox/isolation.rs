@@ -79,7 +79,7 @@ impl Bubblewrap {
 
     /// Where to record that this bubblewrap works for this clings and this user until the
     /// machine restarts (the kernel's boot id); `None` where that cannot be told.
-    pub fn probe_record(&self, cache_dir: &Path) -> Option<PathBuf> {
+    pub fn probe_record(&self, probe_dir: &Path) -> Option<PathBuf> {
         use std::os::unix::fs::MetadataExt;
         let identity = |path: &Path| {
             let meta = std::fs::metadata(path).ok()?;
@@ -97,7 +97,7 @@ impl Bubblewrap {
             boot.trim().as_bytes(),
             nix::unistd::geteuid().as_raw().to_string().as_bytes(),
         ]);
-        Some(cache_dir.join(format!("isolation-{key}")))
+        Some(probe_dir.join(format!("isolation-{key}")))
     }
 
     /// RLIMIT_NPROC counts the processes and threads of one user (in one user namespace).

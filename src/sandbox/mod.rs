@@ -152,12 +152,12 @@ const CGROUP_EXTRA_BYTES: u64 = 32 << 20;
 impl Sandbox {
     /// Isolation if it works here, else limits only with a warning (in `lang`), or an error
     /// when `require_isolation`. `CLINGS_ISOLATION=none` asks for limits only. That it
-    /// works is remembered in `cache_dir` until the machine restarts or bubblewrap or clings
-    /// change: finding out takes a sandbox's start.
+    /// works is remembered in `probe_dir` until the machine restarts or bubblewrap or
+    /// clings change: finding out takes a sandbox's start.
     pub fn detect(
         require_isolation: bool,
         lang: Lang,
-        cache_dir: &Path,
+        probe_dir: &Path,
     ) -> Result<(Sandbox, Option<String>)> {
         let mut sandbox = Sandbox {
             isolation: None,
@@ -168,7 +168,7 @@ impl Sandbox {
         };
         let probed = {
             let _timing = timings::measure(Phase::Probe);
-            sandbox.try_isolation(cache_dir)
+            sandbox.try_isolation(probe_dir)
         };
         let reason = match probed {
             Ok(()) => return Ok((sandbox, None)),
@@ -196,7 +196,7 @@ impl Sandbox {
     }
 
     /// Turns isolation on if it works here; else says why not.
-    fn try_isolation(&mut self, cache_dir: &Path) -> Result<(), String> {
+    fn try_isolation(&mut self, probe_dir: &Path) -> Result<(), String> {
         if !cfg!(target_os = "linux") {
             return Err("namespaces exist only on Linux".into());
         }
@@ -204,7 +204,7 @@ impl Sandbox {
             return Err("CLINGS_ISOLATION=none".into());
         }
         let bwrap = Bubblewrap::find(self.root)?;
-        let record = bwrap.probe_record(cache_dir);
+        let record = bwrap.probe_record(probe_dir);
         self.isolation = Some(bwrap);
         if record.as_ref().is_some_and(|record| record.exists()) {
             self.probe_record = record;

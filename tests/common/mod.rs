@@ -135,6 +135,7 @@ pub fn clings_unprivileged(dir: &Path) -> Option<std::process::Command> {
         .current_dir(dir)
         .env("LANG", "C")
         .env("HOME", dir)
+        .env("XDG_CACHE_HOME", dir.join(".clings/user-cache"))
         .env_remove("CC");
     command = wrapped;
     Some(command)
@@ -155,7 +156,9 @@ pub fn clings_process(dir: &Path) -> std::process::Command {
         .env_remove("LC_MESSAGES")
         .env_remove("CC")
         .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE");
+        .env_remove("CLICOLOR_FORCE")
+        // What clings keeps for the whole machine stays with the test.
+        .env("XDG_CACHE_HOME", dir.join(".clings/user-cache"));
     command
 }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use common::*;
 
 /// Program, the verdict of both its cases, and words its message must hold.
-const SUITE: [(&str, &str, &str); 16] = [
+const SUITE: [(&str, &str, &str); 17] = [
     ("aborts", "crashed", "SIGABRT"),
     ("big_file", "crashed", "SIGXFSZ"),
     ("closed_stdout_spin", "timeout", "loop"),
@@ -23,6 +23,7 @@ const SUITE: [(&str, &str, &str); 16] = [
     // 16 processes of 200 MiB each: the limit holds for the whole run, not per process.
     ("many_hogs", "memory_limit", "64 MiB"),
     ("memory_hog", "memory_limit", "64 MiB"),
+    ("orphan_churn", "passed", ""),
     ("right_then_exit3", "nonzero_exit", "status 3"),
     ("segfault", "crashed", "SIGSEGV"),
     ("sleeper", "timeout", "almost no CPU"),
@@ -32,12 +33,14 @@ const SUITE: [(&str, &str, &str); 16] = [
 
 /// What the programs that try to get out print when they cannot: they pass only contained.
 /// The process limit (16) counts the program itself.
-const CONTAINED: [(&str, &str); 3] = [
+const CONTAINED: [(&str, &str); 4] = [
     (
         "find_outputs",
         "found 0 expected outputs, none for this input\n",
     ),
     ("fork_many", "forked 15 children\n"),
+    // Orphans are reaped as they end, not after the run.
+    ("orphan_churn", "started 60 orphans\n"),
     ("vandal", "damaged 0 things\n"),
 ];
 

@@ -266,8 +266,8 @@ fn prepare() -> anyhow::Result<bool> {
 fn supervise_one(status_fd: RawFd, orders: &Orders) -> anyhow::Result<()> {
     // SAFETY: the fd was opened for the helper by clings and is used only here.
     let mut status = unsafe { File::from_raw_fd(status_fd) };
-    let init = prepare()?;
-    let report = run(orders, None, init)?;
+    prepare()?;
+    let report = run(orders, None)?;
     status
         .write_all(report.as_bytes())
         .context("cannot report the program's status")
@@ -299,7 +299,7 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
             fds: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
             cgroups: cgroups.iter().map(AsRawFd::as_raw_fd).collect(),
         };
-        let mut report = run(&orders, Some(&stdio), init)?;
+        let mut report = run(&orders, Some(&stdio))?;
         drop(fds);
         let clean = empty_directory(Path::new("."));
         if clean {
@@ -320,7 +320,7 @@ struct Stdio {
 }
 
 /// Runs the program and ends every process it left; the report for clings.
-fn run(orders: &Orders, stdio: Option<&Stdio>, init: bool) -> anyhow::Result<String> {
+fn run(orders: &Orders, stdio: Option<&Stdio>) -> anyhow::Result<String> {
     let rlimits = Rlimits::decode(&orders.rlimits).context("bad resource limits")?;
     let program = CString::new(orders.program.as_bytes()).context("bad program path")?;
     let args = std::iter::once(Ok(program.clone()))
@@ -362,11 +362,9 @@ fn run(orders: &Orders, stdio: Option<&Stdio>, init: bool) -> anyhow::Result<Str
     }
     drop(exec_write);
     PROGRAM.store(child, Ordering::SeqCst);
-    let group = if init {
-        Group::new_in_init(Pid::from_raw(child))
-    } else {
-        Group::new(Pid::from_raw(child))
-    };
+    // Orphans come to the helper, as the sandbox's init or as a subreaper: reaped as they
+    // end, they do not pile up as zombies that count against the process limit.
+    let group = Group::new_in_reaper(Pid::from_raw(child));
     let waited = group.wait(Some(orders.wall_time));
     PROGRAM.store(0, Ordering::SeqCst);
     let (exit, wall_timeout): (Exit, bool) = waited.context("cannot wait for the program")?;

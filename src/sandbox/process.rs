@@ -26,9 +26,9 @@ pub struct Group {
     leader: Pid,
     /// Set once the leader is reaped: from then on its id may name another process.
     reaped: Mutex<bool>,
-    /// Whether this process is an init, whose children other than the leader are orphans
-    /// it inherited and must reap.
-    init: bool,
+    /// Whether this process is a reaper (a pid namespace's init, or a subreaper), whose
+    /// children other than the leader are orphans it inherited and must reap.
+    reaper: bool,
     /// What stops the group: SIGKILL, or SIGTERM for a leader that must end the rest of
     /// the run itself before it goes (the helper of a run without isolation).
     stop: Signal,
@@ -43,7 +43,7 @@ impl Group {
         Group {
             leader,
             reaped: Mutex::new(false),
-            init: false,
+            reaper: false,
             stop: Signal::SIGKILL,
         }
     }
@@ -57,12 +57,12 @@ impl Group {
         }
     }
 
-    /// The same, for a pid namespace's init: while it waits for the leader, it reaps the
-    /// orphans the namespace hands it, so that they do not stay zombies (and count
-    /// against the process limit).
-    pub fn new_in_init(leader: Pid) -> Group {
+    /// The same, for a reaper (a pid namespace's init, or a subreaper): while it waits for
+    /// the leader, it reaps the orphans that come to it, so that they do not stay zombies
+    /// (and count against the process limit).
+    pub fn new_in_reaper(leader: Pid) -> Group {
         Group {
-            init: true,
+            reaper: true,
             ..Group::new(leader)
         }
     }
@@ -88,9 +88,9 @@ impl Group {
     /// `true` says so); kills whatever is left in the group, and reaps the leader.
     pub fn wait(&self, limit: Option<Duration>) -> io::Result<(Exit, bool)> {
         let (ended_tx, ended_rx) = mpsc::channel();
-        let (leader, init) = (self.leader, self.init);
+        let (leader, reaper) = (self.leader, self.reaper);
         thread::spawn(move || {
-            let _ = ended_tx.send(wait_without_reaping(leader, init));
+            let _ = ended_tx.send(wait_without_reaping(leader, reaper));
         });
         let mut timed_out = false;
         let ended = match limit {
@@ -120,10 +120,10 @@ impl Group {
     }
 }
 
-/// Blocks until `pid` has ended, leaving it a zombie; an init reaps any other child that
+/// Blocks until `pid` has ended, leaving it a zombie; a reaper reaps any other child that
 /// ends meanwhile.
-fn wait_without_reaping(pid: Pid, init: bool) -> io::Result<()> {
-    let (which, id) = match init {
+fn wait_without_reaping(pid: Pid, reaper: bool) -> io::Result<()> {
+    let (which, id) = match reaper {
         true => (libc::P_ALL, 0),
         false => (libc::P_PID, pid.as_raw() as libc::id_t),
     };
@@ -138,7 +138,7 @@ fn wait_without_reaping(pid: Pid, init: bool) -> io::Result<()> {
             if ended == pid.as_raw() {
                 return Ok(());
             }
-            // An orphan this init inherited: nobody else will reap it.
+            // An orphan this reaper inherited: nobody else will reap it.
             // SAFETY: reaping a child that has ended; no status is wanted.
             unsafe { libc::waitpid(ended, std::ptr::null_mut(), 0) };
             continue;

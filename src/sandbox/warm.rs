@@ -80,8 +80,9 @@ pub fn run(
     WARM.with(|slot| {
         let mut slot = slot.borrow_mut();
         let mut warm = match slot.take() {
-            Some(warm) if warm.key == key => warm,
-            // The sandbox of an earlier program is of no more use: it ends here.
+            Some(warm) if warm.key == key && warm.alive() => warm,
+            // The sandbox of an earlier program is of no more use (or its helper is
+            // gone: killed by the OOM killer, say): it ends here.
             _ => Warm::start(bwrap, key)?,
         };
         let ran = warm.run(orders, fds, limits)?;
@@ -232,6 +233,13 @@ impl Warm {
             report,
             reusable,
         })
+    }
+
+    /// Whether the helper still waits for runs: a helper that ended has closed its end of
+    /// the socket.
+    fn alive(&self) -> bool {
+        let mut polled = [PollFd::new(self.socket.as_fd(), PollFlags::POLLIN)];
+        matches!(poll(&mut polled, PollTimeout::ZERO), Ok(0))
     }
 
     /// The helper's next message, waiting at most `patience`.

@@ -594,7 +594,8 @@ fn limits_hold_by_what_programs_can_do() {
             command
         };
         let (output, _) = output_with_pid(clings().args(["test", "print_n", "--format", "json"]));
-        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|err| panic!("not JSON ({err}): {}", stderr_of(&output)));
         assert_eq!(
             verdicts(&document, 0),
             [

@@ -269,10 +269,16 @@ impl Sandbox {
         let uid = user.as_ref().map(RunUser::uid);
         // The child's stdin shares this file's offset, which tells afterwards how far it read.
         let input_file = job.input.map(input::open).transpose()?;
-        let cgroup = self.cgroup_for(&limits)?;
-        let (ended, status) = match (&self.isolation, job.program, job.workdir) {
-            // A student's program in a scratch directory: in this thread's warm sandbox.
-            (Some(bwrap), Program::Built(program), None) => {
+        // A student's program in a scratch directory runs in this thread's warm sandbox,
+        // where the run's cgroup holds the program alone.
+        let warm = match (&self.isolation, job.program, job.workdir) {
+            (Some(bwrap), Program::Built(program), None) => Some((bwrap, program)),
+            _ => None,
+        };
+        let cgroup_size = cgroup_limits(&limits, warm.is_none());
+        let cgroup = self.cgroup_for(cgroup_size)?;
+        let (ended, status) = match warm {
+            Some((bwrap, program)) => {
                 let null;
                 let stdin = match &input_file {
                     Some(file) => file.as_fd(),
@@ -303,7 +309,7 @@ impl Sandbox {
                     .inspect_err(|_| self.forget_probe())
                     .with_context(|| format!("cannot run {}", job.describe()))?
             }
-            _ => self.launch(job, &limits, uid, input_file.as_ref(), cgroup.as_ref())?,
+            None => self.launch(job, &limits, uid, input_file.as_ref(), cgroup.as_ref())?,
         };
         if let Some(cgroup) = &cgroup {
             anyhow::ensure!(
@@ -373,7 +379,7 @@ impl Sandbox {
             limit_that_ended(&outcome, &limits, cgroup_memory)
         };
         if let Some(cgroup) = cgroup {
-            self.put_back(&limits, cgroup);
+            self.put_back(cgroup_size, cgroup);
         }
         drop(user);
         Ok(outcome)
@@ -411,13 +417,12 @@ impl Sandbox {
         Ok((ended, launch.read_status()))
     }
 
-    /// An empty cgroup with the run's limits, from the idle ones or new; none where runs
-    /// get no cgroup.
-    fn cgroup_for(&self, limits: &Limits) -> Result<Option<RunCgroup>> {
+    /// An empty cgroup with the run's limits (`(memory, processes)`), from the idle ones or
+    /// new; none where runs get no cgroup.
+    fn cgroup_for(&self, (memory, processes): (u64, u64)) -> Result<Option<RunCgroup>> {
         let Some(cgroups) = &self.cgroups else {
             return Ok(None);
         };
-        let (memory, processes) = cgroup_limits(limits);
         let mut idle = self.idle_cgroups.lock().unwrap_or_else(|e| e.into_inner());
         let mut cgroup = match idle
             .iter()
@@ -432,8 +437,7 @@ impl Sandbox {
     }
 
     /// Keeps the cgroup of a run that is over (emptied, checked) for a later run.
-    fn put_back(&self, limits: &Limits, cgroup: RunCgroup) {
-        let (memory, processes) = cgroup_limits(limits);
+    fn put_back(&self, (memory, processes): (u64, u64), cgroup: RunCgroup) {
         let mut idle = self.idle_cgroups.lock().unwrap_or_else(|e| e.into_inner());
         if idle.len() < IDLE_CGROUPS {
             idle.push((memory, processes, cgroup));
@@ -457,12 +461,14 @@ fn program_env(job: &Job, limits: &Limits, workdir: &Path) -> Vec<String> {
     env
 }
 
-/// A run's cgroup limits: the program's, and room for bubblewrap and the helper.
-fn cgroup_limits(limits: &Limits) -> (u64, u64) {
-    (
-        limits.memory.bytes + CGROUP_EXTRA_BYTES,
-        limits.processes + CGROUP_EXTRA_TASKS,
-    )
+/// A run's cgroup limits `(memory, processes)`: the program's, and room for bubblewrap
+/// and the helper when they are in the cgroup too (a run of its own, not a warm sandbox's).
+fn cgroup_limits(limits: &Limits, with_sandbox: bool) -> (u64, u64) {
+    let (bytes, tasks) = match with_sandbox {
+        true => (CGROUP_EXTRA_BYTES, CGROUP_EXTRA_TASKS),
+        false => (0, 0),
+    };
+    (limits.memory.bytes + bytes, limits.processes + tasks)
 }
 
 /// The CPU limit: SIGXCPU at the soft limit, or SIGKILL at the hard one for a program that

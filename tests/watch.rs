@@ -911,3 +911,20 @@ fn the_first_failure_fits_an_80_by_24_terminal() {
         "a word was cut: {screen}"
     );
 }
+
+/// README: Ctrl-C stops clings with exit status 130. At `reset`'s question no grading is
+/// under way: clings ends at once, and the file is left as it was.
+#[test]
+fn ctrl_c_at_the_reset_question_ends_clings_and_resets_nothing() {
+    let course = sum_course("passing");
+    let file = course.path().join("exercises/sum.c");
+    let before = std::fs::read(&file).unwrap();
+    let Some(tmux) = Tmux::start(course, &["reset", "sum"], "C") else {
+        return;
+    };
+    tmux.wait_raw("the question", |screen| screen.contains("Reset "));
+    tmux.keys(&["C-c"]);
+    let screen = tmux.wait_raw("clings to end", |screen| screen.contains("clings-exit="));
+    assert!(screen.contains("clings-exit=130"), "{screen}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}

@@ -51,11 +51,12 @@ fn ctrl_c_stops_every_run_and_keeps_the_state_and_the_course() {
             course.path().join("exercises/sum.c"),
         )
         .unwrap();
-        // Long enough that only Ctrl-C ends the runs.
-        for case in ["01_small", "02_negative"] {
+        // The second run long enough that only Ctrl-C ends it; the first ends on its own
+        // before, and must not take the second off the list of runs Ctrl-C stops.
+        for (case, limit) in [("01_small", 200), ("02_negative", 60000)] {
             let config = course.path().join(format!("fixtures/sum/{case}.toml"));
             let mut text = std::fs::read_to_string(&config).unwrap_or_default();
-            text.insert_str(0, "time_limit_ms = 60000\n");
+            text.insert_str(0, &format!("time_limit_ms = {limit}\n"));
             std::fs::write(&config, text).unwrap();
         }
         std::fs::write(course.path().join(".clings-state.json"), STATE).unwrap();
@@ -63,7 +64,9 @@ fn ctrl_c_stops_every_run_and_keeps_the_state_and_the_course() {
         let before = snapshot(course.path());
 
         let mut command = piped_clings(course.path());
-        command.env("TMPDIR", scratch.path()).args(["run", "sum"]);
+        command
+            .env("TMPDIR", scratch.path())
+            .args(["--jobs", "2", "run", "sum"]);
         if !isolation {
             command.env("CLINGS_ISOLATION", "none");
         }
@@ -88,6 +91,8 @@ fn ctrl_c_stops_every_run_and_keeps_the_state_and_the_course() {
             assert!(Instant::now() < deadline, "the program never started");
             std::thread::sleep(Duration::from_millis(20));
         }
+        // By now the first run has timed out.
+        std::thread::sleep(Duration::from_millis(600));
         kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
         let status = wait_with_limit(&mut child, Duration::from_secs(10));
         let output = child.wait_with_output().unwrap();

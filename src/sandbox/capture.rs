@@ -1,20 +1,72 @@
-//! One output stream of the program read into memory up to a cap; past the cap the run is
-//! killed and nothing more is kept.
+//! A run's stdout and stderr, each read into memory on a thread of its own up to a cap;
+//! past the cap the run is killed and nothing more is kept.
 
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use super::process::Group;
 
-pub struct Capture {
+/// How long the output readers may go on after the program ended: only a process that
+/// escaped the run can still hold the pipes open.
+const DRAIN_GRACE: Duration = Duration::from_millis(200);
+
+/// Both streams of one run, being read.
+pub struct Output {
+    stdout: Capture,
+    stderr: Capture,
+    flooded: Arc<AtomicBool>,
+    /// One message per stream that reached its end.
+    drained: mpsc::Receiver<()>,
+}
+
+impl Output {
+    /// Reads `stdout` and `stderr` (each at most `cap` bytes) until they end; past the
+    /// cap, `group` is killed.
+    pub fn start(
+        stdout: Option<impl Read + Send + 'static>,
+        stderr: Option<impl Read + Send + 'static>,
+        cap: usize,
+        group: &Arc<Group>,
+    ) -> Output {
+        let flooded = Arc::new(AtomicBool::new(false));
+        let (drained_tx, drained) = mpsc::channel();
+        Output {
+            stdout: Capture::start(stdout, cap, group, &flooded, &drained_tx),
+            stderr: Capture::start(stderr, cap, group, &flooded, &drained_tx),
+            flooded,
+            drained,
+        }
+    }
+
+    /// Whether the run printed past the cap, and was killed for it.
+    pub fn flooded(&self) -> bool {
+        self.flooded.load(Ordering::SeqCst)
+    }
+
+    /// Once the run has ended: waits (at most [`DRAIN_GRACE`]) for both streams to reach
+    /// their end, and gives what they held.
+    pub fn finish(self) -> (Vec<u8>, Vec<u8>) {
+        let deadline = Instant::now() + DRAIN_GRACE;
+        for _ in 0..2 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if self.drained.recv_timeout(left).is_err() {
+                break;
+            }
+        }
+        (self.stdout.take(), self.stderr.take())
+    }
+}
+
+struct Capture {
     bytes: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Capture {
     /// Reads `stream` on a thread of its own; sends on `drained` when it reaches the end.
-    pub fn start(
+    fn start(
         stream: Option<impl Read + Send + 'static>,
         cap: usize,
         group: &Arc<Group>,
@@ -51,7 +103,7 @@ impl Capture {
         Capture { bytes }
     }
 
-    pub fn take(self) -> Vec<u8> {
+    fn take(self) -> Vec<u8> {
         std::mem::take(&mut *self.bytes.lock().expect("capture lock"))
     }
 }

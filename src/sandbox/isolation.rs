@@ -80,14 +80,13 @@ impl Bubblewrap {
     /// Where to record that this bubblewrap works for this clings and this user until the
     /// machine restarts (the kernel's boot id); `None` where that cannot be told.
     pub fn probe_record(&self, probe_dir: &Path) -> Option<PathBuf> {
-        use std::os::unix::fs::MetadataExt;
         let identity = |path: &Path| {
             let meta = std::fs::metadata(path).ok()?;
             Some(format!(
-                "{} {} {}",
+                "{} {} {:?}",
                 path.display(),
                 meta.len(),
-                meta.mtime_nsec() + meta.mtime() * 1_000_000_000
+                meta.modified().ok()?
             ))
         };
         let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;

@@ -8,15 +8,14 @@ use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use nix::fcntl::{FcntlArg, OFlag, fcntl};
 use nix::unistd::Pid;
 
-use super::capture::Capture;
+use super::capture::Output;
 use super::cgroup::Joiner;
 use super::helper::Orders;
 use super::isolation::{self, Bubblewrap};
@@ -25,9 +24,6 @@ use super::live::Live;
 use super::process::{Exit, Group};
 use super::{Job, Program, procs, user};
 
-/// How long the output readers may go on after the program ended: only a process that
-/// escaped the run can still hold the pipes open.
-const DRAIN_GRACE: Duration = Duration::from_millis(200);
 /// How long the processes of a run may take to disappear once killed.
 const REAP_PATIENCE: Duration = Duration::from_secs(2);
 
@@ -232,34 +228,24 @@ impl Launch {
             false => Group::new_terminated(leader),
         });
         let live = Live::register(Arc::clone(&group));
-        let flooded = Arc::new(AtomicBool::new(false));
-        let (drained_tx, drained_rx) = mpsc::channel();
-        let stdout = Capture::start(
+        let output = Output::start(
             child.stdout.take(),
-            limits.output_bytes,
-            &group,
-            &flooded,
-            &drained_tx,
-        );
-        let stderr = Capture::start(
             child.stderr.take(),
             limits.output_bytes,
             &group,
-            &flooded,
-            &drained_tx,
         );
-        drop(drained_tx);
         let (exit, timed_out) = group.wait(Some(wall_limit)).context("cannot wait for it")?;
         let elapsed = started.elapsed();
         drop(live);
-        drain(&drained_rx);
+        let flooded = output.flooded();
+        let (stdout, stderr) = output.finish();
         verify_gone(&group, self.isolated, uid)?;
         Ok(Ended {
             exit,
             elapsed,
-            stdout: stdout.take(),
-            stderr: stderr.take(),
-            flooded: flooded.load(Ordering::SeqCst),
+            stdout,
+            stderr,
+            flooded,
             timed_out,
         })
     }
@@ -271,18 +257,6 @@ impl Launch {
         let _ = fcntl(self.status.as_fd(), FcntlArg::F_SETFL(OFlag::O_NONBLOCK));
         let _ = self.status.read_to_end(&mut bytes);
         String::from_utf8_lossy(&bytes).into_owned()
-    }
-}
-
-/// Waits (at most [`DRAIN_GRACE`]) for both output readers to reach the end of their
-/// streams: only a process that escaped the run can still hold the pipes open.
-pub fn drain(drained: &mpsc::Receiver<()>) {
-    let deadline = Instant::now() + DRAIN_GRACE;
-    for _ in 0..2 {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if drained.recv_timeout(left).is_err() {
-            break;
-        }
     }
 }
 

@@ -18,8 +18,7 @@ use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -31,7 +30,7 @@ use nix::sys::socket::{
 use nix::unistd::Pid;
 
 use super::Termination;
-use super::capture::Capture;
+use super::capture::Output;
 use super::helper::{self, Orders, READY};
 use super::isolation::Bubblewrap;
 use super::launch::{self, Ended};
@@ -172,8 +171,11 @@ impl Warm {
     fn run(&mut self, orders: &Orders, fds: RunFds, limits: &Limits) -> Result<Ran> {
         let (stdout_read, stdout_write) = pipe()?;
         let (stderr_read, stderr_write) = pipe()?;
-        let mut passed = vec![fds.stdin.as_raw_fd(), stdout_write.as_raw_fd()];
-        passed.push(stderr_write.as_raw_fd());
+        let mut passed = vec![
+            fds.stdin.as_raw_fd(),
+            stdout_write.as_raw_fd(),
+            stderr_write.as_raw_fd(),
+        ];
         passed.extend_from_slice(fds.cgroups);
         anyhow::ensure!(passed.len() <= helper::MAX_FDS, "too many cgroups");
         let message = orders.to_message();
@@ -189,19 +191,12 @@ impl Warm {
         // Only the program holds the write ends now, so reading them ends with the run.
         drop((stdout_write, stderr_write));
         let live = Live::register(Arc::clone(&self.group));
-        let flooded = Arc::new(AtomicBool::new(false));
-        let (drained_tx, drained_rx) = mpsc::channel();
-        let capture = |read: OwnedFd| {
-            Capture::start(
-                Some(File::from(read)),
-                limits.output_bytes,
-                &self.group,
-                &flooded,
-                &drained_tx,
-            )
-        };
-        let (stdout, stderr) = (capture(stdout_read), capture(stderr_read));
-        drop(drained_tx);
+        let output = Output::start(
+            Some(File::from(stdout_read)),
+            Some(File::from(stderr_read)),
+            limits.output_bytes,
+            &self.group,
+        );
         // The helper enforces the wall time; clings stops the sandbox only if it has not.
         let answer = self.answer(limits.wall_time + super::HELPER_GRACE);
         let elapsed = started.elapsed();
@@ -211,11 +206,12 @@ impl Warm {
             Answer::Said(report) => report,
             Answer::Silent | Answer::Gone => String::new(),
         };
-        let reusable = report.ends_with(READY) && !flooded.load(Ordering::SeqCst);
+        let flooded = output.flooded();
+        let reusable = report.ends_with(READY) && !flooded;
         if !reusable {
             self.stop()?;
         }
-        launch::drain(&drained_rx);
+        let (stdout, stderr) = output.finish();
         let killed = Exit {
             termination: Termination::Signaled(libc::SIGKILL),
             cpu_time: Duration::ZERO,
@@ -225,9 +221,9 @@ impl Warm {
             ended: Ended {
                 exit: killed,
                 elapsed,
-                stdout: stdout.take(),
-                stderr: stderr.take(),
-                flooded: flooded.load(Ordering::SeqCst),
+                stdout,
+                stderr,
+                flooded,
                 timed_out,
             },
             report,

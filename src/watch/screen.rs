@@ -383,7 +383,7 @@ mod tests {
     use crate::fixture::{Case, CaseConfig};
     use crate::grade::CaseResult;
     use crate::verdict::{Finding, Status};
-    use crate::watch::session::tests::{app, char_key, graded, key};
+    use crate::watch::session::tests::{app, char_key, graded, key, started};
 
     fn screen(session: &Session) -> String {
         crate::style::strip_ansi(&render(session, 80, 24))
@@ -430,8 +430,7 @@ mod tests {
     #[test]
     fn a_failure_offers_the_next_hint_and_a_pass_the_next_exercise() {
         let (_dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
+        let mut session = started(&mut app);
         graded(&mut session, "a", false);
         let shown = screen(&session);
         assert!(
@@ -453,8 +452,7 @@ mod tests {
     #[test]
     fn a_tall_report_is_cut_to_the_screen_with_the_keys_kept() {
         let (_dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
+        let mut session = started(&mut app);
         let event = crate::watch::events::Event::Graded("a".into(), Ok(failing(30)));
         session.handle(event).unwrap();
         let shown = screen(&session);
@@ -492,8 +490,7 @@ mod tests {
     #[test]
     fn every_screen_shows_where_the_student_is() {
         let (_dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
+        let mut session = started(&mut app);
         assert!(screen(&session).contains("Running a…"));
         graded(&mut session, "a", false);
         assert!(screen(&session).contains("Watching: every save runs the exercise again."));

@@ -453,7 +453,7 @@ pub(in crate::watch) mod tests {
     }
 
     /// A session that has asked for its first grading, the request taken.
-    fn started(app: &mut App) -> Session<'_> {
+    pub(in crate::watch) fn started(app: &mut App) -> Session<'_> {
         let mut session = Session::new(app, How::Notify, None);
         session.start();
         assert_eq!(session.take_requests(), grade("a"));
@@ -612,8 +612,7 @@ pub(in crate::watch) mod tests {
     #[test]
     fn q_ctrl_c_and_signals_end_the_session_even_during_a_run() {
         let (_dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
+        let mut session = started(&mut app);
         assert_eq!(char_key(&mut session, 'q'), Flow::Quit);
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(session.handle(Event::Key(ctrl_c)).unwrap(), Flow::Quit);
@@ -628,8 +627,7 @@ pub(in crate::watch) mod tests {
     #[test]
     fn hints_are_revealed_one_at_a_time_and_remembered() {
         let (_dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
+        let mut session = started(&mut app);
         graded(&mut session, "a", false);
         for expected in [1, 2, 2] {
             char_key(&mut session, 'h');
@@ -692,8 +690,7 @@ pub(in crate::watch) mod tests {
     fn a_reset_is_asked_first_and_no_changes_nothing() {
         let (dir, mut app) = app();
         let file = dir.path().join("exercises/a.c");
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
+        let mut session = started(&mut app);
         graded(&mut session, "a", false);
         session.take_requests();
         char_key(&mut session, 'x');
@@ -731,8 +728,7 @@ pub(in crate::watch) mod tests {
     #[test]
     fn unknown_keys_are_named_and_the_list_moves_to_either_end() {
         let (_dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
+        let mut session = started(&mut app);
         graded(&mut session, "a", false);
         char_key(&mut session, 'z');
         let message = session.message.clone().unwrap_or_default();
@@ -756,8 +752,7 @@ pub(in crate::watch) mod tests {
     #[test]
     fn the_list_opens_nothing_during_a_run() {
         let (dir, mut app) = app();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
+        let mut session = started(&mut app);
         graded(&mut session, "a", false);
         session.take_requests();
         char_key(&mut session, 'l');
@@ -799,8 +794,7 @@ pub(in crate::watch) mod tests {
     fn a_reset_that_fails_says_why() {
         let (dir, mut app) = app();
         std::fs::remove_file(dir.path().join("skeletons/a.c")).unwrap();
-        let mut session = Session::new(&mut app, How::Notify, None);
-        session.start();
+        let mut session = started(&mut app);
         graded(&mut session, "a", false);
         session.take_requests();
         char_key(&mut session, 'x');

@@ -709,34 +709,3 @@ fn nothing_of_a_case_reaches_the_next() {
         );
     }
 }
-
-/// README: memory is limited "for the whole run, every process together, by the run's
-/// cgroup (plus 32 MiB for bubblewrap and the helper)". In a warm sandbox they are not in
-/// the run's cgroup: the program does not get their room. Four processes of 16 MiB each
-/// (and their libraries) do not fit in 64 MiB together, though they would in 96.
-#[test]
-fn a_warm_sandboxs_run_has_its_memory_limit_to_itself() {
-    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !require(
-        nix::unistd::geteuid().is_root(),
-        "not root: runs get no cgroup of their own",
-    ) {
-        return;
-    }
-    let course = hostile_course(&["shared_hogs"]);
-    for case in ["01_small", "02_negative"] {
-        let fixtures = course.path().join("fixtures/shared_hogs");
-        std::fs::write(fixtures.join(format!("{case}.out")), "held 4 of 4\n").unwrap();
-    }
-    let (output, _) = output_with_pid(clings_process(course.path()).args([
-        "--require-isolation",
-        "test",
-        "--format",
-        "json",
-    ]));
-    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|err| panic!("not JSON ({err}): {}", stderr_of(&output)));
-    for verdict in verdicts(&document, 0) {
-        assert_ne!(verdict, "passed", "{}", stdout_of(&output));
-    }
-}

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::gradebook::Shard;
 use crate::i18n::Lang;
@@ -144,20 +144,7 @@ pub enum DevCommand {
     /// skeletons and known-wrong programs fail at least one.
     Check,
     /// Add a case whose expected output is computed by the reference solution.
-    NewCase {
-        exercise: String,
-        name: String,
-        /// The case's stdin (default: read from stdin, unless the exercise reads none).
-        #[arg(long)]
-        input: Option<PathBuf>,
-        /// The case's description in English, written to its .toml (with --description-zh:
-        /// every description is in both languages).
-        #[arg(long, value_name = "TEXT")]
-        description: Option<String>,
-        /// The same description in Chinese.
-        #[arg(long, value_name = "TEXT")]
-        description_zh: Option<String>,
-    },
+    NewCase(NewCase),
     /// Recompute expected outputs from the reference solution, showing what changes.
     Bless {
         exercise: Option<String>,
@@ -165,4 +152,36 @@ pub enum DevCommand {
         #[arg(long, short)]
         yes: bool,
     },
+}
+
+/// `dev new-case`: what the case is made of.
+#[derive(Args)]
+pub struct NewCase {
+    pub exercise: String,
+    pub name: String,
+    /// The case's stdin (default: read from stdin, unless the exercise reads none, or the
+    /// case has arguments).
+    #[arg(long)]
+    pub input: Option<PathBuf>,
+    /// A command-line argument for the program (repeat for several).
+    #[arg(long = "arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub args: Vec<String>,
+    /// A file placed in the program's working directory before it starts, under its own
+    /// name (repeat for several); copied to <case>.given/.
+    #[arg(long, value_name = "FILE")]
+    pub given: Vec<PathBuf>,
+    /// A file the program must leave in its working directory (repeat for several); the
+    /// reference solution's is written to <case>.expected/.
+    #[arg(long = "expect-file", value_name = "NAME")]
+    pub expect_files: Vec<String>,
+    /// The exit status the program must end with (default 0).
+    #[arg(long, value_name = "STATUS")]
+    pub exit_code: Option<i32>,
+    /// The case's description in English, written to its .toml (with --description-zh:
+    /// every description is in both languages).
+    #[arg(long, value_name = "TEXT")]
+    pub description: Option<String>,
+    /// The same description in Chinese.
+    #[arg(long, value_name = "TEXT")]
+    pub description_zh: Option<String>,
 }

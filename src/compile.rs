@@ -234,6 +234,7 @@ impl Toolchain {
             input: None,
             env: &env,
             workdir: Some(work.path()),
+            files: crate::sandbox::RunFiles::default(),
         };
         let outcome = sandbox
             .run(&job, COMPILE_LIMITS)

@@ -13,6 +13,14 @@ use crate::i18n::{Localized, Text};
 use crate::input_format::InputFormat;
 
 pub const INFO_FILE: &str = "info.toml";
+
+/// Names of exercises and chapters: letters, digits, `_` and `-`.
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
 /// Where skeletons live when an exercise has no `skeleton` key.
 pub const SKELETONS_DIR: &str = "skeletons";
 /// Where solutions live when an exercise has no `solution` key.
@@ -100,7 +108,29 @@ pub struct Exercise {
     /// the same rules as a case's `[[hints]]`): tried after the case's own.
     #[serde(default)]
     pub failure_hints: Vec<HintRule>,
+    /// The `name` of its chapter; the course's first chapter when not given.
+    #[serde(default)]
+    pub chapter: Option<String>,
 }
+
+/// A part of the course: its exercises come after those of the chapters before it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chapter {
+    pub name: String,
+    pub title: Text,
+    /// Whether its points count for a grade (`grade`'s total); a chapter that does not is
+    /// practice, still graded and reported.
+    #[serde(default = "counts_by_default")]
+    pub graded: bool,
+}
+
+fn counts_by_default() -> bool {
+    true
+}
+
+/// The name of the one chapter of a course that declares none.
+const IMPLICIT_CHAPTER: &str = "exercises";
 
 impl Exercise {
     /// The reference solution, relative to the course root: the `solution` key, else
@@ -142,6 +172,8 @@ struct InfoFile {
     format_version: Spanned<u32>,
     #[serde(default)]
     defaults: Defaults,
+    #[serde(default)]
+    chapters: Vec<Spanned<Chapter>>,
     exercises: Vec<Spanned<Exercise>>,
 }
 
@@ -149,6 +181,8 @@ struct InfoFile {
 pub struct Course {
     pub root: PathBuf,
     pub defaults: Defaults,
+    /// At least one; the exercises are in chapter order.
+    pub chapters: Vec<Chapter>,
     pub exercises: Vec<Exercise>,
 }
 
@@ -201,17 +235,43 @@ impl Course {
         if info.exercises.is_empty() {
             bail!("{}: the course has no [[exercises]]", info_path.display());
         }
+        let mut chapters = Vec::with_capacity(info.chapters.len().max(1));
+        for spanned in info.chapters {
+            let span = spanned.span();
+            let chapter = spanned.into_inner();
+            if !valid_name(&chapter.name) {
+                bail!(
+                    "{}: key `name`: {:?} is not a valid chapter name \
+                     (letters, digits, `_` and `-` only)",
+                    at(span),
+                    chapter.name
+                );
+            }
+            if chapters
+                .iter()
+                .any(|known: &Chapter| known.name == chapter.name)
+            {
+                bail!(
+                    "{}: key `name`: chapter {:?} appears twice",
+                    at(span),
+                    chapter.name
+                );
+            }
+            chapters.push(chapter);
+        }
+        if chapters.is_empty() {
+            chapters.push(Chapter {
+                name: IMPLICIT_CHAPTER.to_string(),
+                title: Text::Plain(IMPLICIT_CHAPTER.to_string()),
+                graded: true,
+            });
+        }
         let mut seen = HashSet::new();
         let mut exercises = Vec::with_capacity(info.exercises.len());
         for spanned in info.exercises {
             let span = spanned.span();
-            let exercise = spanned.into_inner();
-            let valid_name = !exercise.name.is_empty()
-                && exercise
-                    .name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-            if !valid_name {
+            let mut exercise = spanned.into_inner();
+            if !valid_name(&exercise.name) {
                 bail!(
                     "{}: key `name`: {:?} is not a valid exercise name \
                      (letters, digits, `_` and `-` only)",
@@ -248,13 +308,45 @@ impl Course {
                     exercise.path.display()
                 );
             }
-            exercises.push(exercise);
+            let chapter = exercise
+                .chapter
+                .get_or_insert_with(|| chapters[0].name.clone());
+            let Some(index) = chapters.iter().position(|known| &known.name == chapter) else {
+                let names: Vec<&str> = chapters.iter().map(|c| c.name.as_str()).collect();
+                bail!(
+                    "{}: key `chapter`: exercise {:?} names chapter {chapter:?}, which is not \
+                     among the [[chapters]] ({})",
+                    at(span),
+                    exercise.name,
+                    names.join(", ")
+                );
+            };
+            exercises.push((index, exercise));
         }
+        // Chapter by chapter, each in the file's order.
+        exercises.sort_by_key(|(index, _)| *index);
         Ok(Course {
             root: root.to_path_buf(),
             defaults: info.defaults,
-            exercises,
+            chapters,
+            exercises: exercises
+                .into_iter()
+                .map(|(_, exercise)| exercise)
+                .collect(),
         })
+    }
+
+    /// The chapter `exercise` belongs to.
+    pub fn chapter_of(&self, exercise: &Exercise) -> &Chapter {
+        self.chapters
+            .iter()
+            .find(|chapter| Some(&chapter.name) == exercise.chapter.as_ref())
+            .unwrap_or(&self.chapters[0])
+    }
+
+    /// Whether the course is in chapters the reports name (more than one).
+    pub fn has_chapters(&self) -> bool {
+        self.chapters.len() > 1
     }
 
     /// The exercises' names, in the course's order.

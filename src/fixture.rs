@@ -16,6 +16,11 @@ use crate::verdict::Verdict;
 #[serde(deny_unknown_fields)]
 pub struct CaseConfig {
     pub description: Option<Text>,
+    /// The program's command-line arguments.
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// The exit status the program must end with; 0 when not given.
+    pub exit_code: Option<i32>,
     pub points: Option<u32>,
     pub time_limit_ms: Option<u64>,
     /// The course's limits, for this case (see [`crate::course::Defaults`]).
@@ -126,6 +131,12 @@ pub struct Case {
     pub input: Option<PathBuf>,
     pub expected_path: PathBuf,
     pub config: CaseConfig,
+    /// Files placed in the program's working directory before it starts (`<case>.given/`):
+    /// each one's name there, and where it is.
+    pub given: Vec<(String, PathBuf)>,
+    /// Files the program must leave in its working directory (`<case>.expected/`), each
+    /// compared like stdout.
+    pub expected_files: Vec<(String, PathBuf)>,
     /// A hidden case reports its verdict and hint, never its input, output or diff.
     pub hidden: bool,
 }
@@ -138,6 +149,30 @@ impl Case {
     pub fn expected(&self) -> Result<Vec<u8>> {
         std::fs::read(&self.expected_path)
             .with_context(|| format!("cannot read {}", self.expected_path.display()))
+    }
+
+    /// The files the program must leave, with their expected content, in name order.
+    pub fn expected_files(&self) -> Result<Vec<(String, Vec<u8>)>> {
+        self.expected_files
+            .iter()
+            .map(|(name, path)| {
+                let content = std::fs::read(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                Ok((name.clone(), content))
+            })
+            .collect()
+    }
+
+    pub fn exit_code(&self) -> i32 {
+        self.config.exit_code.unwrap_or(0)
+    }
+
+    /// The names of the files the program must leave.
+    pub fn file_names(&self) -> Vec<String> {
+        self.expected_files
+            .iter()
+            .map(|(name, _)| name.clone())
+            .collect()
     }
 
     /// What the reports may show of the input: all of it for a public case (empty when
@@ -158,7 +193,14 @@ struct CaseFiles {
     input: Option<PathBuf>,
     expected: Option<PathBuf>,
     config: Option<PathBuf>,
+    given: Option<PathBuf>,
+    expected_files: Option<PathBuf>,
 }
+
+/// The suffix of a case's folder of files given to the program, and of its folder of files
+/// the program must leave.
+pub const GIVEN: &str = "given";
+pub const EXPECTED: &str = "expected";
 
 /// Every case in `dir`, in name order. An `.in` or `.toml` without its `.out` is an error.
 pub fn discover(dir: &Path) -> Result<Vec<Case>> {
@@ -179,7 +221,7 @@ pub fn discover(dir: &Path) -> Result<Vec<Case>> {
         let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else {
             continue;
         };
-        if !matches!(ext.to_str(), Some("in" | "out" | "toml")) {
+        if !matches!(ext.to_str(), Some("in" | "out" | "toml" | GIVEN | EXPECTED)) {
             continue;
         }
         // Two names that are not UTF-8 would become the same lossy name, and one case.
@@ -193,6 +235,8 @@ pub fn discover(dir: &Path) -> Result<Vec<Case>> {
         let part = match ext.to_str() {
             Some("in") => &mut slot.input,
             Some("out") => &mut slot.expected,
+            Some(GIVEN) => &mut slot.given,
+            Some(EXPECTED) => &mut slot.expected_files,
             _ => &mut slot.config,
         };
         *part = Some(path.to_path_buf());
@@ -203,6 +247,8 @@ pub fn discover(dir: &Path) -> Result<Vec<Case>> {
             let orphan = found
                 .input
                 .or(found.config)
+                .or(found.given)
+                .or(found.expected_files)
                 .expect("a case has at least one file");
             bail!(
                 "{} has no expected output: add {} (or `clings dev new-case` computes it)",
@@ -214,11 +260,19 @@ pub fn discover(dir: &Path) -> Result<Vec<Case>> {
             Some(path) => load_config(path)?,
             None => CaseConfig::default(),
         };
+        if let Some(arg) = config.args.iter().find(|arg| arg.contains('\0')) {
+            bail!(
+                "{}: argument {arg:?} holds a NUL byte, which no argument can",
+                found.config.unwrap_or_default().display()
+            );
+        }
         cases.push(Case {
             name,
             input: found.input,
             expected_path,
             config,
+            given: folder_files(found.given.as_deref())?,
+            expected_files: folder_files(found.expected_files.as_deref())?,
             hidden: false,
         });
     }
@@ -308,6 +362,37 @@ pub fn check_hidden_root(root: &Path, known: &[&str], graded: &[&str]) -> Result
         discover(&root.join(name))?;
     }
     Ok(())
+}
+
+/// The files of a case's `.given` or `.expected` folder, in name order: plain files with
+/// plain names, as the program finds them in its working directory.
+fn folder_files(folder: Option<&Path>) -> Result<Vec<(String, PathBuf)>> {
+    let Some(folder) = folder else {
+        return Ok(Vec::new());
+    };
+    if !folder.is_dir() {
+        bail!(
+            "{} must be a folder of files (the program's working directory holds them)",
+            folder.display()
+        );
+    }
+    let mut files = Vec::new();
+    for entry in WalkDir::new(folder)
+        .min_depth(1)
+        .max_depth(1)
+        .sort_by_file_name()
+    {
+        let entry = entry.with_context(|| format!("cannot list {}", folder.display()))?;
+        let name = entry.file_name().to_str().unwrap_or_default();
+        if !entry.file_type().is_file() || !crate::sandbox::valid_file_name(name) {
+            bail!(
+                "{}: only plain files with plain names (not hidden, no folder) can be a run's files",
+                entry.path().display()
+            );
+        }
+        files.push((name.to_string(), entry.path().to_path_buf()));
+    }
+    Ok(files)
 }
 
 fn load_config(path: &Path) -> Result<CaseConfig> {

@@ -12,9 +12,9 @@ use crate::fixture::{self, Case, CaseConfig, Failure};
 use crate::i18n::{Lang, Text};
 use crate::looping::{LoopRule, LoopWatch};
 use crate::parallel;
-use crate::sandbox::{Grading, Job, Limits, Memory, MemoryEnforcement, Sandbox};
+use crate::sandbox::{Grading, Job, Left, Limits, Memory, MemoryEnforcement, RunFiles, Sandbox};
 use crate::timings::{self, Phase};
-use crate::verdict::{self, Finding, Status};
+use crate::verdict::{self, Expected, FileProblem, Finding, Status};
 
 pub struct Grader<'a> {
     pub course: &'a Course,
@@ -59,9 +59,46 @@ pub struct CaseResult {
     pub expected: Vec<u8>,
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
+    /// The files the program was to leave: their expected content, and what it left.
+    pub expected_files: Vec<(String, Vec<u8>)>,
+    pub left_files: Vec<(String, Left)>,
+}
+
+/// The two sides of a wrong output that a report draws as a diff: stdout's, or those of
+/// the file that differs (the finding names it).
+pub struct Compared<'a> {
+    pub expected: &'a [u8],
+    pub actual: &'a [u8],
 }
 
 impl CaseResult {
+    /// What the diff of this case is of.
+    pub fn compared(&self) -> Compared<'_> {
+        let stdout = Compared {
+            expected: &self.expected,
+            actual: &self.stdout,
+        };
+        let Finding::WrongFile {
+            name,
+            problem: FileProblem::Differs,
+        } = &self.finding
+        else {
+            return stdout;
+        };
+        let expected = self
+            .expected_files
+            .iter()
+            .find_map(|(file, content)| (file == name).then_some(content));
+        let actual = self.left_files.iter().find_map(|(file, left)| match left {
+            Left::File(content) if file == name => Some(content),
+            _ => None,
+        });
+        match (expected, actual) {
+            (Some(expected), Some(actual)) => Compared { expected, actual },
+            _ => stdout,
+        }
+    }
+
     /// The case's hint that fits how it failed, if any (see [`CaseConfig::hint_for`]).
     pub fn hint(&self) -> Option<&Text> {
         self.hint_and_sharpness().map(|(hint, _)| hint)
@@ -388,6 +425,8 @@ impl<'a> Grader<'a> {
             expected: Vec::new(),
             stdout: Vec::new(),
             stderr: Vec::new(),
+            expected_files: Vec::new(),
+            left_files: Vec::new(),
         }
     }
 
@@ -444,16 +483,33 @@ impl<'a> Grader<'a> {
         })
     }
 
-    /// What `program` prints for `input`, as the expected output of a case; fails unless
-    /// the program ends cleanly within the course's limits.
-    pub fn reference_output(&self, program: &Path, input: Option<&Path>) -> Result<Vec<u8>> {
+    /// What `program` prints and leaves for a case, as its expected output and files;
+    /// fails unless the program ends as the case expects, within the course's limits,
+    /// and leaves every file named in `case.expected_files`.
+    pub fn reference_run(&self, program: &Path, case: &Case) -> Result<ReferenceRun> {
         let limits = self.limits(None);
         let env = self.toolchain.runtime_env();
+        let collect = case.file_names();
         let outcome = self
             .sandbox
-            .run(&Job::program(program, input, &env), limits)?;
-        match verdict::judge(&outcome, &outcome.stdout, CompareMode::Exact, limits) {
-            Finding::Passed => Ok(outcome.stdout),
+            .run(&case_job(program, case, &env, &collect), limits)?;
+        let mut files = Vec::new();
+        for (name, left) in &outcome.files {
+            let Left::File(content) = left else {
+                bail!("the reference solution did not leave {name} as a file ({left:?})");
+            };
+            files.push((name.clone(), content.clone()));
+        }
+        let expected = Expected {
+            stdout: &outcome.stdout,
+            exit_code: case.exit_code(),
+            files: &files,
+        };
+        match verdict::judge(&outcome, &expected, CompareMode::Exact, limits) {
+            Finding::Passed => Ok(ReferenceRun {
+                stdout: outcome.stdout,
+                files,
+            }),
             finding => bail!(
                 "the reference solution gave no usable output: {}",
                 finding.message(crate::i18n::Lang::En)
@@ -523,14 +579,21 @@ impl<'a> Grader<'a> {
     ) -> Result<CaseResult> {
         let limits = self.limits_for(Some(case), toolchain);
         let expected = case.expected()?;
+        let expected_files = case.expected_files()?;
+        let collect = case.file_names();
         let outcome = {
             let _timing = timings::measure(Phase::Run);
             self.sandbox
-                .run(&Job::program(program, case.input.as_deref(), env), limits)?
+                .run(&case_job(program, case, env, &collect), limits)?
         };
         let mode = self.mode(case);
         let finding = {
             let _timing = timings::measure(Phase::Judge);
+            let expected = Expected {
+                stdout: &expected,
+                exit_code: case.exit_code(),
+                files: &expected_files,
+            };
             verdict::judge(&outcome, &expected, mode, limits)
         };
         Ok(CaseResult {
@@ -542,7 +605,33 @@ impl<'a> Grader<'a> {
             expected,
             stdout: outcome.stdout,
             stderr: outcome.stderr,
+            expected_files,
+            left_files: outcome.files,
         })
+    }
+}
+
+/// What a reference solution printed and left for a case.
+pub struct ReferenceRun {
+    pub stdout: Vec<u8>,
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+/// A run of `program` on `case`: its input, arguments and files, in a fresh scratch
+/// directory; `collect` names the files to take from it afterwards.
+fn case_job<'a>(
+    program: &'a Path,
+    case: &'a Case,
+    env: &'a [(String, String)],
+    collect: &'a [String],
+) -> Job<'a> {
+    Job {
+        args: &case.config.args,
+        files: RunFiles {
+            given: &case.given,
+            collect,
+        },
+        ..Job::program(program, case.input.as_deref(), env)
     }
 }
 

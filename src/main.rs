@@ -130,20 +130,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
         Some(Command::Reset { name, yes }) => commands::reset::run(&mut app, &name, yes),
         Some(Command::Dev { command }) => match command {
             DevCommand::Check => commands::dev::check::run(&app),
-            DevCommand::NewCase {
-                exercise,
-                name,
-                input,
-                description,
-                description_zh,
-            } => commands::dev::new_case::run(
-                &app,
-                &exercise,
-                &name,
-                input.as_deref(),
-                description.as_deref(),
-                description_zh.as_deref(),
-            ),
+            DevCommand::NewCase(case) => commands::dev::new_case::run(&app, &case),
             DevCommand::Bless { exercise, yes } => {
                 commands::dev::bless::run(&app, exercise.as_deref(), yes)
             }

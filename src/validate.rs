@@ -29,6 +29,12 @@ impl Problem {
 pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Problem> {
     let mut problems = Vec::new();
     let info = course.root.join(crate::course::INFO_FILE);
+    if course.has_chapters() {
+        for chapter in &course.chapters {
+            let what = format!("the title of chapter {}", chapter.name);
+            translations(&mut problems, &info, &what, &chapter.title);
+        }
+    }
     for exercise in &course.exercises {
         let place = |what: &str| format!("{what} of exercise {}", exercise.name);
         skeleton_problems(&mut problems, course, exercise);
@@ -353,10 +359,13 @@ fn stray_fixture_files(problems: &mut Vec<Problem>, dir: &Path) {
     for entry in entries.filter_map(Result::ok) {
         let path = entry.path();
         let part = path.extension().and_then(|ext| ext.to_str());
-        if !matches!(part, Some("in" | "out" | "toml")) {
+        let known = matches!(part, Some("in" | "out" | "toml"))
+            || (path.is_dir() && matches!(part, Some(fixture::GIVEN | fixture::EXPECTED)));
+        if !known {
             problems.push(Problem::new(
                 path,
-                "not part of a case (cases are <case>.in, .out and .toml)",
+                "not part of a case (cases are <case>.in, .out and .toml, and the folders \
+                 <case>.given/ and <case>.expected/)",
             ));
         }
     }

@@ -7,8 +7,8 @@ use crate::term;
 
 /// `clings list`: every exercise with where the student stands, and the progress bar.
 pub fn run(app: &App) -> Result<Exit> {
-    for row in student::list_rows(&app.standings(), app.lang) {
-        println!("{row}");
+    for (_, line) in student::list_lines(&app.course, &app.standings(), app.lang) {
+        println!("{line}");
     }
     println!(
         "{}",

@@ -251,9 +251,10 @@ fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) {
 fn what_it_did(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
     match result.finding.verdict() {
         Verdict::WrongOutput => {
+            let compared = result.compared();
             let drawn = diff::render(
-                &result.expected,
-                &result.stdout,
+                compared.expected,
+                compared.actual,
                 result.mode,
                 DIFF_LINES,
                 lang,

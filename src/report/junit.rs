@@ -106,7 +106,7 @@ fn failure_body(case: &CaseResult, lang: Lang) -> String {
         let _ = writeln!(
             body,
             "{}",
-            diff::draw(&case.expected, &case.stdout, &options)
+            diff::draw(case.compared().expected, case.compared().actual, &options)
         );
     }
     body

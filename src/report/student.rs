@@ -6,12 +6,63 @@ use std::path::Path;
 use colored::Colorize;
 
 use crate::app::Standing;
-use crate::course::Exercise;
+use crate::course::{Chapter, Course, Exercise};
 use crate::i18n::{Lang, Text};
+
+/// The list of exercises: [`list_rows`], each chapter's under its heading when the course
+/// has chapters. Each line comes with the index of its exercise (`None` for a heading).
+pub fn list_lines(
+    course: &Course,
+    standings: &[(&Exercise, Standing)],
+    lang: Lang,
+) -> Vec<(Option<usize>, String)> {
+    let mut lines = Vec::with_capacity(standings.len() + course.chapters.len());
+    let rows = list_rows(standings, lang);
+    for (index, ((exercise, _), row)) in standings.iter().zip(rows).enumerate() {
+        let chapter = course.chapter_of(exercise);
+        let first = index == 0 || course.chapter_of(standings[index - 1].0).name != chapter.name;
+        if course.has_chapters() && first {
+            lines.push((None, chapter_heading(course, chapter, standings, lang)));
+        }
+        lines.push((Some(index), row));
+    }
+    lines
+}
+
+/// `Chapter 2 · After class (1/4 done)`, and whether it counts for a grade.
+fn chapter_heading(
+    course: &Course,
+    chapter: &Chapter,
+    standings: &[(&Exercise, Standing)],
+    lang: Lang,
+) -> String {
+    let number = course
+        .chapters
+        .iter()
+        .position(|known| known.name == chapter.name)
+        .unwrap_or(0)
+        + 1;
+    let mine: Vec<&Standing> = standings
+        .iter()
+        .filter(|(exercise, _)| course.chapter_of(exercise).name == chapter.name)
+        .map(|(_, standing)| standing)
+        .collect();
+    let done = mine.iter().filter(|s| ***s == Standing::Done).count();
+    let total = mine.len();
+    let title = chapter.title.get(lang);
+    let mut heading = lang.pick(
+        format!("Chapter {number} · {title} ({done}/{total} done)"),
+        format!("第 {number} 章 · {title}（已完成 {done}/{total}）"),
+    );
+    if !chapter.graded {
+        heading.push_str(lang.pick(" — practice, not graded", " —— 练习，不计入成绩"));
+    }
+    heading.bold().to_string()
+}
 
 /// One line per exercise in course order: a marker for the current one, its standing
 /// (done / current / pending), its name and its title.
-pub fn list_rows(standings: &[(&Exercise, Standing)], lang: Lang) -> Vec<String> {
+fn list_rows(standings: &[(&Exercise, Standing)], lang: Lang) -> Vec<String> {
     let width = standings
         .iter()
         .map(|(exercise, _)| exercise.name.len())

@@ -26,7 +26,7 @@ use nix::unistd::Pid;
 use super::Termination;
 use super::limits::Rlimits;
 use super::process::{Exit, Group};
-use super::{procs, seccomp};
+use super::{files, procs, seccomp};
 
 /// The most arguments a program is given (the compiler's flags and files).
 const MAX_ARGS: usize = 256;
@@ -57,6 +57,39 @@ pub struct Orders {
     pub args: Vec<String>,
     /// The program's whole environment, `NAME=value`.
     pub env: Vec<String>,
+    /// Where the run's files travel (see [`files`]).
+    pub files: FileChannel,
+    /// The files to take from the working directory once the run is over.
+    pub collect: Vec<String>,
+}
+
+/// How a run's file channel reaches the helper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileChannel {
+    /// The run is given no file and leaves none that matters.
+    None,
+    /// Inherited as this descriptor (a run of its own).
+    Inherited(RawFd),
+    /// The fourth descriptor of a warm sandbox's message, after stdin, stdout and stderr.
+    Passed,
+}
+
+impl FileChannel {
+    fn encode(self) -> String {
+        match self {
+            FileChannel::None => String::new(),
+            FileChannel::Inherited(fd) => fd.to_string(),
+            FileChannel::Passed => "passed".to_string(),
+        }
+    }
+
+    fn decode(text: &str) -> Option<FileChannel> {
+        Some(match text {
+            "" => FileChannel::None,
+            "passed" => FileChannel::Passed,
+            fd => FileChannel::Inherited(fd.parse().ok()?),
+        })
+    }
 }
 
 impl Orders {
@@ -69,22 +102,38 @@ impl Orders {
             uid,
             format!("{}", self.wall_time.as_millis()),
             self.program.clone(),
+            self.files.encode(),
             self.env.len().to_string(),
+            self.collect.len().to_string(),
         ];
         fields.extend(self.env.iter().cloned());
+        fields.extend(self.collect.iter().cloned());
         fields.extend(self.args.iter().cloned());
         fields
     }
 
     fn decode(fields: &[&str]) -> Option<Orders> {
-        let [rlimits, uid, wall_ms, program, env_count, rest @ ..] = fields else {
+        let [
+            rlimits,
+            uid,
+            wall_ms,
+            program,
+            files,
+            env_count,
+            collect_count,
+            rest @ ..,
+        ] = fields
+        else {
             return None;
         };
         let env_count: usize = env_count.parse().ok()?;
-        if rest.len() < env_count {
+        let collect_count: usize = collect_count.parse().ok()?;
+        if rest.len() < env_count.checked_add(collect_count)? {
             return None;
         }
-        let (env, args) = rest.split_at(env_count);
+        let (env, rest) = rest.split_at(env_count);
+        let (collect, args) = rest.split_at(collect_count);
+        let strings = |fields: &[&str]| fields.iter().map(|field| field.to_string()).collect();
         Some(Orders {
             rlimits: rlimits.to_string(),
             uid: match *uid {
@@ -93,8 +142,10 @@ impl Orders {
             },
             wall_time: Duration::from_millis(wall_ms.parse().ok()?),
             program: program.to_string(),
-            args: args.iter().map(|arg| arg.to_string()).collect(),
-            env: env.iter().map(|var| var.to_string()).collect(),
+            args: strings(args),
+            env: strings(env),
+            files: FileChannel::decode(files)?,
+            collect: strings(collect),
         })
     }
 
@@ -266,8 +317,13 @@ fn prepare() -> anyhow::Result<bool> {
 fn supervise_one(status_fd: RawFd, orders: &Orders) -> anyhow::Result<()> {
     // SAFETY: the fd was opened for the helper by clings and is used only here.
     let mut status = unsafe { File::from_raw_fd(status_fd) };
+    let channel = match orders.files {
+        // SAFETY: as the status fd.
+        FileChannel::Inherited(fd) => Some(unsafe { File::from_raw_fd(fd) }),
+        FileChannel::None | FileChannel::Passed => None,
+    };
     prepare()?;
-    let report = run(orders, None)?;
+    let report = run(orders, None, channel.as_ref())?;
     status
         .write_all(report.as_bytes())
         .context("cannot report the program's status")
@@ -292,15 +348,22 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
             return Ok(());
         };
         let orders = Orders::from_message(message).context("bad orders")?;
-        let [stdin, stdout, stderr, cgroups @ ..] = fds.as_slice() else {
+        let [stdin, stdout, stderr, rest @ ..] = fds.as_slice() else {
             anyhow::bail!("a run needs stdin, stdout and stderr");
+        };
+        let (channel, cgroups) = match (orders.files, rest) {
+            (FileChannel::Passed, [channel, cgroups @ ..]) => {
+                (Some(File::from(channel.try_clone()?)), cgroups)
+            }
+            (FileChannel::Passed, []) => anyhow::bail!("a run's file channel is missing"),
+            _ => (None, rest),
         };
         let stdio = Stdio {
             fds: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
             cgroups: cgroups.iter().map(AsRawFd::as_raw_fd).collect(),
         };
-        let mut report = run(&orders, Some(&stdio))?;
-        drop(fds);
+        let mut report = run(&orders, Some(&stdio), channel.as_ref())?;
+        drop((fds, channel));
         let clean = empty_directory(Path::new("."));
         if clean {
             report.push_str(READY);
@@ -319,9 +382,13 @@ struct Stdio {
     cgroups: Vec<RawFd>,
 }
 
-/// Runs the program and ends every process it left; the report for clings.
-fn run(orders: &Orders, stdio: Option<&Stdio>) -> anyhow::Result<String> {
+/// Places the run's given files, runs the program, ends every process it left, and
+/// collects the files it was to leave; the report for clings.
+fn run(orders: &Orders, stdio: Option<&Stdio>, channel: Option<&File>) -> anyhow::Result<String> {
     let rlimits = Rlimits::decode(&orders.rlimits).context("bad resource limits")?;
+    if let Some(channel) = channel {
+        files::place(channel, Path::new("."), orders.uid)?;
+    }
     let program = CString::new(orders.program.as_bytes()).context("bad program path")?;
     let args = std::iter::once(Ok(program.clone()))
         .chain(orders.args.iter().map(|arg| CString::new(arg.as_bytes())))
@@ -369,6 +436,10 @@ fn run(orders: &Orders, stdio: Option<&Stdio>) -> anyhow::Result<String> {
     PROGRAM.store(0, Ordering::SeqCst);
     let (exit, wall_timeout): (Exit, bool) = waited.context("cannot wait for the program")?;
     end_descendants();
+    if let Some(channel) = channel.filter(|_| !orders.collect.is_empty()) {
+        let limit = rlimits.file_size().unwrap_or(u64::MAX);
+        files::collect(channel, Path::new("."), &orders.collect, limit)?;
+    }
     let mut exec_error = String::new();
     let _ = File::from(exec_read).read_to_string(&mut exec_error);
     if !exec_error.is_empty() {
@@ -652,6 +723,8 @@ mod tests {
             program: "/usr/bin/gcc".into(),
             args: vec!["-o".into(), "program".into(), "a b.c".into()],
             env: vec!["PATH=/usr/bin".into(), "A=b=c".into()],
+            files: FileChannel::Inherited(9),
+            collect: vec!["replay.txt".into()],
         };
         let args: Vec<OsString> = orders.to_args(7).into_iter().map(Into::into).collect();
         assert_eq!(
@@ -663,9 +736,16 @@ mod tests {
             uid: None,
             env: Vec::new(),
             args: Vec::new(),
+            files: FileChannel::Passed,
             ..Orders::from_args(&args).unwrap().1
         };
         assert_eq!(Orders::from_message(&no_env.to_message()), Some(no_env));
+        let no_files = Orders {
+            files: FileChannel::None,
+            collect: Vec::new(),
+            ..Orders::from_args(&args).unwrap().1
+        };
+        assert_eq!(Orders::from_message(&no_files.to_message()), Some(no_files));
     }
 
     #[test]

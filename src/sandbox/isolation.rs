@@ -8,7 +8,7 @@ use std::os::fd::RawFd;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::helper::{Orders, SERVE_FLAG};
+use super::helper::{FileChannel, Orders, SERVE_FLAG};
 use super::limits::Limits;
 
 /// Where things are inside the sandbox.
@@ -52,6 +52,9 @@ pub struct Run<'a> {
     pub env: &'a [String],
     /// Where the helper writes its report.
     pub status_fd: RawFd,
+    /// The run's file channel, and the files to collect through it.
+    pub files: FileChannel,
+    pub collect: &'a [String],
 }
 
 pub enum Executable<'a> {
@@ -123,6 +126,8 @@ impl Bubblewrap {
             program: program.to_string_lossy().into_owned(),
             args: run.args.to_vec(),
             env: run.env.to_vec(),
+            files: run.files,
+            collect: run.collect.to_vec(),
         };
         command.args(orders.to_args(run.status_fd));
         command
@@ -158,14 +163,16 @@ impl Bubblewrap {
         if self.root {
             // Without a user namespace bubblewrap would keep root's capabilities for the
             // helper; it needs only these: to switch to the run's user, to stop the
-            // program's processes, and to empty a warm sandbox's scratch directory of
-            // whatever the program left there (however it set the permissions). The
-            // program loses them with root's user id.
+            // program's processes, to give the files a case provides to the run's user,
+            // and to empty a warm sandbox's scratch directory of whatever the program left
+            // there (however it set the permissions). The program loses them with root's
+            // user id.
             command.args(["--cap-drop", "ALL"]);
             for capability in [
                 "CAP_SETUID",
                 "CAP_SETGID",
                 "CAP_KILL",
+                "CAP_CHOWN",
                 "CAP_DAC_OVERRIDE",
                 "CAP_FOWNER",
             ] {

@@ -17,12 +17,23 @@ use nix::unistd::Pid;
 
 use super::capture::Output;
 use super::cgroup::Joiner;
-use super::helper::Orders;
+use super::helper::{FileChannel, Orders};
 use super::isolation::{self, Bubblewrap};
 use super::limits::Limits;
 use super::live::Live;
 use super::process::{Exit, Group};
 use super::{Job, Program, procs, user};
+
+/// The run's file channel, if it has one, as a descriptor the helper inherits.
+fn inherit_channel(channel: Option<&File>, inherited: &mut Vec<OwnedFd>) -> Result<FileChannel> {
+    let Some(channel) = channel else {
+        return Ok(FileChannel::None);
+    };
+    let fd = OwnedFd::from(channel.try_clone().context("cannot pass the run's files")?);
+    let files = FileChannel::Inherited(fd.as_raw_fd());
+    inherited.push(fd);
+    Ok(files)
+}
 
 /// How long the processes of a run may take to disappear once killed.
 const REAP_PATIENCE: Duration = Duration::from_secs(2);
@@ -57,10 +68,12 @@ impl Launch {
         job: &Job,
         limits: &Limits,
         uid: Option<u32>,
+        channel: Option<&File>,
         cgroup: Option<Joiner>,
     ) -> Result<Launch> {
         let (status_read, status_write) = pipe()?;
         let mut inherited = vec![status_write];
+        let files = inherit_channel(channel, &mut inherited)?;
         let program = match job.program {
             Program::Built(path) => {
                 let file =
@@ -84,6 +97,8 @@ impl Launch {
                 workdir: job.workdir,
                 env: &env,
                 status_fd,
+                files,
+                collect: job.files.collect,
             },
             limits,
             uid,
@@ -121,6 +136,7 @@ impl Launch {
         job: &Job,
         limits: &Limits,
         uid: Option<u32>,
+        channel: Option<&File>,
         cgroup: Option<Joiner>,
     ) -> Result<Launch> {
         let scratch = tempfile::Builder::new()
@@ -161,6 +177,8 @@ impl Launch {
             None => user::own_process_count() + limits.processes + 3,
         };
         let (status_read, status_write) = pipe()?;
+        let mut inherited = vec![status_write];
+        let files = inherit_channel(channel, &mut inherited)?;
         let orders = Orders {
             rlimits: limits.rlimits(processes).encode(),
             uid,
@@ -168,13 +186,16 @@ impl Launch {
             program: program.to_string_lossy().into_owned(),
             args: job.args.to_vec(),
             env: super::program_env(job, limits, &workdir),
+            files,
+            collect: job.files.collect.to_vec(),
         };
+        let status_fd = inherited[0].as_raw_fd();
         let helper = std::env::current_exe().context("cannot find clings' own executable")?;
         let mut command = Command::new(helper);
         command
-            .args(orders.to_args(status_write.as_raw_fd()))
+            .args(orders.to_args(status_fd))
             .current_dir(&workdir);
-        let status_fd = status_write.as_raw_fd();
+        let passed: Vec<RawFd> = inherited.iter().map(AsRawFd::as_raw_fd).collect();
         let clings = nix::unistd::getpid();
         // SAFETY: setsid, prctl, getppid, fcntl and the cgroup's write are async-signal-safe.
         unsafe {
@@ -185,8 +206,11 @@ impl Launch {
                 if let Some(cgroup) = cgroup {
                     cgroup.join()?;
                 }
-                if libc::fcntl(status_fd, libc::F_SETFD, 0) != 0 {
-                    return Err(std::io::Error::last_os_error());
+                for fd in &passed {
+                    // Clears close-on-exec on a descriptor of this (child) process.
+                    if libc::fcntl(*fd, libc::F_SETFD, 0) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
                 }
                 // The run must not outlive clings: the helper stops the program and every
                 // process it started when clings ends (bubblewrap's --die-with-parent does
@@ -203,7 +227,7 @@ impl Launch {
         }
         Ok(Launch {
             command,
-            inherited: vec![status_write],
+            inherited,
             status: status_read.into(),
             _scratch: Some(scratch),
             isolated: false,

@@ -181,6 +181,15 @@ impl Rlimits {
         Ok(())
     }
 
+    /// The most bytes a file of the run may hold (`RLIMIT_FSIZE`), when limited.
+    pub fn file_size(&self) -> Option<u64> {
+        self.entries
+            .iter()
+            .flatten()
+            .find(|(resource, ..)| *resource == Resource::FileSize)
+            .map(|(_, _, hard)| *hard)
+    }
+
     /// `name=soft/hard` pairs, for the helper's command line.
     pub fn encode(&self) -> String {
         self.entries

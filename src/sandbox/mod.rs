@@ -6,6 +6,7 @@
 
 mod capture;
 mod cgroup;
+mod files;
 mod helper;
 mod isolation;
 mod launch;
@@ -21,13 +22,14 @@ mod input;
 
 use std::io::Seek;
 use std::os::fd::AsFd;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
+pub use files::{Left, valid_name as valid_file_name};
 pub use helper::main_if_helper;
 pub use isolation::{find_on_path, is_system_path};
 pub use limits::{Limits, Memory, MemoryEnforcement};
@@ -77,6 +79,9 @@ pub struct Outcome {
     /// Whether the program had consumed all of its stdin: a program stopped in that state
     /// is almost always looping on a `scanf` that returns EOF.
     pub input_exhausted: bool,
+    /// The files the job asked for, as the program left them; empty when the run was
+    /// killed before the helper could look.
+    pub files: Vec<(String, Left)>,
 }
 
 /// What one run executes.
@@ -93,6 +98,22 @@ pub struct Job<'a> {
     /// may change (the compile step finds its source there and leaves its output), or, when
     /// `None`, a fresh empty scratch directory that is gone after the run.
     pub workdir: Option<&'a Path>,
+    pub files: RunFiles<'a>,
+}
+
+/// The files a run in a scratch directory is given, and those it is to leave.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunFiles<'a> {
+    /// Each file's name in the working directory, and where its content is.
+    pub given: &'a [(String, PathBuf)],
+    /// Names of files to take from the working directory once the run is over.
+    pub collect: &'a [String],
+}
+
+impl RunFiles<'_> {
+    fn is_empty(&self) -> bool {
+        self.given.is_empty() && self.collect.is_empty()
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -117,6 +138,7 @@ impl<'a> Job<'a> {
             input,
             env,
             workdir: None,
+            files: RunFiles::default(),
         }
     }
 
@@ -230,6 +252,7 @@ impl Sandbox {
             input: None,
             env: &[],
             workdir: None,
+            files: RunFiles::default(),
         };
         let failure = match self.run(&probe, limits) {
             Ok(outcome) if outcome.termination == Termination::Exited(0) => {
@@ -269,6 +292,10 @@ impl Sandbox {
         let uid = user.as_ref().map(RunUser::uid);
         // The child's stdin shares this file's offset, which tells afterwards how far it read.
         let input_file = job.input.map(input::open).transpose()?;
+        let channel = match job.files.is_empty() {
+            true => None,
+            false => Some(files::channel(job.files.given)?),
+        };
         // A student's program in a scratch directory runs in this thread's warm sandbox,
         // where the run's cgroup holds the program alone.
         let warm = match (&self.isolation, job.program, job.workdir) {
@@ -296,6 +323,11 @@ impl Sandbox {
                     program: isolation::PROGRAM.to_string(),
                     args: job.args.to_vec(),
                     env: program_env(job, &limits, Path::new(isolation::SCRATCH)),
+                    files: match channel {
+                        Some(_) => helper::FileChannel::Passed,
+                        None => helper::FileChannel::None,
+                    },
+                    collect: job.files.collect.to_vec(),
                 };
                 let cgroups = cgroup
                     .as_ref()
@@ -303,13 +335,21 @@ impl Sandbox {
                     .unwrap_or_default();
                 let fds = warm::RunFds {
                     stdin,
+                    files: channel.as_ref().map(AsFd::as_fd),
                     cgroups: &cgroups,
                 };
                 warm::run(bwrap, program, &orders, fds, &limits)
                     .inspect_err(|_| self.forget_probe())
                     .with_context(|| format!("cannot run {}", job.describe()))?
             }
-            None => self.launch(job, &limits, uid, input_file.as_ref(), cgroup.as_ref())?,
+            None => self.launch(
+                job,
+                &limits,
+                uid,
+                input_file.as_ref(),
+                channel.as_ref(),
+                cgroup.as_ref(),
+            )?,
         };
         if let Some(cgroup) = &cgroup {
             anyhow::ensure!(
@@ -338,6 +378,7 @@ impl Sandbox {
                 // No input to run out of: a loop here is not one on scanf's EOF.
                 None => false,
             },
+            files: Vec::new(),
         };
         // The exit status of bubblewrap, or of the helper, says less than the helper's
         // report: take its word.
@@ -357,6 +398,10 @@ impl Sandbox {
                 outcome.peak_memory_bytes = Some(exit.peak_memory_bytes);
                 outcome.elapsed = exit.elapsed;
                 helper_timed_out = exit.wall_timeout;
+                if let Some(channel) = channel.filter(|_| !job.files.collect.is_empty()) {
+                    outcome.files = files::read(&channel)
+                        .with_context(|| format!("cannot read what {} left", job.describe()))?;
+                }
             }
             // The helper died with its run and could not tell.
             None if killed => {
@@ -393,6 +438,7 @@ impl Sandbox {
         limits: &Limits,
         uid: Option<u32>,
         input_file: Option<&std::fs::File>,
+        channel: Option<&std::fs::File>,
         cgroup: Option<&RunCgroup>,
     ) -> Result<(launch::Ended, String)> {
         let stdin = match input_file {
@@ -401,8 +447,8 @@ impl Sandbox {
         };
         let joiner = cgroup.map(RunCgroup::joiner);
         let mut launch = match &self.isolation {
-            Some(bwrap) => Launch::isolated(bwrap, job, limits, uid, joiner)?,
-            None => Launch::direct(job, limits, uid, joiner)?,
+            Some(bwrap) => Launch::isolated(bwrap, job, limits, uid, channel, joiner)?,
+            None => Launch::direct(job, limits, uid, channel, joiner)?,
         };
         launch
             .command

@@ -56,9 +56,11 @@ struct Key {
     scratch_bytes: u64,
 }
 
-/// One run's descriptors: what the program reads, and the cgroups it joins.
+/// One run's descriptors: what the program reads, its files, and the cgroups it joins.
 pub struct RunFds<'a> {
     pub stdin: BorrowedFd<'a>,
+    /// The run's file channel, if it has files (see [`super::files`]).
+    pub files: Option<BorrowedFd<'a>>,
     /// `cgroup.procs` of each of the run's cgroups, open for writing.
     pub cgroups: &'a [RawFd],
 }
@@ -176,6 +178,7 @@ impl Warm {
             stdout_write.as_raw_fd(),
             stderr_write.as_raw_fd(),
         ];
+        passed.extend(fds.files.map(|fd| fd.as_raw_fd()));
         passed.extend_from_slice(fds.cgroups);
         anyhow::ensure!(passed.len() <= helper::MAX_FDS, "too many cgroups");
         let message = orders.to_message();

@@ -3,7 +3,7 @@
 
 use crate::i18n::Lang;
 
-use super::{Clock, Finding, Verdict};
+use super::{Clock, FileProblem, Finding, Verdict};
 
 impl Finding {
     /// One line for the student: what happened and the likely mistake behind it.
@@ -116,6 +116,28 @@ impl Finding {
                 format!("exited with status {code}: main should return 0 when all went well"),
                 format!("退出状态为 {code}：程序正常结束时 main 应该返回 0"),
             ),
+            Finding::WrongExitStatus { code, expected } => lang.pick(
+                format!("exited with status {code}, but this case expects {expected}: return {expected} from main (or exit({expected})) where the program gives up"),
+                format!("退出状态为 {code}，这个用例期望的是 {expected}：程序放弃时应该从 main 返回 {expected}（或调用 exit({expected})）"),
+            ),
+            Finding::WrongFile { name, problem } => match problem {
+                FileProblem::Missing => lang.pick(
+                    format!("{name} is missing: the program must leave it in its working directory (fopen(\"{name}\", \"w\"), then fclose)"),
+                    format!("{name} 不存在：程序结束时应该在当前目录留下这个文件（fopen(\"{name}\", \"w\")，写完后 fclose）"),
+                ),
+                FileProblem::NotAFile => lang.pick(
+                    format!("{name} is not a plain file the program wrote (a directory, a link or a pipe)"),
+                    format!("{name} 不是程序写出的普通文件（而是目录、链接或管道）"),
+                ),
+                FileProblem::TooBig => lang.pick(
+                    format!("{name} is larger than a program may write"),
+                    format!("{name} 超过了程序可以写入的大小"),
+                ),
+                FileProblem::Differs => lang.pick(
+                    format!("{name} differs from the expected file"),
+                    format!("{name} 与期望的文件内容不同"),
+                ),
+            },
             Finding::Sanitizer { report } => {
                 let (en, zh) = sanitizer_cause(report);
                 lang.pick(

@@ -1,10 +1,10 @@
 //! Where a verdict is decided: from how the program ended and what it printed.
 
 use crate::compare::CompareMode;
-use crate::sandbox::{Limits, Outcome, Stop, Termination};
+use crate::sandbox::{Left, Limits, Outcome, Stop, Termination};
 use crate::style;
 
-use super::{Clock, Finding, SANITIZER_EXIT_CODE};
+use super::{Clock, FileProblem, Finding, SANITIZER_EXIT_CODE};
 
 /// What AddressSanitizer says when its allocator limits (set from the memory limit) stop
 /// the program, or when memory truly runs out.
@@ -15,9 +15,30 @@ const ASAN_MEMORY_REPORTS: [&str; 4] = [
     "AddressSanitizer: requested allocation size",
 ];
 
+/// What a case expects of a program that ends by itself.
+#[derive(Clone, Copy, Debug)]
+pub struct Expected<'a> {
+    pub stdout: &'a [u8],
+    pub exit_code: i32,
+    /// Files to be left in the working directory, by name, in the order they are judged.
+    pub files: &'a [(String, Vec<u8>)],
+}
+
+impl<'a> Expected<'a> {
+    /// This output, an exit status of 0, and no file.
+    #[cfg(test)]
+    pub fn stdout(stdout: &'a [u8]) -> Self {
+        Expected {
+            stdout,
+            exit_code: 0,
+            files: &[],
+        }
+    }
+}
+
 /// Decides in a fixed order: what clings had to stop, then how the program ended, and
-/// only then whether its output was right.
-pub fn judge(outcome: &Outcome, expected: &[u8], mode: CompareMode, limits: Limits) -> Finding {
+/// only then whether its output was right: stdout, then each file it was to leave.
+pub fn judge(outcome: &Outcome, expected: &Expected, mode: CompareMode, limits: Limits) -> Finding {
     match outcome.stopped {
         Some(Stop::OutputLimit) => {
             return Finding::OutputLimit {
@@ -64,10 +85,40 @@ pub fn judge(outcome: &Outcome, expected: &[u8], mode: CompareMode, limits: Limi
             }
         }
         Termination::Signaled(signal) => Finding::Crashed { signal },
-        Termination::Exited(0) if mode.matches(expected, &outcome.stdout) => Finding::Passed,
-        Termination::Exited(0) => Finding::WrongOutput,
-        Termination::Exited(code) => Finding::NonzeroExit { code },
+        Termination::Exited(code) if code == expected.exit_code => {
+            compare_output(outcome, expected, mode)
+        }
+        Termination::Exited(code) if expected.exit_code == 0 => Finding::NonzeroExit { code },
+        Termination::Exited(code) => Finding::WrongExitStatus {
+            code,
+            expected: expected.exit_code,
+        },
     }
+}
+
+/// The output of a program that ended as expected: stdout first, then the files.
+fn compare_output(outcome: &Outcome, expected: &Expected, mode: CompareMode) -> Finding {
+    if !mode.matches(expected.stdout, &outcome.stdout) {
+        return Finding::WrongOutput;
+    }
+    for (name, content) in expected.files {
+        let left = outcome
+            .files
+            .iter()
+            .find_map(|(left_name, left)| (left_name == name).then_some(left));
+        let problem = match left {
+            Some(Left::File(bytes)) if mode.matches(content, bytes) => continue,
+            Some(Left::File(_)) => FileProblem::Differs,
+            Some(Left::NotAFile) => FileProblem::NotAFile,
+            Some(Left::TooBig) => FileProblem::TooBig,
+            Some(Left::Missing) | None => FileProblem::Missing,
+        };
+        return Finding::WrongFile {
+            name: name.clone(),
+            problem,
+        };
+    }
+    Finding::Passed
 }
 
 fn memory_limit(limits: Limits) -> Finding {
@@ -121,6 +172,7 @@ mod tests {
             cpu_time: Some(Duration::ZERO),
             peak_memory_bytes: Some(0),
             input_exhausted: true,
+            files: Vec::new(),
         }
     }
 
@@ -129,7 +181,7 @@ mod tests {
         let run = |termination, stdout| {
             judge(
                 &outcome(termination, stdout, ""),
-                b"none\n",
+                &Expected::stdout(b"none\n"),
                 CompareMode::Lines,
                 LIMITS,
             )
@@ -142,8 +194,72 @@ mod tests {
         let mut stopped = outcome(Termination::Signaled(9), "none\n", "");
         stopped.stopped = Some(Stop::WallTime);
         assert_eq!(
-            judge(&stopped, b"none\n", CompareMode::Lines, LIMITS).verdict(),
+            judge(
+                &stopped,
+                &Expected::stdout(b"none\n"),
+                CompareMode::Lines,
+                LIMITS
+            )
+            .verdict(),
             Verdict::Timeout
+        );
+    }
+
+    #[test]
+    fn the_exit_status_a_case_asks_for_then_stdout_then_each_file() {
+        let files = [
+            ("a.txt".to_string(), b"1\n".to_vec()),
+            ("b.txt".to_string(), b"2\n".to_vec()),
+        ];
+        let expected = Expected {
+            stdout: b"ok\n",
+            exit_code: 1,
+            files: &files,
+        };
+        let run = |code, stdout, left: &[(&str, Left)]| {
+            let mut ran = outcome(Termination::Exited(code), stdout, "");
+            ran.files = left
+                .iter()
+                .map(|(name, left)| (name.to_string(), left.clone()))
+                .collect();
+            judge(&ran, &expected, CompareMode::Lines, LIMITS)
+        };
+        let both = [
+            ("a.txt", Left::File(b"1\n".to_vec())),
+            ("b.txt", Left::File(b"2  \n".to_vec())),
+        ];
+        assert_eq!(run(1, "ok\n", &both), Finding::Passed);
+        assert_eq!(
+            run(0, "ok\n", &both),
+            Finding::WrongExitStatus {
+                code: 0,
+                expected: 1
+            }
+        );
+        assert_eq!(run(1, "no\n", &both), Finding::WrongOutput);
+        let wrong_file = |name: &str, problem| Finding::WrongFile {
+            name: name.to_string(),
+            problem,
+        };
+        assert_eq!(
+            run(1, "ok\n", &both[..1]),
+            wrong_file("b.txt", FileProblem::Missing)
+        );
+        for (left, problem) in [
+            (Left::File(b"9\n".to_vec()), FileProblem::Differs),
+            (Left::Missing, FileProblem::Missing),
+            (Left::NotAFile, FileProblem::NotAFile),
+            (Left::TooBig, FileProblem::TooBig),
+        ] {
+            let files = [("a.txt", left), both[1].clone()];
+            assert_eq!(run(1, "ok\n", &files), wrong_file("a.txt", problem));
+        }
+        // A case that asks for 0 keeps the nonzero_exit verdict.
+        let plain = Expected::stdout(b"ok\n");
+        let ran = outcome(Termination::Exited(2), "ok\n", "");
+        assert_eq!(
+            judge(&ran, &plain, CompareMode::Lines, LIMITS),
+            Finding::NonzeroExit { code: 2 }
         );
     }
 
@@ -153,7 +269,7 @@ mod tests {
             "x.c:9:12: runtime error: index 15 out of bounds for type 'char [15]'\n    #0 main\n";
         let found = judge(
             &outcome(Termination::Exited(SANITIZER_EXIT_CODE), "", stderr),
-            b"",
+            &Expected::stdout(b""),
             CompareMode::Lines,
             LIMITS,
         );
@@ -166,7 +282,7 @@ mod tests {
         // The same status without a report is just the program's own exit code.
         let plain = judge(
             &outcome(Termination::Exited(SANITIZER_EXIT_CODE), "", ""),
-            b"",
+            &Expected::stdout(b""),
             CompareMode::Lines,
             LIMITS,
         );
@@ -183,7 +299,7 @@ mod tests {
         let stderr = "x.c:1:1: runtime error: \x1b]52;c;aGk=\x07\n";
         let found = judge(
             &outcome(Termination::Exited(SANITIZER_EXIT_CODE), "", stderr),
-            b"",
+            &Expected::stdout(b""),
             CompareMode::Lines,
             LIMITS,
         );
@@ -223,7 +339,7 @@ mod tests {
             outcome.elapsed = Duration::from_millis(2000);
             outcome.cpu_time = cpu_ms.map(Duration::from_millis);
             outcome.input_exhausted = false;
-            judge(&outcome, b"", CompareMode::Lines, LIMITS)
+            judge(&outcome, &Expected::stdout(b""), CompareMode::Lines, LIMITS)
         };
         let timeout = |clock, limit_ms, busy| Finding::Timeout {
             clock,
@@ -296,7 +412,7 @@ mod tests {
         let mut stopped = outcome(Termination::Signaled(9), "", "");
         stopped.stopped = Some(Stop::OutputLimit);
         stopped.input_exhausted = false;
-        let finding = judge(&stopped, b"", CompareMode::Lines, limits);
+        let finding = judge(&stopped, &Expected::stdout(b""), CompareMode::Lines, limits);
         assert_eq!(
             finding,
             Finding::OutputLimit {
@@ -309,7 +425,8 @@ mod tests {
             "printed more than 64 KiB and was stopped: a loop that prints without end?"
         );
         stopped.input_exhausted = true;
-        let message = judge(&stopped, b"", CompareMode::Lines, limits).message(Lang::En);
+        let message =
+            judge(&stopped, &Expected::stdout(b""), CompareMode::Lines, limits).message(Lang::En);
         assert!(
             message.starts_with("printed more than 64 KiB after reading all its input:")
                 && message.contains("scanf probably returned EOF"),
@@ -321,7 +438,7 @@ mod tests {
     fn memory_limit_from_the_sandbox_or_from_address_sanitizer() {
         let mut stopped = outcome(Termination::Signaled(11), "", "");
         stopped.stopped = Some(Stop::Memory);
-        let finding = judge(&stopped, b"", CompareMode::Lines, LIMITS);
+        let finding = judge(&stopped, &Expected::stdout(b""), CompareMode::Lines, LIMITS);
         assert_eq!(finding, Finding::MemoryLimit { limit_mb: 256 });
         assert!(finding.message(Lang::En).contains("256 MiB"));
         assert!(finding.message(Lang::Zh).contains("256 MiB"));
@@ -331,7 +448,7 @@ mod tests {
             "==1==AddressSanitizer: hard rss limit exhausted (256Mb vs 277Mb)\n",
         );
         assert_eq!(
-            judge(&asan, b"", CompareMode::Lines, LIMITS).verdict(),
+            judge(&asan, &Expected::stdout(b""), CompareMode::Lines, LIMITS).verdict(),
             Verdict::MemoryLimit
         );
     }

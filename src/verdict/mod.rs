@@ -6,7 +6,7 @@
 mod explain;
 mod judge;
 
-pub use judge::judge;
+pub use judge::{Expected, judge};
 
 /// The exit status a sanitizer report ends the program with (the toolchain sets it through
 /// `UBSAN_OPTIONS`/`ASAN_OPTIONS`), so the judge can tell a report from `exit(1)`.
@@ -81,11 +81,34 @@ pub enum Finding {
     NonzeroExit {
         code: i32,
     },
+    /// The program ended with another exit status than the case asks for (a case may ask
+    /// for one besides 0: 1 for a file that cannot be opened).
+    WrongExitStatus {
+        code: i32,
+        expected: i32,
+    },
+    /// A file the program was to leave in its working directory is not as expected.
+    WrongFile {
+        name: String,
+        problem: FileProblem,
+    },
     /// The sanitizer's first report line, which names the file and line. It comes from
     /// the program's stderr, so its control characters are escaped (see [`crate::style::visible`]).
     Sanitizer {
         report: String,
     },
+}
+
+/// What is wrong with a file the program was to leave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileProblem {
+    Missing,
+    /// A directory, a link, a pipe or a device where a file was expected.
+    NotAFile,
+    /// Larger than the run may write.
+    TooBig,
+    /// Its content differs from the expected file's.
+    Differs,
 }
 
 /// Which time limit a program ran into.
@@ -101,7 +124,9 @@ impl Finding {
     pub fn verdict(&self) -> Verdict {
         match self {
             Finding::Passed => Verdict::Passed,
-            Finding::WrongOutput => Verdict::WrongOutput,
+            Finding::WrongOutput | Finding::WrongExitStatus { .. } | Finding::WrongFile { .. } => {
+                Verdict::WrongOutput
+            }
             Finding::NotRun | Finding::Missing | Finding::Skipped => Verdict::NotRun,
             Finding::Timeout { .. } => Verdict::Timeout,
             Finding::OutputLimit { .. } => Verdict::OutputLimit,

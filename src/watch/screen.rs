@@ -244,14 +244,14 @@ fn exercise_list(session: &Session, selected: usize) -> String {
     let lang = session.app.lang;
     let mut out = String::new();
     let _ = writeln!(out, "{}\n", lang.pick("Exercises", "练习列表").bold());
-    let rows = student::list_rows(&session.app.standings(), lang);
-    for (index, row) in rows.into_iter().enumerate() {
-        let cursor = if index == selected {
+    let lines = student::list_lines(&session.app.course, &session.app.standings(), lang);
+    for (index, line) in lines {
+        let cursor = if index == Some(selected) {
             ">".cyan().bold()
         } else {
             " ".normal()
         };
-        let _ = writeln!(out, "{cursor} {row}");
+        let _ = writeln!(out, "{cursor} {line}");
     }
     out
 }
@@ -397,6 +397,8 @@ mod tests {
                 input: None,
                 expected_path: PathBuf::from("x.out"),
                 config: CaseConfig::default(),
+                given: Vec::new(),
+                expected_files: Vec::new(),
                 hidden: false,
             },
             finding: if passed {
@@ -414,6 +416,8 @@ mod tests {
                 b"none\n".to_vec()
             },
             stderr: Vec::new(),
+            expected_files: Vec::new(),
+            left_files: Vec::new(),
         };
         ExerciseResult {
             name: "a".into(),

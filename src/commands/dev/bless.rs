@@ -1,5 +1,6 @@
-//! `clings dev bless [EXERCISE]`: recompute every expected output from the reference
-//! solution, show what would change, and write it after a confirmation.
+//! `clings dev bless [EXERCISE]`: recompute every expected output (stdout, and the files in
+//! each case's `.expected/` folder) from the reference solution, show what would change, and
+//! write it after a confirmation.
 
 use anyhow::{Context, Result};
 
@@ -28,29 +29,37 @@ pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Exit> {
         let program = grader.build(&exercise.solution_path())?;
         for case in fixture::discover(&course.fixtures_dir(exercise))? {
             let fresh = grader
-                .reference_output(&program, case.input.as_deref())
+                .reference_run(&program, &case)
                 .with_context(|| format!("case {} of {}", case.name, exercise.name))?;
-            let current = case.expected()?;
-            if fresh == current {
-                unchanged += 1;
-                continue;
+            // stdout, then each file the program leaves, each with its own expected file.
+            let mut outputs = vec![(case.expected_path.clone(), fresh.stdout)];
+            for ((_, path), (_, content)) in case.expected_files.iter().zip(fresh.files) {
+                outputs.push((path.clone(), content));
             }
-            println!("{}:", case.expected_path.display());
-            let options = diff::Options {
-                mode: CompareMode::Exact,
-                max_lines: DIFF_LINES,
-                lang: Lang::En,
-                sides: Sides::Bless,
-                colour: style::enabled(),
-            };
-            println!("{}", diff::draw(&current, &fresh, &options));
-            changes.push((case.expected_path, fresh));
+            for (path, fresh) in outputs {
+                let current = std::fs::read(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                if fresh == current {
+                    unchanged += 1;
+                    continue;
+                }
+                println!("{}:", path.display());
+                let options = diff::Options {
+                    mode: CompareMode::Exact,
+                    max_lines: DIFF_LINES,
+                    lang: Lang::En,
+                    sides: Sides::Bless,
+                    colour: style::enabled(),
+                };
+                println!("{}", diff::draw(&current, &fresh, &options));
+                changes.push((path, fresh));
+            }
         }
     }
     if changes.is_empty() {
         println!(
-            "every expected output is already what the reference solution prints ({})",
-            count(unchanged, "case", "cases")
+            "every expected output is already what the reference solution prints or leaves ({})",
+            count(unchanged, "output", "outputs")
         );
         return Ok(Exit::Success);
     }

@@ -186,7 +186,8 @@ fn solution(
                 sides: Sides::Solution,
                 colour: style::enabled(),
             };
-            for line in diff::draw(&case.expected, &case.stdout, &options).lines() {
+            let compared = case.compared();
+            for line in diff::draw(compared.expected, compared.actual, &options).lines() {
                 println!("            {line}");
             }
         }

@@ -129,6 +129,17 @@ fn counts_by_default() -> bool {
     true
 }
 
+impl Chapter {
+    /// The one chapter of a course that declares none.
+    pub fn implicit() -> Chapter {
+        Chapter {
+            name: IMPLICIT_CHAPTER.to_string(),
+            title: Text::Plain(IMPLICIT_CHAPTER.to_string()),
+            graded: true,
+        }
+    }
+}
+
 /// The name of the one chapter of a course that declares none.
 const IMPLICIT_CHAPTER: &str = "exercises";
 
@@ -260,11 +271,7 @@ impl Course {
             chapters.push(chapter);
         }
         if chapters.is_empty() {
-            chapters.push(Chapter {
-                name: IMPLICIT_CHAPTER.to_string(),
-                title: Text::Plain(IMPLICIT_CHAPTER.to_string()),
-                graded: true,
-            });
+            chapters.push(Chapter::implicit());
         }
         let mut seen = HashSet::new();
         let mut exercises = Vec::with_capacity(info.exercises.len());
@@ -488,6 +495,50 @@ mod tests {
         assert!(err.contains("/c/info.toml"), "{err}");
         assert!(err.contains("line 6"), "{err}");
         assert!(err.contains("colour"), "{err}");
+    }
+
+    #[test]
+    fn exercises_come_chapter_by_chapter() {
+        let text = "format_version = 1\n\
+            [[chapters]]\nname = \"core\"\ntitle = \"Core\"\n\
+            [[chapters]]\nname = \"extra\"\ntitle = \"Extra\"\ngraded = false\n\
+            [[exercises]]\nname = \"x\"\ntitle = \"X\"\npath = \"x.c\"\nchapter = \"extra\"\n\
+            [[exercises]]\nname = \"a\"\ntitle = \"A\"\npath = \"a.c\"\n\
+            [[exercises]]\nname = \"b\"\ntitle = \"B\"\npath = \"b.c\"\nchapter = \"core\"\n";
+        let course = parse(text).unwrap();
+        assert_eq!(course.names(), ["a", "b", "x"]);
+        let chapter = |name| course.chapter_of(course.exercise(name).unwrap());
+        assert_eq!(chapter("a").name, "core");
+        assert_eq!(
+            (chapter("x").name.as_str(), chapter("x").graded),
+            ("extra", false)
+        );
+        assert!(chapter("b").graded);
+        assert!(course.has_chapters());
+        // A course without chapters has one, which no report names.
+        let plain = parse(MINIMAL).unwrap();
+        assert!(!plain.has_chapters());
+        assert_eq!(plain.chapter_of(&plain.exercises[0]).name, "exercises");
+    }
+
+    #[test]
+    fn an_unknown_chapter_is_named_with_its_line() {
+        let text = format!("{MINIMAL}chapter = \"later\"\n");
+        let err = parse(&text).unwrap_err().to_string();
+        assert!(err.contains("/c/info.toml:2"), "{err}");
+        assert!(
+            err.contains("key `chapter`") && err.contains("\"later\""),
+            "{err}"
+        );
+        let twice = "format_version = 1\n\
+            [[chapters]]\nname = \"a\"\ntitle = \"A\"\n\
+            [[chapters]]\nname = \"a\"\ntitle = \"A\"\n\
+            [[exercises]]\nname = \"a\"\ntitle = \"A\"\npath = \"a.c\"\n";
+        let err = parse(twice).unwrap_err().to_string();
+        assert!(
+            err.contains("/c/info.toml:5") && err.contains("appears twice"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
-use crate::course::{self, Course, Exercise};
+use crate::course::{self, Chapter, Course, Exercise};
 use crate::fixture::{self, Case, CaseConfig, Failure};
 use crate::i18n::{Lang, Text};
 use crate::looping::{LoopRule, LoopWatch};
@@ -133,6 +133,8 @@ impl CaseResult {
 pub struct ExerciseResult {
     pub name: String,
     pub title: Text,
+    /// The chapter of the course it belongs to.
+    pub chapter: Chapter,
     /// The file that was graded, as the student knows it.
     pub source: PathBuf,
     pub status: Status,
@@ -219,14 +221,55 @@ pub struct Totals {
 }
 
 impl Totals {
+    /// Exercises passed and failed, and the points of those in chapters that count for a
+    /// grade.
     pub fn of(results: &[ExerciseResult]) -> Totals {
-        let passed = results.iter().filter(|result| result.passed()).count();
-        Totals {
-            passed,
-            failed: results.len() - passed,
-            points: results.iter().map(ExerciseResult::points).sum(),
-            max_points: results.iter().map(ExerciseResult::max_points).sum(),
+        Totals::add_up(results.iter(), |result| result.chapter.graded)
+    }
+
+    /// The totals of each chapter the results cover, in the order they come; `None` when
+    /// they cover one chapter only, so that a report names no chapter it need not.
+    pub fn by_chapter(results: &[ExerciseResult]) -> Option<Vec<(&Chapter, Totals)>> {
+        let mut chapters: Vec<&Chapter> = Vec::new();
+        for result in results {
+            if !chapters
+                .iter()
+                .any(|known| known.name == result.chapter.name)
+            {
+                chapters.push(&result.chapter);
+            }
         }
+        let totals = chapters.into_iter().map(|chapter| {
+            let mine = results
+                .iter()
+                .filter(|result| result.chapter.name == chapter.name);
+            (chapter, Totals::add_up(mine, |_| true))
+        });
+        Some(totals.collect::<Vec<_>>()).filter(|totals| totals.len() > 1)
+    }
+
+    /// Exercises passed and failed, and the points of those that `count`.
+    fn add_up<'a>(
+        results: impl Iterator<Item = &'a ExerciseResult>,
+        count: impl Fn(&ExerciseResult) -> bool,
+    ) -> Totals {
+        let mut totals = Totals {
+            passed: 0,
+            failed: 0,
+            points: 0,
+            max_points: 0,
+        };
+        for result in results {
+            match result.passed() {
+                true => totals.passed += 1,
+                false => totals.failed += 1,
+            }
+            if count(result) {
+                totals.points += result.points();
+                totals.max_points += result.max_points();
+            }
+        }
+        totals
     }
 }
 
@@ -366,9 +409,11 @@ impl<'a> Grader<'a> {
         // Ctrl-C now stops the runs and lets this grading unwind, cleaning up as it goes.
         let _grading = Grading::begin()?;
         let cases = self.cases(exercise)?;
+        let chapter = self.course.chapter_of(exercise).clone();
         let unrun = |status, finding: Finding, diagnostics: String| ExerciseResult {
             name: exercise.name.clone(),
             title: exercise.title.clone(),
+            chapter: chapter.clone(),
             source: source.to_path_buf(),
             status,
             diagnostics,
@@ -407,6 +452,7 @@ impl<'a> Grader<'a> {
         Ok(ExerciseResult {
             name: exercise.name.clone(),
             title: exercise.title.clone(),
+            chapter,
             source: source.to_path_buf(),
             status,
             diagnostics: build.diagnostics,

@@ -128,11 +128,22 @@ impl Gradebook {
         Ok(Gradebook::new(exercises, students))
     }
 
-    /// `student, <points per exercise>, total, max, summary`: one row per student.
+    /// `student, <points per exercise>, <points per chapter>, total, max, summary`: one row
+    /// per student. Chapters have columns when the exercises span more than one; the total
+    /// is that of the chapters that count for a grade.
     pub fn csv(&self) -> Result<Vec<u8>> {
         let mut writer = csv::Writer::from_writer(Vec::new());
+        // Every student was graded on the same exercises, so in the same chapters.
+        let chapters: Vec<String> = self
+            .students
+            .iter()
+            .filter_map(|student| student.results.as_ref())
+            .map(|results| results.chapters.iter().map(|c| c.name.clone()).collect())
+            .next()
+            .unwrap_or_default();
         let mut header = vec!["student".to_string()];
         header.extend(self.exercises.iter().cloned());
+        header.extend(chapters.iter().map(|name| format!("chapter {name}")));
         header.extend(["total", "max", "summary"].map(String::from));
         writer.write_record(&header)?;
         for student in &self.students {
@@ -147,12 +158,21 @@ impl Gradebook {
                             .map(|e| e.points);
                         row.push(points.map(|p| p.to_string()).unwrap_or_default());
                     }
+                    for name in &chapters {
+                        let points = results
+                            .chapters
+                            .iter()
+                            .find(|c| &c.name == name)
+                            .map(|c| c.points);
+                        row.push(points.map(|p| p.to_string()).unwrap_or_default());
+                    }
                     row.push(results.points.to_string());
                     row.push(results.max_points.to_string());
                     row.push(summary(results));
                 }
                 (None, error) => {
                     row.extend(self.exercises.iter().map(|_| String::new()));
+                    row.extend(chapters.iter().map(|_| String::new()));
                     row.extend([String::new(), String::new()]);
                     // One line, like every row: an error can quote the compiler.
                     let error: Vec<&str> = error

@@ -14,5 +14,8 @@ pub fn run(app: &App) -> Result<Exit> {
         "{}",
         term::progress_line(app.progress.done_count(), app.progress.total(), app.lang)
     );
+    if let Some(chapters) = student::chapter_progress(&app.course, &app.standings(), app.lang) {
+        println!("{chapters}");
+    }
     Ok(Exit::Success)
 }

@@ -87,6 +87,9 @@ pub fn run(app: &mut App, name: &str) -> Result<Exit> {
         "{}",
         term::progress_line(app.progress.done_count(), app.progress.total(), lang)
     );
+    if let Some(chapters) = student::chapter_progress(&app.course, &app.standings(), lang) {
+        println!("{chapters}");
+    }
     Ok(Exit::Success)
 }
 

@@ -120,6 +120,23 @@ pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
         points, max_points, ..
     } = Totals::of(results);
     let _ = writeln!(out, "| **total** | | | **{points}/{max_points}** |");
+    if let Some(chapters) = Totals::by_chapter(results) {
+        out.push_str(
+            "\n| chapter | exercises passed | points | in the total |\n|---|---|---|---|\n",
+        );
+        for (chapter, totals) in chapters {
+            let _ = writeln!(
+                out,
+                "| {} | {}/{} | {}/{} | {} |",
+                markdown(chapter.title.get(lang)),
+                totals.passed,
+                totals.passed + totals.failed,
+                totals.points,
+                totals.max_points,
+                if chapter.graded { "yes" } else { "no" }
+            );
+        }
+    }
     // Cases of a missing or non-compiling exercise never ran: its row above says why.
     let failing: Vec<String> = results
         .iter()

@@ -290,7 +290,13 @@ fn short_input(result: &CaseResult) -> Option<&str> {
 /// CI both read: exercises passed and failed.
 pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
     let mut out = String::new();
-    for result in results {
+    let chapters = Totals::by_chapter(results);
+    for (index, result) in results.iter().enumerate() {
+        let first = index == 0 || results[index - 1].chapter.name != result.chapter.name;
+        if chapters.is_some() && first {
+            let title = result.chapter.title.get(lang);
+            let _ = writeln!(out, "{}\n", format!("== {title} ==").bold());
+        }
         let _ = writeln!(out, "{}", exercise(result, lang));
     }
     let Totals {
@@ -304,6 +310,30 @@ pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
             format!("总分：{points}/{max_points}")
         )
     );
+    for (chapter, totals) in chapters.unwrap_or_default() {
+        let (title, points, max_points) =
+            (chapter.title.get(lang), totals.points, totals.max_points);
+        let practice = match chapter.graded {
+            true => "",
+            false => lang.pick(" (practice, not in the total)", "（练习，不计入总分）"),
+        };
+        let _ = writeln!(
+            out,
+            "  {}",
+            lang.pick(
+                format!(
+                    "{title}: {points}/{max_points} points, {} of {} exercises passed{practice}",
+                    totals.passed,
+                    totals.passed + totals.failed
+                ),
+                format!(
+                    "{title}：得分 {points}/{max_points}，通过 {}/{} 个练习{practice}",
+                    totals.passed,
+                    totals.passed + totals.failed
+                ),
+            )
+        );
+    }
     let _ = writeln!(out, "{}", summary(results));
     out
 }

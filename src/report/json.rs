@@ -15,6 +15,22 @@ pub struct Results {
     pub exercises: Vec<ExerciseReport>,
     pub passed: usize,
     pub failed: usize,
+    /// The points of the chapters that count for a grade.
+    pub points: u32,
+    pub max_points: u32,
+    /// Each chapter's totals, when the exercises graded span more than one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chapters: Vec<ChapterReport>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+pub struct ChapterReport {
+    pub name: String,
+    pub title: String,
+    /// Whether its points count in the total.
+    pub graded: bool,
+    pub passed: usize,
+    pub failed: usize,
     pub points: u32,
     pub max_points: u32,
 }
@@ -22,6 +38,9 @@ pub struct Results {
 #[derive(Debug, Deserialize, Serialize)]
 pub struct ExerciseReport {
     pub name: String,
+    /// The name of its chapter.
+    #[serde(default)]
+    pub chapter: String,
     pub source: String,
     pub status: String,
     pub points: u32,
@@ -49,6 +68,7 @@ pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
             .iter()
             .map(|result| ExerciseReport {
                 name: result.name.clone(),
+                chapter: result.chapter.name.clone(),
                 source: result.source.display().to_string(),
                 status: result.status.as_str().to_string(),
                 points: result.points(),
@@ -72,6 +92,19 @@ pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
         failed: totals.failed,
         points: totals.points,
         max_points: totals.max_points,
+        chapters: Totals::by_chapter(results)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(chapter, totals)| ChapterReport {
+                name: chapter.name.clone(),
+                title: chapter.title.get(lang).to_string(),
+                graded: chapter.graded,
+                passed: totals.passed,
+                failed: totals.failed,
+                points: totals.points,
+                max_points: totals.max_points,
+            })
+            .collect(),
     }
 }
 

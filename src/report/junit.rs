@@ -1,6 +1,6 @@
-//! JUnit XML: one testsuite per exercise, one testcase per case; a failing case carries
-//! its verdict as the failure type, the student message as the failure message, and in
-//! the failure's body what the human report shows below it: the hint that fits, and for a
+//! JUnit XML: one testsuite per exercise (its chapter a property), one testcase per case;
+//! a failing case carries its verdict as the failure type, the student message as the
+//! failure message, and in the failure's body what the human report shows below it: the hint that fits, and for a
 //! public case its input and the diff. A hidden case's body is its hint alone.
 //! Text from a program or the compiler arrives escaped (`style::visible`): XML 1.0
 //! forbids most control characters, even written as character references.
@@ -25,6 +25,7 @@ pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
     let mut report = Report::new("clings");
     for result in results {
         let mut suite = TestSuite::new(result.name.as_str());
+        suite.add_property(("chapter", result.chapter.name.as_str()));
         if result.status == Status::CompileError {
             suite.set_system_out(diagnostics::plain(&result.diagnostics));
         }

@@ -29,6 +29,45 @@ pub fn list_lines(
     lines
 }
 
+/// `Chapters: The game in three steps 3/3 · After class 1/4`, when the course has chapters.
+pub fn chapter_progress(
+    course: &Course,
+    standings: &[(&Exercise, Standing)],
+    lang: Lang,
+) -> Option<String> {
+    if !course.has_chapters() {
+        return None;
+    }
+    let parts: Vec<String> = course
+        .chapters
+        .iter()
+        .map(|chapter| {
+            let (done, total) = chapter_count(course, chapter, standings);
+            format!("{} {done}/{total}", chapter.title.get(lang))
+        })
+        .collect();
+    Some(lang.pick(
+        format!("Chapters: {}", parts.join(" · ")),
+        format!("各章进度：{}", parts.join(" · ")),
+    ))
+}
+
+/// Exercises done in `chapter`, and how many it has.
+fn chapter_count(
+    course: &Course,
+    chapter: &Chapter,
+    standings: &[(&Exercise, Standing)],
+) -> (usize, usize) {
+    let mine = standings
+        .iter()
+        .filter(|(exercise, _)| course.chapter_of(exercise).name == chapter.name);
+    let done = mine
+        .clone()
+        .filter(|(_, standing)| *standing == Standing::Done)
+        .count();
+    (done, mine.count())
+}
+
 /// `Chapter 2 · After class (1/4 done)`, and whether it counts for a grade.
 fn chapter_heading(
     course: &Course,
@@ -42,13 +81,7 @@ fn chapter_heading(
         .position(|known| known.name == chapter.name)
         .unwrap_or(0)
         + 1;
-    let mine: Vec<&Standing> = standings
-        .iter()
-        .filter(|(exercise, _)| course.chapter_of(exercise).name == chapter.name)
-        .map(|(_, standing)| standing)
-        .collect();
-    let done = mine.iter().filter(|s| ***s == Standing::Done).count();
-    let total = mine.len();
+    let (done, total) = chapter_count(course, chapter, standings);
     let title = chapter.title.get(lang);
     let mut heading = lang.pick(
         format!("Chapter {number} · {title} ({done}/{total} done)"),

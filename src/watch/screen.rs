@@ -422,6 +422,7 @@ mod tests {
         ExerciseResult {
             name: "a".into(),
             title: crate::i18n::Text::Plain("a".into()),
+            chapter: crate::course::Chapter::implicit(),
             source: PathBuf::from("exercises/a.c"),
             status: Status::Failed,
             diagnostics: String::new(),

@@ -464,6 +464,7 @@ pub(in crate::watch) mod tests {
         Ok(ExerciseResult {
             name: name.into(),
             title: Text::Plain(name.into()),
+            chapter: crate::course::Chapter::implicit(),
             source: PathBuf::from(format!("exercises/{name}.c")),
             status: if passed {
                 Status::Passed

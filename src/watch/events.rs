@@ -20,8 +20,9 @@ pub enum Event {
     Resize,
     /// An exercise file was saved (after the debounce); the absolute path.
     Saved(PathBuf),
-    /// The grading thread finished grading the named exercise.
-    Graded(String, Result<ExerciseResult>),
+    /// The grading thread finished grading the named exercise (boxed: a result is large,
+    /// and most events are a key).
+    Graded(String, Result<Box<ExerciseResult>>),
     /// The grading thread finished grading every exercise, in course order.
     Checked(Result<Vec<ExerciseResult>>),
     /// Something the student should know that is no error, e.g. a toolchain warning.

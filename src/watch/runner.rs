@@ -73,7 +73,7 @@ fn serve(
                 let result = course
                     .exercise(&name)
                     .and_then(|exercise| grader.grade(exercise));
-                Event::Graded(name, result)
+                Event::Graded(name, result.map(Box::new))
             }
             (Ok(grader), Request::CheckAll) => Event::Checked(
                 course

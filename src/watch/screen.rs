@@ -458,7 +458,7 @@ mod tests {
     fn a_tall_report_is_cut_to_the_screen_with_the_keys_kept() {
         let (_dir, mut app) = app();
         let mut session = started(&mut app);
-        let event = crate::watch::events::Event::Graded("a".into(), Ok(failing(30)));
+        let event = crate::watch::events::Event::Graded("a".into(), Ok(Box::new(failing(30))));
         session.handle(event).unwrap();
         let shown = screen(&session);
         assert_eq!(shown.lines().count(), 24, "the window, filled: {shown}");
@@ -486,7 +486,7 @@ mod tests {
             "the keys stay at the bottom: {shown}"
         );
         // A short report is not cut.
-        let event = crate::watch::events::Event::Graded("a".into(), Ok(failing(1)));
+        let event = crate::watch::events::Event::Graded("a".into(), Ok(Box::new(failing(1))));
         session.take_requests();
         session.handle(event).unwrap();
         assert!(!screen(&session).contains("more lines"));

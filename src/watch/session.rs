@@ -125,7 +125,7 @@ impl<'a> Session<'a> {
             Event::Key(key) => return Ok(self.on_key(key)),
             Event::Resize => {}
             Event::Saved(path) => self.on_saved(&path),
-            Event::Graded(name, result) => self.on_graded(&name, result),
+            Event::Graded(name, result) => self.on_graded(&name, result.map(|result| *result)),
             Event::Checked(results) => self.on_checked(results),
             Event::Notice(text) => self.notices.push(text),
             Event::Signal => return Ok(Flow::Quit),
@@ -486,7 +486,7 @@ pub(in crate::watch) mod tests {
     }
 
     pub(in crate::watch) fn graded(session: &mut Session, name: &str, passed: bool) {
-        let event = Event::Graded(name.into(), result(name, passed));
+        let event = Event::Graded(name.into(), result(name, passed).map(Box::new));
         assert_eq!(session.handle(event).unwrap(), Flow::Continue);
     }
 

@@ -29,6 +29,7 @@ pub struct CaseConfig {
     pub processes: Option<u64>,
     pub file_size_bytes: Option<u64>,
     pub open_files: Option<u64>,
+    pub output_limit_bytes: Option<usize>,
     pub compare: Option<CompareMode>,
     /// Shown when this case's output is wrong: the mistake it is designed to catch.
     pub hint: Option<Text>,

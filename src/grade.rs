@@ -227,9 +227,9 @@ impl Totals {
         Totals::add_up(results.iter(), |result| result.chapter.graded)
     }
 
-    /// The totals of each chapter the results cover, in the order they come; `None` when
-    /// they cover one chapter only, so that a report names no chapter it need not.
-    pub fn by_chapter(results: &[ExerciseResult]) -> Option<Vec<(&Chapter, Totals)>> {
+    /// The totals of each chapter the results cover, in the order they come. A report
+    /// that people read names the chapters only when there are several.
+    pub fn by_chapter(results: &[ExerciseResult]) -> Vec<(&Chapter, Totals)> {
         let mut chapters: Vec<&Chapter> = Vec::new();
         for result in results {
             if !chapters
@@ -245,7 +245,7 @@ impl Totals {
                 .filter(|result| result.chapter.name == chapter.name);
             (chapter, Totals::add_up(mine, |_| true))
         });
-        Some(totals.collect::<Vec<_>>()).filter(|totals| totals.len() > 1)
+        totals.collect()
     }
 
     /// Exercises passed and failed, and the points of those that `count`.
@@ -511,7 +511,9 @@ impl<'a> Grader<'a> {
             processes: config.processes.unwrap_or(defaults.processes),
             file_size_bytes: config.file_size_bytes.unwrap_or(defaults.file_size_bytes),
             open_files: config.open_files.unwrap_or(defaults.open_files),
-            output_bytes: defaults.output_limit_bytes,
+            output_bytes: config
+                .output_limit_bytes
+                .unwrap_or(defaults.output_limit_bytes),
         }
     }
 

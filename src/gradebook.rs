@@ -140,6 +140,7 @@ impl Gradebook {
             .filter_map(|student| student.results.as_ref())
             .map(|results| results.chapters.iter().map(|c| c.name.clone()).collect())
             .next()
+            .filter(|chapters: &Vec<String>| chapters.len() > 1)
             .unwrap_or_default();
         let mut header = vec!["student".to_string()];
         header.extend(self.exercises.iter().cloned());

@@ -566,9 +566,19 @@ fn limits_hold_by_what_programs_can_do() {
         ("02_past_limit", "4097"),
         ("03_stderr_at_limit", "4096 2"),
         ("04_stderr_past_limit", "4097 2"),
+        ("05_own_limit", "8192"),
+        ("06_past_own_limit", "8193"),
     ] {
         std::fs::write(fixtures.join(format!("{case}.in")), format!("{input}\n")).unwrap();
         std::fs::write(fixtures.join(format!("{case}.out")), "x").unwrap();
+    }
+    // A case may set its own limit (show_board's draw prints 225 boards).
+    for case in ["05_own_limit", "06_past_own_limit"] {
+        std::fs::write(
+            fixtures.join(format!("{case}.toml")),
+            "output_limit_bytes = 8192\n",
+        )
+        .unwrap();
     }
     // One case each; the CPU limit (1 s) far below the wall time, so that only it stops
     // the spinner, however busy the machine.
@@ -599,6 +609,8 @@ fn limits_hold_by_what_programs_can_do() {
         assert_eq!(
             verdicts(&document, 0),
             [
+                "wrong_output",
+                "output_limit",
                 "wrong_output",
                 "output_limit",
                 "wrong_output",

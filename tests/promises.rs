@@ -22,10 +22,11 @@ fn block_after(readme: &str, heading: &str) -> String {
 }
 
 /// The README's JSON schema, which names keys without values (`{ "name", "source", ... }`):
-/// the keys of the objects at each depth (1: the document, 2: an exercise, 3: a case), and
-/// the quoted values it gives (`"schema": "clings-results/1"`).
+/// the keys of each kind of object, by the path of keys that leads to it ("" the document,
+/// "exercises" an exercise, "exercises.cases" a case, "chapters" a chapter), and the
+/// quoted values it gives (`"schema": "clings-results/1"`).
 struct Schema {
-    keys: BTreeMap<usize, BTreeSet<String>>,
+    keys: BTreeMap<String, BTreeSet<String>>,
     values: BTreeMap<String, String>,
 }
 
@@ -36,19 +37,29 @@ fn documented_schema() -> Schema {
         values: BTreeMap::new(),
     };
     // A quoted text is a value after a colon, else a key; `prev` is the last character
-    // seen outside quotes that is not a blank.
-    let (mut depth, mut last_key, mut prev) = (0, String::new(), ' ');
+    // seen outside quotes that is not a blank. `paths` holds the path of each object open.
+    let (mut paths, mut last_key, mut prev) = (Vec::<String>::new(), String::new(), ' ');
     let mut chars = block.chars();
     while let Some(c) = chars.next() {
         match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
+            '{' => {
+                let path = match paths.last() {
+                    None => String::new(),
+                    Some(parent) if parent.is_empty() => last_key.clone(),
+                    Some(parent) => format!("{parent}.{last_key}"),
+                };
+                paths.push(path);
+            }
+            '}' => {
+                paths.pop().expect("balanced braces in the README's schema");
+            }
             '"' => {
                 let text: String = chars.by_ref().take_while(|&c| c != '"').collect();
                 if prev == ':' {
                     schema.values.insert(last_key.clone(), text);
                 } else {
-                    schema.keys.entry(depth).or_default().insert(text.clone());
+                    let path = paths.last().expect("a key inside an object").clone();
+                    schema.keys.entry(path).or_default().insert(text.clone());
                     last_key = text;
                 }
             }
@@ -58,8 +69,8 @@ fn documented_schema() -> Schema {
             prev = c;
         }
     }
-    assert_eq!(
-        depth, 0,
+    assert!(
+        paths.is_empty(),
         "unbalanced braces in the README's schema:\n{block}"
     );
     schema
@@ -116,13 +127,24 @@ fn json_results_have_exactly_the_documented_keys() {
     let mut statuses = BTreeSet::new();
     let mut hidden_cases = 0;
     for document in [&failed_and_missing, &compile_error_and_passed] {
-        assert_eq!(keys(document), schema.keys[&1], "the document: {document}");
+        assert_eq!(keys(document), schema.keys[""], "the document: {document}");
         assert_eq!(document["schema"], schema.values["schema"].as_str());
+        for chapter in document["chapters"].as_array().unwrap() {
+            assert_eq!(
+                keys(chapter),
+                schema.keys["chapters"],
+                "a chapter: {chapter}"
+            );
+        }
         for exercise in document["exercises"].as_array().unwrap() {
-            assert_eq!(keys(exercise), schema.keys[&2], "an exercise: {exercise}");
+            assert_eq!(
+                keys(exercise),
+                schema.keys["exercises"],
+                "an exercise: {exercise}"
+            );
             statuses.insert(exercise["status"].as_str().unwrap().to_string());
             for case in exercise["cases"].as_array().unwrap() {
-                assert_eq!(keys(case), schema.keys[&3], "a case: {case}");
+                assert_eq!(keys(case), schema.keys["exercises.cases"], "a case: {case}");
                 let verdict = case["verdict"].as_str().unwrap();
                 assert!(verdict_words.contains(verdict), "undocumented: {case}");
                 // "`time_ms` is `null` for a hidden case", and only for one.

@@ -120,7 +120,8 @@ pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
         points, max_points, ..
     } = Totals::of(results);
     let _ = writeln!(out, "| **total** | | | **{points}/{max_points}** |");
-    if let Some(chapters) = Totals::by_chapter(results) {
+    let chapters = Totals::by_chapter(results);
+    if chapters.len() > 1 {
         out.push_str(
             "\n| chapter | exercises passed | points | in the total |\n|---|---|---|---|\n",
         );

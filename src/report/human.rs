@@ -291,9 +291,10 @@ fn short_input(result: &CaseResult) -> Option<&str> {
 pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
     let mut out = String::new();
     let chapters = Totals::by_chapter(results);
+    let several = chapters.len() > 1;
     for (index, result) in results.iter().enumerate() {
         let first = index == 0 || results[index - 1].chapter.name != result.chapter.name;
-        if chapters.is_some() && first {
+        if several && first {
             let title = result.chapter.title.get(lang);
             let _ = writeln!(out, "{}\n", format!("== {title} ==").bold());
         }
@@ -310,7 +311,7 @@ pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
             format!("总分：{points}/{max_points}")
         )
     );
-    for (chapter, totals) in chapters.unwrap_or_default() {
+    for (chapter, totals) in chapters.into_iter().filter(|_| several) {
         let (title, points, max_points) =
             (chapter.title.get(lang), totals.points, totals.max_points);
         let practice = match chapter.graded {

@@ -18,8 +18,8 @@ pub struct Results {
     /// The points of the chapters that count for a grade.
     pub points: u32,
     pub max_points: u32,
-    /// Each chapter's totals, when the exercises graded span more than one.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// The totals of each chapter of the exercises graded.
+    #[serde(default)]
     pub chapters: Vec<ChapterReport>,
 }
 
@@ -93,7 +93,6 @@ pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
         points: totals.points,
         max_points: totals.max_points,
         chapters: Totals::by_chapter(results)
-            .unwrap_or_default()
             .into_iter()
             .map(|(chapter, totals)| ChapterReport {
                 name: chapter.name.clone(),

@@ -41,14 +41,10 @@ impl Output {
         }
     }
 
-    /// Whether the run printed past the cap, and was killed for it.
-    pub fn flooded(&self) -> bool {
-        self.flooded.load(Ordering::SeqCst)
-    }
-
     /// Once the run has ended: waits (at most [`DRAIN_GRACE`]) for both streams to reach
-    /// their end, and gives what they held.
-    pub fn finish(self) -> (Vec<u8>, Vec<u8>) {
+    /// their end, and gives what they held. Whether the run printed past the cap is known
+    /// only then: a program may print its last bytes and end before they are read.
+    pub fn finish(self) -> Captured {
         let deadline = Instant::now() + DRAIN_GRACE;
         for _ in 0..2 {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -56,8 +52,20 @@ impl Output {
                 break;
             }
         }
-        (self.stdout.take(), self.stderr.take())
+        Captured {
+            stdout: self.stdout.take(),
+            stderr: self.stderr.take(),
+            flooded: self.flooded.load(Ordering::SeqCst),
+        }
     }
+}
+
+/// What a run printed.
+pub struct Captured {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    /// It printed past the cap, and was killed for it.
+    pub flooded: bool,
 }
 
 struct Capture {

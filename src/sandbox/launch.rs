@@ -261,15 +261,14 @@ impl Launch {
         let (exit, timed_out) = group.wait(Some(wall_limit)).context("cannot wait for it")?;
         let elapsed = started.elapsed();
         drop(live);
-        let flooded = output.flooded();
-        let (stdout, stderr) = output.finish();
+        let captured = output.finish();
         verify_gone(&group, self.isolated, uid)?;
         Ok(Ended {
             exit,
             elapsed,
-            stdout,
-            stderr,
-            flooded,
+            stdout: captured.stdout,
+            stderr: captured.stderr,
+            flooded: captured.flooded,
             timed_out,
         })
     }

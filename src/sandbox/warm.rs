@@ -209,12 +209,16 @@ impl Warm {
             Answer::Said(report) => report,
             Answer::Silent | Answer::Gone => String::new(),
         };
-        let flooded = output.flooded();
-        let reusable = report.ends_with(READY) && !flooded;
+        // A run the helper did not end cleanly may still hold the pipes: stop it first.
+        let ready = report.ends_with(READY);
+        if !ready {
+            self.stop()?;
+        }
+        let captured = output.finish();
+        let reusable = ready && !captured.flooded;
         if !reusable {
             self.stop()?;
         }
-        let (stdout, stderr) = output.finish();
         let killed = Exit {
             termination: Termination::Signaled(libc::SIGKILL),
             cpu_time: Duration::ZERO,
@@ -224,9 +228,9 @@ impl Warm {
             ended: Ended {
                 exit: killed,
                 elapsed,
-                stdout,
-                stderr,
-                flooded,
+                stdout: captured.stdout,
+                stderr: captured.stderr,
+                flooded: captured.flooded,
                 timed_out,
             },
             report,

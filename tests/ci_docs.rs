@@ -114,6 +114,15 @@ fn run_documented(
     shell.output().unwrap()
 }
 
+/// The course's exercises, in order.
+const COURSE: [&str; 5] = [
+    "print_board",
+    "check_win",
+    "gomoku",
+    "show_board",
+    "move_errors",
+];
+
 /// A workspace as a CI job lays it out: the course checked out in `course/`.
 fn workspace() -> tempfile::TempDir {
     let root = tempfile::tempdir().unwrap();
@@ -125,7 +134,7 @@ fn workspace() -> tempfile::TempDir {
 /// A student's repository with the course layout, some exercises solved.
 fn student_repo(dir: &Path, solved: &[&str]) {
     std::fs::create_dir_all(dir.join("exercises")).unwrap();
-    for name in ["print_board", "check_win", "gomoku"] {
+    for name in COURSE {
         let from = if solved.contains(&name) {
             "solutions"
         } else {
@@ -191,7 +200,7 @@ fn github_classroom_workflow() {
     assert_eq!(junit.status.code(), Some(1));
     let xml = std::fs::read_to_string(root.path().join("clings-junit.xml")).unwrap();
     let report = quick_junit::Report::deserialize_from_str(&xml).unwrap();
-    assert_eq!(report.test_suites.len(), 3);
+    assert_eq!(report.test_suites.len(), COURSE.len());
     assert!(
         !course.join(".clings-state.json").exists(),
         "the course's progress is untouched"
@@ -202,7 +211,7 @@ fn github_classroom_workflow() {
 fn gitlab_job() {
     // The student's project is the job's directory; the course is cloned inside it.
     let root = workspace();
-    student_repo(root.path(), &["print_board", "check_win", "gomoku"]);
+    student_repo(root.path(), &COURSE);
     let output = run_documented(
         "clings test --require-isolation --submission .. --format junit --output ../clings-junit.xml",
         &root.path().join("course"),
@@ -212,7 +221,7 @@ fn gitlab_job() {
     assert_eq!(output.status.code(), Some(0), "{}", stdout_of(&output));
     let xml = std::fs::read_to_string(root.path().join("clings-junit.xml")).unwrap();
     let report = quick_junit::Report::deserialize_from_str(&xml).unwrap();
-    assert_eq!(report.tests, 70);
+    assert_eq!(report.tests, 91);
     assert_eq!(report.failures, 0);
 }
 
@@ -222,7 +231,7 @@ fn sharded_class_and_merge() {
     let students = ["ana", "ben", "cai", "dan", "eva", "fei"];
     for (index, student) in students.iter().enumerate() {
         let solved: &[&str] = match index % 3 {
-            0 => &["print_board", "check_win", "gomoku"],
+            0 => &COURSE,
             1 => &["print_board"],
             _ => &[],
         };
@@ -249,8 +258,8 @@ fn sharded_class_and_merge() {
     let csv = std::fs::read_to_string(root.path().join("gradebook/grades.csv")).unwrap();
     let rows: Vec<&str> = csv.lines().skip(1).collect();
     assert_eq!(rows.len(), students.len(), "{csv}");
-    assert!(rows[0].starts_with("ana,1,44,25,70,70,"), "{csv}");
-    assert!(rows[1].starts_with("ben,1,11,0,12,70,"), "{csv}");
+    assert!(rows[0].starts_with("ana,1,44,25,9,12,91,91,"), "{csv}");
+    assert!(rows[1].starts_with("ben,1,11,0,0,0,12,91,"), "{csv}");
 }
 
 #[test]

@@ -1,4 +1,4 @@
-/* wrong: a highlighted cell is always printed "[X]": when O wins its five show as [X] */
+/* wrong: a highlighted cell is always printed "[X]": when O wins, its five is shown as [X] */
 #include <stdio.h>
 #include <string.h>
 

@@ -5,12 +5,14 @@ mod common;
 
 use common::*;
 
-const EXERCISES: [&str; 5] = [
+const EXERCISES: [&str; 7] = [
     "print_board",
     "check_win",
     "gomoku",
     "show_board",
     "move_errors",
+    "highlight",
+    "replay",
 ];
 
 #[test]

@@ -176,6 +176,22 @@ impl Case {
             .collect()
     }
 
+    /// What the reports may show of the files given to the program: all of them for a
+    /// public case, nothing of a hidden one.
+    pub fn shown_given(&self) -> Result<Vec<(String, Vec<u8>)>> {
+        if self.hidden {
+            return Ok(Vec::new());
+        }
+        self.given
+            .iter()
+            .map(|(name, path)| {
+                let content = std::fs::read(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                Ok((name.clone(), content))
+            })
+            .collect()
+    }
+
     /// What the reports may show of the input: all of it for a public case (empty when
     /// there is none), nothing of a hidden one.
     pub fn shown_input(&self) -> Result<Vec<u8>> {

@@ -56,6 +56,9 @@ pub struct CaseResult {
     pub elapsed: Duration,
     /// The input as the reports may show it (see [`Case::shown_input`]).
     pub input: Vec<u8>,
+    /// The files given to the program, as the reports may show them (see
+    /// [`Case::shown_given`]).
+    pub given: Vec<(String, Vec<u8>)>,
     pub expected: Vec<u8>,
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
@@ -65,38 +68,45 @@ pub struct CaseResult {
 }
 
 /// The two sides of a wrong output that a report draws as a diff: stdout's, or those of
-/// the file that differs (the finding names it).
+/// the file that differs, named.
 pub struct Compared<'a> {
+    pub file: Option<&'a str>,
     pub expected: &'a [u8],
     pub actual: &'a [u8],
 }
 
 impl CaseResult {
-    /// What the diff of this case is of.
-    pub fn compared(&self) -> Compared<'_> {
-        let stdout = Compared {
-            expected: &self.expected,
-            actual: &self.stdout,
-        };
-        let Finding::WrongFile {
-            name,
-            problem: FileProblem::Differs,
-        } = &self.finding
-        else {
-            return stdout;
+    /// What the diff of this case is of: stdout when it is wrong, the file that differs;
+    /// `None` when no diff tells what went wrong (a missing file, a wrong exit status,
+    /// another verdict).
+    pub fn compared(&self) -> Option<Compared<'_>> {
+        let name = match &self.finding {
+            Finding::WrongOutput => {
+                return Some(Compared {
+                    file: None,
+                    expected: &self.expected,
+                    actual: &self.stdout,
+                });
+            }
+            Finding::WrongFile {
+                name,
+                problem: FileProblem::Differs,
+            } => name,
+            _ => return None,
         };
         let expected = self
             .expected_files
             .iter()
-            .find_map(|(file, content)| (file == name).then_some(content));
+            .find_map(|(file, content)| (file == name).then_some(content))?;
         let actual = self.left_files.iter().find_map(|(file, left)| match left {
             Left::File(content) if file == name => Some(content),
             _ => None,
-        });
-        match (expected, actual) {
-            (Some(expected), Some(actual)) => Compared { expected, actual },
-            _ => stdout,
-        }
+        })?;
+        Some(Compared {
+            file: Some(name),
+            expected,
+            actual,
+        })
     }
 
     /// The case's hint that fits how it failed, if any (see [`CaseConfig::hint_for`]).
@@ -468,6 +478,7 @@ impl<'a> Grader<'a> {
             mode: self.mode(case),
             elapsed: Duration::ZERO,
             input: Vec::new(),
+            given: Vec::new(),
             expected: Vec::new(),
             stdout: Vec::new(),
             stderr: Vec::new(),
@@ -650,6 +661,7 @@ impl<'a> Grader<'a> {
             mode,
             elapsed: outcome.elapsed,
             input: case.shown_input()?,
+            given: case.shown_given()?,
             expected,
             stdout: outcome.stdout,
             stderr: outcome.stderr,

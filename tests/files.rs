@@ -136,10 +136,34 @@ fn a_wrong_file_shows_its_own_diff() {
     let report = stdout_of(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert!(report.contains("out.txt differs"), "{report}");
+    // What the program was given, then the file's own diff, named.
+    assert!(report.contains("arguments: in.txt"), "{report}");
+    assert!(
+        report.contains("in.txt (given):\n        first\n        row\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("      out.txt:\n      --- expected"),
+        "{report}"
+    );
     assert!(
         report.contains("-FIRST") && report.contains("+first"),
         "{report}"
     );
+
+    // A missing file and a wrong exit status have nothing to diff: their message says it.
+    let course = copy_course("copy_nothing");
+    let output = clings(course.path())
+        .args(["run", "copy"])
+        .output()
+        .unwrap();
+    let report = stdout_of(&output);
+    assert!(report.contains("out.txt is missing"), "{report}");
+    assert!(
+        report.contains("exited with status 0, but this case expects 1"),
+        "{report}"
+    );
+    assert!(!report.contains("--- expected"), "{report}");
 }
 
 #[test]

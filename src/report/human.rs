@@ -221,9 +221,27 @@ fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) {
         let _ = writeln!(out, "{indent}{}", description.get(lang).italic());
     }
     let input = |out: &mut String| {
-        if let Some(input) = short_input(result).filter(|_| shown) {
+        if !shown {
+            return;
+        }
+        let args = &result.case.config.args;
+        if !args.is_empty() {
+            let label = lang.pick("arguments:", "命令行参数：").dimmed();
+            let _ = writeln!(out, "{indent}{label} {}", style::visible(&args.join(" ")));
+        }
+        if let Some(input) = short_text(&result.input) {
             let _ = writeln!(out, "{indent}{}", lang.pick("input:", "输入：").dimmed());
             for line in input.lines() {
+                let _ = writeln!(out, "{indent}  {line}");
+            }
+        }
+        for (name, content) in &result.given {
+            let Some(content) = short_text(content) else {
+                continue;
+            };
+            let label = lang.pick(format!("{name} (given):"), format!("{name}（给定文件）："));
+            let _ = writeln!(out, "{indent}{}", label.dimmed());
+            for line in content.lines() {
                 let _ = writeln!(out, "{indent}  {line}");
             }
         }
@@ -251,7 +269,12 @@ fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) {
 fn what_it_did(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
     match result.finding.verdict() {
         Verdict::WrongOutput => {
-            let compared = result.compared();
+            let Some(compared) = result.compared() else {
+                return;
+            };
+            if let Some(file) = compared.file {
+                let _ = writeln!(out, "{indent}{}", format!("{file}:").dimmed());
+            }
             let drawn = diff::render(
                 compared.expected,
                 compared.actual,
@@ -280,8 +303,9 @@ fn what_it_did(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) 
     }
 }
 
-fn short_input(result: &CaseResult) -> Option<&str> {
-    let text = std::str::from_utf8(&result.input).ok()?;
+/// A case's input or given file, when it is text short enough to show.
+fn short_text(bytes: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(bytes).ok()?;
     let short = text.len() <= SHORT_INPUT_BYTES && text.lines().count() <= SHORT_INPUT_LINES;
     (short && !text.trim().is_empty()).then_some(text)
 }

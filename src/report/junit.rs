@@ -96,7 +96,7 @@ fn failure_body(case: &CaseResult, lang: Lang) -> String {
             );
         }
     }
-    if case.finding.verdict() == Verdict::WrongOutput {
+    if let Some(compared) = case.compared() {
         let options = diff::Options {
             mode: case.mode,
             max_lines: DIFF_LINES,
@@ -107,7 +107,7 @@ fn failure_body(case: &CaseResult, lang: Lang) -> String {
         let _ = writeln!(
             body,
             "{}",
-            diff::draw(case.compared().expected, case.compared().actual, &options)
+            diff::draw(compared.expected, compared.actual, &options)
         );
     }
     body

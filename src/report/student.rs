@@ -183,3 +183,68 @@ pub fn reset_done(file: &Path, lang: Lang) -> String {
 pub fn reset_declined(lang: Lang) -> &'static str {
     lang.pick("Nothing was changed.", "没有做任何修改。")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::Defaults;
+
+    fn exercise(name: &str, chapter: &str) -> Exercise {
+        toml::from_str(&format!(
+            "name = \"{name}\"\ntitle = \"{name}\"\npath = \"{name}.c\"\nchapter = \"{chapter}\""
+        ))
+        .unwrap()
+    }
+
+    fn chapter(name: &str, graded: bool) -> Chapter {
+        Chapter {
+            name: name.into(),
+            title: Text::Localized {
+                en: name.to_uppercase(),
+                zh: Some(format!("{name}章")),
+            },
+            graded,
+        }
+    }
+
+    #[test]
+    fn chapters_head_their_exercises_and_count_them() {
+        let course = Course {
+            root: "/c".into(),
+            defaults: Defaults::default(),
+            chapters: vec![chapter("core", true), chapter("extra", false)],
+            exercises: vec![
+                exercise("a", "core"),
+                exercise("b", "core"),
+                exercise("c", "extra"),
+            ],
+        };
+        let standings: Vec<(&Exercise, Standing)> = course
+            .exercises
+            .iter()
+            .zip([Standing::Done, Standing::Current, Standing::Pending])
+            .collect();
+        let lines = list_lines(&course, &standings, Lang::En);
+        let indices: Vec<Option<usize>> = lines.iter().map(|(index, _)| *index).collect();
+        assert_eq!(indices, [None, Some(0), Some(1), None, Some(2)]);
+        let plain = |line: &str| crate::style::strip_ansi(line);
+        assert_eq!(plain(&lines[0].1), "Chapter 1 · CORE (1/2 done)");
+        assert_eq!(
+            plain(&lines[3].1),
+            "Chapter 2 · EXTRA (0/1 done) — practice, not graded"
+        );
+        assert_eq!(
+            chapter_progress(&course, &standings, Lang::Zh).as_deref(),
+            Some("各章进度：core章 1/2 · extra章 0/1")
+        );
+        // One chapter: no heading, nothing to count apart.
+        let single = Course {
+            chapters: vec![Chapter::implicit()],
+            exercises: vec![exercise("a", "exercises")],
+            ..course.clone()
+        };
+        let standings = [(&single.exercises[0], Standing::Current)];
+        assert_eq!(list_lines(&single, &standings, Lang::En).len(), 1);
+        assert_eq!(chapter_progress(&single, &standings, Lang::En), None);
+    }
+}

@@ -409,6 +409,7 @@ mod tests {
             mode: crate::compare::CompareMode::Lines,
             elapsed: std::time::Duration::ZERO,
             input: Vec::new(),
+            given: Vec::new(),
             expected: b"black\n".to_vec(),
             stdout: if passed {
                 b"black\n".to_vec()

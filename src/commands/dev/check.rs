@@ -177,7 +177,7 @@ fn solution(
             case.elapsed.as_millis(),
             limit.as_millis()
         );
-        if verdict == Verdict::WrongOutput {
+        if let Some(compared) = case.compared() {
             // Which of the two is wrong is the instructor's call: show them both.
             let options = diff::Options {
                 mode: case.mode,
@@ -186,7 +186,6 @@ fn solution(
                 sides: Sides::Solution,
                 colour: style::enabled(),
             };
-            let compared = case.compared();
             for line in diff::draw(compared.expected, compared.actual, &options).lines() {
                 println!("            {line}");
             }

@@ -26,7 +26,7 @@ trap 'rm -rf "$work"' EXIT
 course=$work/course
 mkdir "$course"
 cp -r info.toml exercises solutions fixtures skeletons "$course"
-for name in print_board check_win gomoku; do cp "solutions/$name.c" "$course/exercises/"; done
+cp solutions/*.c "$course/exercises/"
 # The 20 boards: the same course with check_win's cases replaced, and the peers' student.
 boards=$work/boards
 cp -r "$course" "$boards"
@@ -69,21 +69,28 @@ cat >"$work/compile.sh" <<SH
 # The builds clings makes, one after another: UBSan (its runtime linked in), then
 # AddressSanitizer (strict tier).
 cd "$course"
-for name in print_board check_win gomoku; do
+for name in $(cd exercises && ls *.c | sed "s/\\.c\$//"); do
   gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan exercises/\$name.c -o $work/ub_\$name
   gcc $flags -fsanitize=address -fno-sanitize-recover=all exercises/\$name.c -o $work/asan_\$name
 done
 SH
 chmod +x "$work/compile.sh"
+# clings' errors, kept: a failed run is shown, not only its exit status.
+cat >"$work/clings-logged" <<SH
+#!/usr/bin/env bash
+exec "$clings" "\$@" 2>>"$work/cold-errors.log"
+SH
+chmod +x "$work/clings-logged"
+trap 'cat "$work/cold-errors.log" >&2 2>/dev/null; rm -rf "$work"' EXIT
 # A fresh clone: the course's build cache is empty; what clings knows of the machine (which
 # sanitizers gcc supports, that bubblewrap works) is kept in the user's cache. The first
 # run on a new machine has neither.
 (cd "$course" && hyperfine -N --warmup 1 --runs "$((runs / 2 + 1))" --export-markdown "$work/cold.md" \
-  -n "clings test, fresh clone" --prepare "rm -rf $course/.clings" "$clings test" \
+  -n "clings test, fresh clone" --prepare "rm -rf $course/.clings" "$work/clings-logged test" \
   -n "clings test, fresh clone, new machine" \
-  --prepare "rm -rf $course/.clings $work/user-cache" "env XDG_CACHE_HOME=$work/user-cache $clings test" >/dev/null)
+  --prepare "rm -rf $course/.clings $work/user-cache" "env XDG_CACHE_HOME=$work/user-cache $work/clings-logged test" >/dev/null)
 hyperfine -N --warmup 1 --runs "$((runs / 2 + 1))" --export-markdown "$work/compile.md" \
-  -n "the same six gcc builds" "$work/compile.sh" >/dev/null
+  -n "the same gcc builds" "$work/compile.sh" >/dev/null
 tail -n +3 "$work/cold.md"
 tail -n +3 "$work/compile.md"
 

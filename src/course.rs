@@ -111,6 +111,11 @@ pub struct Exercise {
     /// The `name` of its chapter; the course's first chapter when not given.
     #[serde(default)]
     pub chapter: Option<String>,
+    /// A program of the course's, relative to its root, that judges each case's output in
+    /// place of comparing it with the `.out` (an output validator: for exercises with more
+    /// than one right answer). Built like a solution; see [`crate::checker`].
+    #[serde(default)]
+    pub checker: Option<PathBuf>,
 }
 
 /// A part of the course: its exercises come after those of the chapters before it.
@@ -305,6 +310,12 @@ impl Course {
                     "{}: key `skeleton`: {} must be relative to the course directory",
                     at(span),
                     exercise.skeleton_path().display()
+                );
+            }
+            if exercise.checker.as_ref().is_some_and(|c| c.is_absolute()) {
+                bail!(
+                    "{}: key `checker`: it must be relative to the course directory",
+                    at(span),
                 );
             }
             if exercise.skeleton_path() == exercise.path {

@@ -3,8 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
+use crate::checker::Checker;
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
 use crate::course::{self, Chapter, Course, Exercise};
@@ -446,13 +447,14 @@ impl<'a> Grader<'a> {
                 build.diagnostics,
             ));
         };
-        let mut cases = self.run_cases(&cases, &program, &self.toolchain)?;
+        let checker = self.checker(exercise)?;
+        let mut cases = self.run_cases(&cases, &program, &self.toolchain, checker.as_ref())?;
         let passed =
             |cases: &[CaseResult]| cases.iter().all(|case| case.finding == Finding::Passed);
         if let Some(strict) = &self.strict
             && passed(&cases)
         {
-            self.run_strict(strict, source, base, &mut cases)?;
+            self.run_strict(strict, source, base, &mut cases, checker.as_ref())?;
         }
         let status = if passed(&cases) {
             Status::Passed
@@ -563,6 +565,7 @@ impl<'a> Grader<'a> {
             stdout: &outcome.stdout,
             exit_code: case.exit_code(),
             files: &files,
+            checked: None,
         };
         match verdict::judge(&outcome, &expected, CompareMode::Exact, limits) {
             Finding::Passed => Ok(ReferenceRun {
@@ -576,20 +579,36 @@ impl<'a> Grader<'a> {
         }
     }
 
-    /// Runs every case on `program`, built by `toolchain`, in parallel; stops starting
-    /// cases once the program has shown that it loops (see [`crate::looping`]).
+    /// The exercise's checker, built, if the course gives it one.
+    fn checker(&self, exercise: &Exercise) -> Result<Option<Checker>> {
+        let Some(source) = &exercise.checker else {
+            return Ok(None);
+        };
+        let program = self
+            .build(source)
+            .with_context(|| format!("the checker of {}", exercise.name))?;
+        Ok(Some(Checker {
+            source: source.clone(),
+            program,
+        }))
+    }
+
+    /// Runs every case on `program`, built by `toolchain`, in parallel (each output judged
+    /// by `checker` when there is one); stops starting cases once the program has shown
+    /// that it loops (see [`crate::looping`]).
     fn run_cases(
         &self,
         cases: &[Case],
         program: &Path,
         toolchain: &Toolchain,
+        checker: Option<&Checker>,
     ) -> Result<Vec<CaseResult>> {
         let env = toolchain.runtime_env();
         let looping = LoopWatch::new(self.loop_rule);
         let results = parallel::map(cases, self.jobs, |case| match looping.skip() {
             Some(skipped) => Ok(self.unrun_case(case, skipped)),
             None => {
-                let result = self.run_case(program, case, toolchain, &env)?;
+                let result = self.run_case(program, case, toolchain, &env, checker)?;
                 looping.record(&result.finding, result.elapsed);
                 Ok(result)
             }
@@ -605,6 +624,7 @@ impl<'a> Grader<'a> {
         source: &Path,
         base: &Path,
         cases: &mut [CaseResult],
+        checker: Option<&Checker>,
     ) -> Result<()> {
         let build = strict.compile(source, base, &self.cache_dir, &self.sandbox)?;
         let Some(program) = build.program else {
@@ -620,7 +640,7 @@ impl<'a> Grader<'a> {
             .iter()
             .map(|&index| cases[index].case.clone())
             .collect();
-        let strict_results = self.run_cases(&sampled, &program, strict)?;
+        let strict_results = self.run_cases(&sampled, &program, strict, checker)?;
         for (index, strict_result) in chosen.into_iter().zip(strict_results) {
             if strict_result.finding != Finding::Passed {
                 cases[index] = strict_result;
@@ -635,6 +655,7 @@ impl<'a> Grader<'a> {
         case: &Case,
         toolchain: &Toolchain,
         env: &[(String, String)],
+        checker: Option<&Checker>,
     ) -> Result<CaseResult> {
         let limits = self.limits_for(Some(case), toolchain);
         let expected = case.expected()?;
@@ -646,12 +667,26 @@ impl<'a> Grader<'a> {
                 .run(&case_job(program, case, env, &collect), limits)?
         };
         let mode = self.mode(case);
+        let checked = match checker {
+            Some(checker) if verdict::reaches_output(&outcome, case.exit_code()) => {
+                let env = self.toolchain.runtime_env();
+                Some(checker.check(
+                    &self.sandbox,
+                    &env,
+                    self.limits(None),
+                    case,
+                    &outcome.stdout,
+                )?)
+            }
+            _ => None,
+        };
         let finding = {
             let _timing = timings::measure(Phase::Judge);
             let expected = Expected {
                 stdout: &expected,
                 exit_code: case.exit_code(),
                 files: &expected_files,
+                checked: checked.as_ref(),
             };
             verdict::judge(&outcome, &expected, mode, limits)
         };

@@ -1,5 +1,6 @@
 mod app;
 mod atomic;
+mod checker;
 mod clangd;
 mod cli;
 mod commands;

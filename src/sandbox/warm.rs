@@ -42,11 +42,15 @@ use crate::timings::{self, Phase};
 /// How long a new sandbox may take to say it is ready.
 const START_PATIENCE: Duration = Duration::from_secs(10);
 
+/// Warm sandboxes a thread keeps at most: a case's program and the course's checker that
+/// judges it take turns.
+const KEPT: usize = 2;
+
 thread_local! {
-    /// This thread's warm sandbox. bubblewrap dies with the thread that started it
-    /// (`--die-with-parent`), so a sandbox is only ever used by its own thread, and goes
-    /// with it.
-    static WARM: RefCell<Option<Warm>> = const { RefCell::new(None) };
+    /// This thread's warm sandboxes, the one used last at the end. bubblewrap dies with the
+    /// thread that started it (`--die-with-parent`), so a sandbox is only ever used by its
+    /// own thread, and goes with it.
+    static WARM: RefCell<Vec<Warm>> = const { RefCell::new(Vec::new()) };
 }
 
 /// What a warm sandbox was started for: runs of anything else need another.
@@ -78,17 +82,21 @@ pub fn run(
         program: program.to_path_buf(),
         scratch_bytes: limits.file_size_bytes,
     };
-    WARM.with(|slot| {
-        let mut slot = slot.borrow_mut();
-        let mut warm = match slot.take() {
-            Some(warm) if warm.key == key && warm.alive() => warm,
-            // The sandbox of an earlier program is of no more use (or its helper is
-            // gone: killed by the OOM killer, say): it ends here.
+    WARM.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let found = kept.iter().position(|warm| warm.key == key);
+        let mut warm = match found.map(|index| kept.remove(index)) {
+            Some(warm) if warm.alive() => warm,
+            // Its helper is gone (killed by the OOM killer, say): it ends here.
             _ => Warm::start(bwrap, key)?,
         };
         let ran = warm.run(orders, fds, limits)?;
         if ran.reusable {
-            *slot = Some(warm);
+            kept.push(warm);
+            // The sandbox used longest ago, of an earlier program, ends here.
+            if kept.len() > KEPT {
+                kept.remove(0);
+            }
         }
         Ok((ran.ended, ran.report))
     })

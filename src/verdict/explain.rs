@@ -120,6 +120,16 @@ impl Finding {
                 format!("exited with status {code}, but this case expects {expected}: return {expected} from main (or exit({expected})) where the program gives up"),
                 format!("退出状态为 {code}，这个用例期望的是 {expected}：程序放弃时应该从 main 返回 {expected}（或调用 exit({expected})）"),
             ),
+            Finding::Rejected { message } if message.is_empty() => lang
+                .pick(
+                    "the course's checker rejected your output",
+                    "课程的检查程序判定你的输出不正确",
+                )
+                .into(),
+            Finding::Rejected { message } => lang.pick(
+                format!("the course's checker rejected your output: {message}"),
+                format!("课程的检查程序判定你的输出不正确：{message}"),
+            ),
             Finding::WrongFile { name, problem } => match problem {
                 FileProblem::Missing => lang.pick(
                     format!("{name} is missing: the program must leave it in its working directory (fopen(\"{name}\", \"w\"), then fclose)"),

@@ -22,6 +22,26 @@ pub struct Expected<'a> {
     pub exit_code: i32,
     /// Files to be left in the working directory, by name, in the order they are judged.
     pub files: &'a [(String, Vec<u8>)],
+    /// The course's checker's word on stdout, which then replaces the comparison with
+    /// `stdout` (see [`crate::checker`]).
+    pub checked: Option<&'a Checked>,
+}
+
+/// What the course's checker said of a program's output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    Accepted,
+    /// With its message for the student (escaped), empty when it gave none.
+    Rejected(String),
+}
+
+/// Whether a run gets as far as its output being judged: nothing stopped it, no sanitizer
+/// report or signal ended it, and it ended with the status the case asks for. Only then is
+/// a case's checker run.
+pub fn reaches_output(outcome: &Outcome, exit_code: i32) -> bool {
+    outcome.stopped.is_none()
+        && outcome.termination == Termination::Exited(exit_code)
+        && exit_code != SANITIZER_EXIT_CODE
 }
 
 impl<'a> Expected<'a> {
@@ -32,6 +52,7 @@ impl<'a> Expected<'a> {
             stdout,
             exit_code: 0,
             files: &[],
+            checked: None,
         }
     }
 }
@@ -98,8 +119,15 @@ pub fn judge(outcome: &Outcome, expected: &Expected, mode: CompareMode, limits: 
 
 /// The output of a program that ended as expected: stdout first, then the files.
 fn compare_output(outcome: &Outcome, expected: &Expected, mode: CompareMode) -> Finding {
-    if !mode.matches(expected.stdout, &outcome.stdout) {
-        return Finding::WrongOutput;
+    match expected.checked {
+        Some(Checked::Rejected(message)) => {
+            return Finding::Rejected {
+                message: message.clone(),
+            };
+        }
+        Some(Checked::Accepted) => {}
+        None if !mode.matches(expected.stdout, &outcome.stdout) => return Finding::WrongOutput,
+        None => {}
     }
     for (name, content) in expected.files {
         let left = outcome
@@ -215,6 +243,7 @@ mod tests {
             stdout: b"ok\n",
             exit_code: 1,
             files: &files,
+            checked: None,
         };
         let run = |code, stdout, left: &[(&str, Left)]| {
             let mut ran = outcome(Termination::Exited(code), stdout, "");

@@ -6,7 +6,7 @@
 mod explain;
 mod judge;
 
-pub use judge::{Expected, judge};
+pub use judge::{Checked, Expected, judge, reaches_output};
 
 /// The exit status a sanitizer report ends the program with (the toolchain sets it through
 /// `UBSAN_OPTIONS`/`ASAN_OPTIONS`), so the judge can tell a report from `exit(1)`.
@@ -87,6 +87,10 @@ pub enum Finding {
         code: i32,
         expected: i32,
     },
+    /// The course's checker judged the output wrong, saying why (its words, escaped).
+    Rejected {
+        message: String,
+    },
     /// A file the program was to leave in its working directory is not as expected.
     WrongFile {
         name: String,
@@ -124,9 +128,10 @@ impl Finding {
     pub fn verdict(&self) -> Verdict {
         match self {
             Finding::Passed => Verdict::Passed,
-            Finding::WrongOutput | Finding::WrongExitStatus { .. } | Finding::WrongFile { .. } => {
-                Verdict::WrongOutput
-            }
+            Finding::WrongOutput
+            | Finding::WrongExitStatus { .. }
+            | Finding::WrongFile { .. }
+            | Finding::Rejected { .. } => Verdict::WrongOutput,
             Finding::NotRun | Finding::Missing | Finding::Skipped => Verdict::NotRun,
             Finding::Timeout { .. } => Verdict::Timeout,
             Finding::OutputLimit { .. } => Verdict::OutputLimit,

@@ -1,0 +1,141 @@
+//! An exercise judged by the course's checker (a Kattis-style output validator) instead of
+//! a comparison: any right answer passes, a wrong one gets the checker's message, a hidden
+//! case keeps it to itself, and a checker that fails is the course's error.
+
+mod common;
+
+use std::path::Path;
+
+use common::{assert_error, clings, repo, stdout_of};
+use tempfile::TempDir;
+
+/// A course with one exercise, `divisor` (print any proper divisor of n), judged by
+/// `checker` (in `tests/programs/checker/`); `program` is the student's.
+fn divisor_course(program: &str, checker: &str) -> TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(
+        root.join("info.toml"),
+        "format_version = 1\n\n[[exercises]]\nname = \"divisor\"\ntitle = \"Divisor\"\n\
+         path = \"exercises/divisor.c\"\nsolution = \"solutions/divisor.c\"\n\
+         checker = \"checkers/divisor.c\"\n",
+    )
+    .unwrap();
+    let programs = repo().join("tests/programs/checker");
+    for (from, to) in [
+        (program, "exercises/divisor.c"),
+        ("smallest", "solutions/divisor.c"),
+        (checker, "checkers/divisor.c"),
+    ] {
+        let target = root.join(to);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(programs.join(format!("{from}.c")), target).unwrap();
+    }
+    write_cases(
+        &root.join("fixtures/divisor"),
+        &[("01_twelve", 12, 2), ("02_thirty_five", 35, 5)],
+    );
+    dir
+}
+
+/// Cases of n, with the smallest divisor as the answer file.
+fn write_cases(dir: &Path, cases: &[(&str, u32, u32)]) {
+    std::fs::create_dir_all(dir).unwrap();
+    for (name, n, answer) in cases {
+        std::fs::write(dir.join(format!("{name}.in")), format!("{n}\n")).unwrap();
+        std::fs::write(dir.join(format!("{name}.out")), format!("{answer}\n")).unwrap();
+    }
+}
+
+fn verdicts_and_messages(dir: &Path, extra: &[&str]) -> Vec<(String, String)> {
+    let output = clings(dir)
+        .args(["test", "--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
+    document["exercises"][0]["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|case| {
+            let field = |key: &str| case[key].as_str().unwrap().to_string();
+            (field("verdict"), field("message"))
+        })
+        .collect()
+}
+
+#[test]
+fn any_right_answer_passes_and_a_wrong_one_gets_the_checkers_words() {
+    // The largest divisor is right, though it is not what the answer files hold.
+    for program in ["smallest", "largest"] {
+        let course = divisor_course(program, "check_divisor");
+        let results = verdicts_and_messages(course.path(), &[]);
+        assert!(
+            results.iter().all(|(verdict, _)| verdict == "passed"),
+            "{program}: {results:?}"
+        );
+    }
+    let course = divisor_course("itself", "check_divisor");
+    let results = verdicts_and_messages(course.path(), &[]);
+    assert_eq!(results[0].0, "wrong_output");
+    assert_eq!(
+        results[0].1,
+        "the course's checker rejected your output: 12 is not a proper divisor of 12"
+    );
+    let report = stdout_of(
+        &clings(course.path())
+            .args(["run", "divisor"])
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        report.contains("35 is not a proper divisor of 35"),
+        "{report}"
+    );
+    // No diff with the answer file: the checker, not the answer, decides.
+    assert!(!report.contains("--- expected"), "{report}");
+}
+
+#[test]
+fn a_hidden_case_keeps_the_checkers_message_to_itself() {
+    let course = divisor_course("itself", "check_divisor");
+    let hidden = tempfile::tempdir().unwrap();
+    write_cases(&hidden.path().join("divisor"), &[("h1_secret", 4321, 29)]);
+    let results = verdicts_and_messages(
+        course.path(),
+        &["--fixtures", hidden.path().to_str().unwrap()],
+    );
+    let (verdict, message) = &results[2];
+    assert_eq!(verdict, "wrong_output");
+    assert!(!message.contains("4321"), "{message}");
+}
+
+#[test]
+fn a_checker_that_fails_is_the_courses_error() {
+    let course = divisor_course("smallest", "broken_checker");
+    let output = clings(course.path()).args(["test"]).output().unwrap();
+    assert_error(
+        &output,
+        "the course's checker checkers/divisor.c failed on case 01_twelve",
+    );
+    assert_error(&output, "not the student's");
+    assert_error(&output, "checker: cannot parse");
+}
+
+#[test]
+fn dev_check_runs_the_checker_on_the_solution() {
+    let course = divisor_course("smallest", "check_divisor");
+    let output = clings(course.path())
+        .args(["dev", "check"])
+        .output()
+        .unwrap();
+    let said = stdout_of(&output);
+    assert!(
+        said.lines().any(|line| line.contains("solution")
+            && line.contains("02_thirty_five")
+            && line.contains("passed")),
+        "{said}"
+    );
+}

@@ -235,6 +235,7 @@ impl Toolchain {
             env: &env,
             workdir: Some(work.path()),
             files: crate::sandbox::RunFiles::default(),
+            conversation: None,
         };
         let outcome = sandbox
             .run(&job, COMPILE_LIMITS)

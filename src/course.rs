@@ -116,6 +116,11 @@ pub struct Exercise {
     /// than one right answer). Built like a solution; see [`crate::checker`].
     #[serde(default)]
     pub checker: Option<PathBuf>,
+    /// A program of the course's, relative to its root, that each case's program talks
+    /// with (an interactor: a game's other player and its judge). See
+    /// [`crate::validator`].
+    #[serde(default)]
+    pub referee: Option<PathBuf>,
 }
 
 /// A part of the course: its exercises come after those of the chapters before it.
@@ -312,9 +317,21 @@ impl Course {
                     exercise.skeleton_path().display()
                 );
             }
-            if exercise.checker.as_ref().is_some_and(|c| c.is_absolute()) {
+            for (key, path) in [
+                ("checker", &exercise.checker),
+                ("referee", &exercise.referee),
+            ] {
+                if path.as_ref().is_some_and(|path| path.is_absolute()) {
+                    bail!(
+                        "{}: key `{key}`: it must be relative to the course directory",
+                        at(span),
+                    );
+                }
+            }
+            if exercise.checker.is_some() && exercise.referee.is_some() {
                 bail!(
-                    "{}: key `checker`: it must be relative to the course directory",
+                    "{}: keys `checker` and `referee`: an exercise's cases are judged by one \
+                     of them (a referee judges the conversation it takes part in)",
                     at(span),
                 );
             }

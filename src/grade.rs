@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::checker::Checker;
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
 use crate::course::{self, Chapter, Course, Exercise};
@@ -13,9 +12,12 @@ use crate::fixture::{self, Case, CaseConfig, Failure};
 use crate::i18n::{Lang, Text};
 use crate::looping::{LoopRule, LoopWatch};
 use crate::parallel;
-use crate::sandbox::{Grading, Job, Left, Limits, Memory, MemoryEnforcement, RunFiles, Sandbox};
+use crate::sandbox::{
+    Grading, Job, Left, Limits, Memory, MemoryEnforcement, RunFiles, Sandbox, Side,
+};
 use crate::timings::{self, Phase};
-use crate::verdict::{self, Expected, FileProblem, Finding, Status};
+use crate::validator::Validator;
+use crate::verdict::{self, Expected, FileProblem, Finding, JudgedBy, Status};
 
 pub struct Grader<'a> {
     pub course: &'a Course,
@@ -66,6 +68,9 @@ pub struct CaseResult {
     /// The files the program was to leave: their expected content, and what it left.
     pub expected_files: Vec<(String, Vec<u8>)>,
     pub left_files: Vec<(String, Left)>,
+    /// What the program and the referee said, in an interactive case (none of a hidden
+    /// one's).
+    pub conversation: Vec<(Side, String)>,
 }
 
 /// The two sides of a wrong output that a report draws as a diff: stdout's, or those of
@@ -447,14 +452,14 @@ impl<'a> Grader<'a> {
                 build.diagnostics,
             ));
         };
-        let checker = self.checker(exercise)?;
-        let mut cases = self.run_cases(&cases, &program, &self.toolchain, checker.as_ref())?;
+        let validator = self.validator(exercise)?;
+        let mut cases = self.run_cases(&cases, &program, &self.toolchain, validator.as_ref())?;
         let passed =
             |cases: &[CaseResult]| cases.iter().all(|case| case.finding == Finding::Passed);
         if let Some(strict) = &self.strict
             && passed(&cases)
         {
-            self.run_strict(strict, source, base, &mut cases, checker.as_ref())?;
+            self.run_strict(strict, source, base, &mut cases, validator.as_ref())?;
         }
         let status = if passed(&cases) {
             Status::Passed
@@ -486,6 +491,7 @@ impl<'a> Grader<'a> {
             stderr: Vec::new(),
             expected_files: Vec::new(),
             left_files: Vec::new(),
+            conversation: Vec::new(),
         }
     }
 
@@ -579,36 +585,39 @@ impl<'a> Grader<'a> {
         }
     }
 
-    /// The exercise's checker, built, if the course gives it one.
-    fn checker(&self, exercise: &Exercise) -> Result<Option<Checker>> {
-        let Some(source) = &exercise.checker else {
-            return Ok(None);
+    /// The exercise's checker or referee, built, if the course gives it one.
+    fn validator(&self, exercise: &Exercise) -> Result<Option<Validator>> {
+        let (role, source) = match (&exercise.checker, &exercise.referee) {
+            (Some(source), _) => (JudgedBy::Checker, source),
+            (None, Some(source)) => (JudgedBy::Referee, source),
+            (None, None) => return Ok(None),
         };
         let program = self
             .build(source)
-            .with_context(|| format!("the checker of {}", exercise.name))?;
-        Ok(Some(Checker {
+            .with_context(|| format!("the validator of {}", exercise.name))?;
+        Ok(Some(Validator {
+            role,
             source: source.clone(),
             program,
         }))
     }
 
-    /// Runs every case on `program`, built by `toolchain`, in parallel (each output judged
-    /// by `checker` when there is one); stops starting cases once the program has shown
-    /// that it loops (see [`crate::looping`]).
+    /// Runs every case on `program`, built by `toolchain`, in parallel (judged by the
+    /// exercise's `validator` when it has one); stops starting cases once the program has
+    /// shown that it loops (see [`crate::looping`]).
     fn run_cases(
         &self,
         cases: &[Case],
         program: &Path,
         toolchain: &Toolchain,
-        checker: Option<&Checker>,
+        validator: Option<&Validator>,
     ) -> Result<Vec<CaseResult>> {
         let env = toolchain.runtime_env();
         let looping = LoopWatch::new(self.loop_rule);
         let results = parallel::map(cases, self.jobs, |case| match looping.skip() {
             Some(skipped) => Ok(self.unrun_case(case, skipped)),
             None => {
-                let result = self.run_case(program, case, toolchain, &env, checker)?;
+                let result = self.run_case(program, case, toolchain, &env, validator)?;
                 looping.record(&result.finding, result.elapsed);
                 Ok(result)
             }
@@ -624,7 +633,7 @@ impl<'a> Grader<'a> {
         source: &Path,
         base: &Path,
         cases: &mut [CaseResult],
-        checker: Option<&Checker>,
+        validator: Option<&Validator>,
     ) -> Result<()> {
         let build = strict.compile(source, base, &self.cache_dir, &self.sandbox)?;
         let Some(program) = build.program else {
@@ -640,7 +649,7 @@ impl<'a> Grader<'a> {
             .iter()
             .map(|&index| cases[index].case.clone())
             .collect();
-        let strict_results = self.run_cases(&sampled, &program, strict, checker)?;
+        let strict_results = self.run_cases(&sampled, &program, strict, validator)?;
         for (index, strict_result) in chosen.into_iter().zip(strict_results) {
             if strict_result.finding != Finding::Passed {
                 cases[index] = strict_result;
@@ -655,31 +664,36 @@ impl<'a> Grader<'a> {
         case: &Case,
         toolchain: &Toolchain,
         env: &[(String, String)],
-        checker: Option<&Checker>,
+        validator: Option<&Validator>,
     ) -> Result<CaseResult> {
         let limits = self.limits_for(Some(case), toolchain);
         let expected = case.expected()?;
         let expected_files = case.expected_files()?;
         let collect = case.file_names();
-        let outcome = {
+        let job = case_job(program, case, env, &collect);
+        // The course's validators are built by the course's toolchain.
+        let validator_env = self.toolchain.runtime_env();
+        let (outcome, checked, conversation) = {
             let _timing = timings::measure(Phase::Run);
-            self.sandbox
-                .run(&case_job(program, case, env, &collect), limits)?
+            match validator {
+                Some(referee) if referee.role == JudgedBy::Referee => {
+                    let played = referee.play(&self.sandbox, &validator_env, limits, case, job)?;
+                    (played.outcome, Some(played.checked), played.conversation)
+                }
+                _ => (self.sandbox.run(&job, limits)?, None, Vec::new()),
+            }
+        };
+        let checked = match validator {
+            Some(checker)
+                if checker.role == JudgedBy::Checker
+                    && verdict::reaches_output(&outcome, case.exit_code()) =>
+            {
+                let limits = self.limits(Some(case));
+                Some(checker.check(&self.sandbox, &validator_env, limits, case, &outcome.stdout)?)
+            }
+            _ => checked,
         };
         let mode = self.mode(case);
-        let checked = match checker {
-            Some(checker) if verdict::reaches_output(&outcome, case.exit_code()) => {
-                let env = self.toolchain.runtime_env();
-                Some(checker.check(
-                    &self.sandbox,
-                    &env,
-                    self.limits(None),
-                    case,
-                    &outcome.stdout,
-                )?)
-            }
-            _ => None,
-        };
         let finding = {
             let _timing = timings::measure(Phase::Judge);
             let expected = Expected {
@@ -702,6 +716,10 @@ impl<'a> Grader<'a> {
             stderr: outcome.stderr,
             expected_files,
             left_files: outcome.files,
+            conversation: match case.hidden {
+                true => Vec::new(),
+                false => conversation,
+            },
         })
     }
 }

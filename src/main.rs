@@ -1,6 +1,5 @@
 mod app;
 mod atomic;
-mod checker;
 mod clangd;
 mod cli;
 mod commands;
@@ -23,6 +22,7 @@ mod style;
 mod term;
 mod timings;
 mod validate;
+mod validator;
 mod verdict;
 mod watch;
 

@@ -9,6 +9,7 @@ use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult, Totals};
 use crate::i18n::{Lang, count};
 use crate::report::{case_message, case_time, diagnostics};
+use crate::sandbox::Side;
 use crate::style;
 use crate::verdict::{Finding, Status, Verdict, WORD_WIDTH};
 
@@ -21,6 +22,8 @@ const DIFF_LINES: usize = 40;
 const SHORT_INPUT_LINES: usize = 20;
 const SHORT_INPUT_BYTES: usize = 1200;
 const STDERR_LINES: usize = 8;
+/// The last lines of an interactive case's conversation that a failure shows.
+const CONVERSATION_LINES: usize = 12;
 
 /// How much of a report goes where.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -251,6 +254,7 @@ fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) {
     }
     if shown {
         what_it_did(out, result, indent, lang);
+        conversation(out, result, indent, lang);
     }
     if let Some(hint) = result.hint() {
         let _ = writeln!(
@@ -300,6 +304,42 @@ fn what_it_did(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) 
             }
         }
         _ => {}
+    }
+}
+
+/// The end of an interactive case's conversation, who said what: where the game went
+/// wrong is usually in its last lines.
+fn conversation(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
+    if result.conversation.is_empty() || result.finding == Finding::Passed {
+        return;
+    }
+    let lines = &result.conversation;
+    let skipped = lines.len().saturating_sub(CONVERSATION_LINES);
+    let heading = lang.pick("conversation", "对话");
+    let _ = match skipped {
+        0 => writeln!(out, "{indent}{}", format!("{heading}:").dimmed()),
+        _ => writeln!(
+            out,
+            "{indent}{}",
+            lang.pick(
+                format!(
+                    "{heading}, its last {CONVERSATION_LINES} lines of {}:",
+                    lines.len()
+                ),
+                format!(
+                    "{heading}（共 {} 行，最后 {CONVERSATION_LINES} 行）：",
+                    lines.len()
+                ),
+            )
+            .dimmed()
+        ),
+    };
+    for (side, line) in &lines[skipped..] {
+        let who = match side {
+            Side::Program => lang.pick("you    ", "你     "),
+            Side::Referee => lang.pick("referee", "裁判   "),
+        };
+        let _ = writeln!(out, "{indent}  {} {}", who.dimmed(), style::visible(line));
     }
 }
 

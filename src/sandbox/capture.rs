@@ -8,6 +8,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::process::Group;
+use super::relay::Relay;
 
 /// How long the output readers may go on after the program ended: only a process that
 /// escaped the run can still hold the pipes open.
@@ -24,18 +25,20 @@ pub struct Output {
 
 impl Output {
     /// Reads `stdout` and `stderr` (each at most `cap` bytes) until they end; past the
-    /// cap, `group` is killed.
+    /// cap, `group` is killed. What stdout says is also passed on through `relay`, when
+    /// the run is in a conversation.
     pub fn start(
         stdout: Option<impl Read + Send + 'static>,
         stderr: Option<impl Read + Send + 'static>,
         cap: usize,
         group: &Arc<Group>,
+        relay: Option<Arc<Relay>>,
     ) -> Output {
         let flooded = Arc::new(AtomicBool::new(false));
         let (drained_tx, drained) = mpsc::channel();
         Output {
-            stdout: Capture::start(stdout, cap, group, &flooded, &drained_tx),
-            stderr: Capture::start(stderr, cap, group, &flooded, &drained_tx),
+            stdout: Capture::start(stdout, cap, group, &flooded, &drained_tx, relay),
+            stderr: Capture::start(stderr, cap, group, &flooded, &drained_tx, None),
             flooded,
             drained,
         }
@@ -73,13 +76,15 @@ struct Capture {
 }
 
 impl Capture {
-    /// Reads `stream` on a thread of its own; sends on `drained` when it reaches the end.
+    /// Reads `stream` on a thread of its own, passing it on through `relay` if there is one;
+    /// sends on `drained` when it reaches the end.
     fn start(
         stream: Option<impl Read + Send + 'static>,
         cap: usize,
         group: &Arc<Group>,
         flooded: &Arc<AtomicBool>,
         drained: &mpsc::Sender<()>,
+        relay: Option<Arc<Relay>>,
     ) -> Capture {
         let bytes = Arc::new(Mutex::new(Vec::new()));
         let (sink, group, flooded, drained) = (
@@ -98,13 +103,21 @@ impl Capture {
                     };
                     let mut sink = sink.lock().expect("capture lock");
                     let room = cap.saturating_sub(sink.len());
-                    sink.extend_from_slice(&chunk[..read.min(room)]);
+                    let kept = &chunk[..read.min(room)];
+                    sink.extend_from_slice(kept);
+                    drop(sink);
+                    if let Some(relay) = &relay {
+                        relay.pass(kept);
+                    }
                     if read > room {
                         flooded.store(true, Ordering::SeqCst);
                         group.kill();
                         break;
                     }
                 }
+            }
+            if let Some(relay) = &relay {
+                relay.close();
             }
             let _ = drained.send(());
         });

@@ -22,6 +22,7 @@ use super::isolation::{self, Bubblewrap};
 use super::limits::Limits;
 use super::live::Live;
 use super::process::{Exit, Group};
+use super::relay::Relay;
 use super::{Job, Program, procs, user};
 
 /// The run's file channel, if it has one, as a descriptor the helper inherits.
@@ -241,6 +242,7 @@ impl Launch {
         limits: &Limits,
         wall_limit: Duration,
         uid: Option<u32>,
+        relay: Option<Arc<Relay>>,
     ) -> Result<Ended> {
         let started = Instant::now();
         let mut child = self.command.spawn().context("cannot start it")?;
@@ -257,6 +259,7 @@ impl Launch {
             child.stderr.take(),
             limits.output_bytes,
             &group,
+            relay,
         );
         let (exit, timed_out) = group.wait(Some(wall_limit)).context("cannot wait for it")?;
         let elapsed = started.elapsed();

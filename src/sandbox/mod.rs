@@ -14,6 +14,7 @@ mod limits;
 mod live;
 mod process;
 mod procs;
+mod relay;
 mod seccomp;
 mod user;
 mod warm;
@@ -21,10 +22,10 @@ mod warm;
 mod input;
 
 use std::io::Seek;
-use std::os::fd::AsFd;
+use std::os::fd::{AsFd, BorrowedFd};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -34,6 +35,7 @@ pub use helper::main_if_helper;
 pub use isolation::{find_on_path, is_system_path};
 pub use limits::{Limits, Memory, MemoryEnforcement};
 pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
+pub use relay::{Pair, Relay, Side};
 
 use crate::i18n::Lang;
 use crate::timings::{self, Phase};
@@ -99,6 +101,9 @@ pub struct Job<'a> {
     /// `None`, a fresh empty scratch directory that is gone after the run.
     pub workdir: Option<&'a Path>,
     pub files: RunFiles<'a>,
+    /// A conversation the run is in (an interactive case): its stdin, in place of
+    /// `input`, and where what it writes on stdout goes besides the report.
+    pub conversation: Option<(BorrowedFd<'a>, &'a Arc<Relay>)>,
 }
 
 /// The files a run in a scratch directory is given, and those it is to leave.
@@ -139,6 +144,7 @@ impl<'a> Job<'a> {
             env,
             workdir: None,
             files: RunFiles::default(),
+            conversation: None,
         }
     }
 
@@ -253,6 +259,7 @@ impl Sandbox {
             env: &[],
             workdir: None,
             files: RunFiles::default(),
+            conversation: None,
         };
         let failure = match self.run(&probe, limits) {
             Ok(outcome) if outcome.termination == Termination::Exited(0) => {
@@ -307,9 +314,10 @@ impl Sandbox {
         let (ended, status) = match warm {
             Some((bwrap, program)) => {
                 let null;
-                let stdin = match &input_file {
-                    Some(file) => file.as_fd(),
-                    None => {
+                let stdin = match (&input_file, job.conversation) {
+                    (_, Some((stdin, _))) => stdin,
+                    (Some(file), None) => file.as_fd(),
+                    (None, None) => {
                         null = std::fs::File::open("/dev/null").context("cannot open /dev/null")?;
                         null.as_fd()
                     }
@@ -337,6 +345,7 @@ impl Sandbox {
                     stdin,
                     files: channel.as_ref().map(AsFd::as_fd),
                     cgroups: &cgroups,
+                    relay: job.conversation.map(|(_, relay)| Arc::clone(relay)),
                 };
                 warm::run(bwrap, program, &orders, fds, &limits)
                     .inspect_err(|_| self.forget_probe())
@@ -441,9 +450,16 @@ impl Sandbox {
         channel: Option<&std::fs::File>,
         cgroup: Option<&RunCgroup>,
     ) -> Result<(launch::Ended, String)> {
-        let stdin = match input_file {
-            Some(file) => Stdio::from(file.try_clone().context("cannot pass the input file")?),
-            None => Stdio::null(),
+        let stdin = match (input_file, job.conversation) {
+            (_, Some((stdin, _))) => Stdio::from(
+                stdin
+                    .try_clone_to_owned()
+                    .context("cannot pass the conversation")?,
+            ),
+            (Some(file), None) => {
+                Stdio::from(file.try_clone().context("cannot pass the input file")?)
+            }
+            (None, None) => Stdio::null(),
         };
         let joiner = cgroup.map(RunCgroup::joiner);
         let mut launch = match &self.isolation {
@@ -457,8 +473,9 @@ impl Sandbox {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         // The helper enforces the wall time; clings stops the run itself only if it has not.
+        let relay = job.conversation.map(|(_, relay)| Arc::clone(relay));
         let ended = launch
-            .supervise(limits, limits.wall_time + HELPER_GRACE, uid)
+            .supervise(limits, limits.wall_time + HELPER_GRACE, uid, relay)
             .with_context(|| format!("cannot run {}", job.describe()))?;
         Ok((ended, launch.read_status()))
     }

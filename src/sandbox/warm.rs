@@ -37,6 +37,7 @@ use super::launch::{self, Ended};
 use super::limits::Limits;
 use super::live::Live;
 use super::process::{Exit, Group};
+use super::relay::Relay;
 use crate::timings::{self, Phase};
 
 /// How long a new sandbox may take to say it is ready.
@@ -67,6 +68,8 @@ pub struct RunFds<'a> {
     pub files: Option<BorrowedFd<'a>>,
     /// `cgroup.procs` of each of the run's cgroups, open for writing.
     pub cgroups: &'a [RawFd],
+    /// Where what the run writes on stdout goes besides the report, in a conversation.
+    pub relay: Option<Arc<Relay>>,
 }
 
 /// Runs `orders` in this thread's warm sandbox for `program`, starting one if there is
@@ -207,6 +210,7 @@ impl Warm {
             Some(File::from(stderr_read)),
             limits.output_bytes,
             &self.group,
+            fds.relay,
         );
         // The helper enforces the wall time; clings stops the sandbox only if it has not.
         let answer = self.answer(limits.wall_time + super::HELPER_GRACE);

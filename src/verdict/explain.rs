@@ -3,7 +3,7 @@
 
 use crate::i18n::Lang;
 
-use super::{Clock, FileProblem, Finding, Verdict};
+use super::{Clock, FileProblem, Finding, JudgedBy, Verdict};
 
 impl Finding {
     /// One line for the student: what happened and the likely mistake behind it.
@@ -120,16 +120,22 @@ impl Finding {
                 format!("exited with status {code}, but this case expects {expected}: return {expected} from main (or exit({expected})) where the program gives up"),
                 format!("退出状态为 {code}，这个用例期望的是 {expected}：程序放弃时应该从 main 返回 {expected}（或调用 exit({expected})）"),
             ),
-            Finding::Rejected { message } if message.is_empty() => lang
-                .pick(
-                    "the course's checker rejected your output",
-                    "课程的检查程序判定你的输出不正确",
-                )
-                .into(),
-            Finding::Rejected { message } => lang.pick(
-                format!("the course's checker rejected your output: {message}"),
-                format!("课程的检查程序判定你的输出不正确：{message}"),
-            ),
+            Finding::Rejected { by, message } => {
+                let (en, zh) = match by {
+                    JudgedBy::Checker => (
+                        "the course's checker rejected your output",
+                        "课程的检查程序判定你的输出不正确",
+                    ),
+                    JudgedBy::Referee => (
+                        "the course's referee rejected your program's play",
+                        "课程的裁判程序判定你的程序出错",
+                    ),
+                };
+                match message.is_empty() {
+                    true => lang.pick(en, zh).to_string(),
+                    false => lang.pick(format!("{en}: {message}"), format!("{zh}：{message}")),
+                }
+            }
             Finding::WrongFile { name, problem } => match problem {
                 FileProblem::Missing => lang.pick(
                     format!("{name} is missing: the program must leave it in its working directory (fopen(\"{name}\", \"w\"), then fclose)"),

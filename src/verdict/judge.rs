@@ -27,12 +27,33 @@ pub struct Expected<'a> {
     pub checked: Option<&'a Checked>,
 }
 
-/// What the course's checker said of a program's output.
+/// What the course's checker or referee said of a program's output.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Checked {
     Accepted,
     /// With its message for the student (escaped), empty when it gave none.
-    Rejected(String),
+    Rejected {
+        by: JudgedBy,
+        message: String,
+    },
+}
+
+/// Which program of the course's judged a case (see [`crate::validator`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JudgedBy {
+    /// An output validator: it reads the output once the program has ended.
+    Checker,
+    /// An interactor: it talks with the program while it runs.
+    Referee,
+}
+
+impl JudgedBy {
+    pub fn name(self) -> &'static str {
+        match self {
+            JudgedBy::Checker => "checker",
+            JudgedBy::Referee => "referee",
+        }
+    }
 }
 
 /// Whether a run gets as far as its output being judged: nothing stopped it, no sanitizer
@@ -120,8 +141,9 @@ pub fn judge(outcome: &Outcome, expected: &Expected, mode: CompareMode, limits: 
 /// The output of a program that ended as expected: stdout first, then the files.
 fn compare_output(outcome: &Outcome, expected: &Expected, mode: CompareMode) -> Finding {
     match expected.checked {
-        Some(Checked::Rejected(message)) => {
+        Some(Checked::Rejected { by, message }) => {
             return Finding::Rejected {
+                by: *by,
                 message: message.clone(),
             };
         }

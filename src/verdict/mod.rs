@@ -6,7 +6,7 @@
 mod explain;
 mod judge;
 
-pub use judge::{Checked, Expected, judge, reaches_output};
+pub use judge::{Checked, Expected, JudgedBy, judge, reaches_output};
 
 /// The exit status a sanitizer report ends the program with (the toolchain sets it through
 /// `UBSAN_OPTIONS`/`ASAN_OPTIONS`), so the judge can tell a report from `exit(1)`.
@@ -87,8 +87,10 @@ pub enum Finding {
         code: i32,
         expected: i32,
     },
-    /// The course's checker judged the output wrong, saying why (its words, escaped).
+    /// The course's checker or referee judged the output wrong, saying why (its words,
+    /// escaped).
     Rejected {
+        by: JudgedBy,
         message: String,
     },
     /// A file the program was to leave in its working directory is not as expected.

@@ -419,6 +419,7 @@ mod tests {
             stderr: Vec::new(),
             expected_files: Vec::new(),
             left_files: Vec::new(),
+            conversation: Vec::new(),
         };
         ExerciseResult {
             name: "a".into(),

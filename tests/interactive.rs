@@ -1,0 +1,161 @@
+//! Interactive cases: the student's program in conversation with the course's referee (a
+//! Kattis-style interactor), both in sandboxes of their own, clings passing on what each
+//! says. The referee decides; the report shows the end of the conversation for a public
+//! case and nothing of it for a hidden one; a referee that fails is the course's error.
+
+mod common;
+
+use std::path::Path;
+
+use common::{assert_error, clings, repo, stdout_of};
+use tempfile::TempDir;
+
+/// A course with one exercise, `guess` (find the secret number by asking the referee),
+/// refereed by `referee` (in `tests/programs/interactive/`); `program` is the student's.
+fn guessing_course(program: &str, referee: &str) -> TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(
+        root.join("info.toml"),
+        "format_version = 1\n\n[defaults]\ntime_limit_ms = 3000\n\n\
+         [[exercises]]\nname = \"guess\"\ntitle = \"Guess\"\n\
+         path = \"exercises/guess.c\"\nsolution = \"solutions/guess.c\"\n\
+         referee = \"referees/guess.c\"\n",
+    )
+    .unwrap();
+    let programs = repo().join("tests/programs/interactive");
+    for (from, to) in [
+        (program, "exercises/guess.c"),
+        ("binary", "solutions/guess.c"),
+        (referee, "referees/guess.c"),
+    ] {
+        let target = root.join(to);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(programs.join(format!("{from}.c")), target).unwrap();
+    }
+    write_cases(
+        &root.join("fixtures/guess"),
+        &[("01_small", 3), ("02_large", 700)],
+    );
+    dir
+}
+
+/// Cases whose input (the referee's) is the secret; no answer file is needed.
+fn write_cases(dir: &Path, cases: &[(&str, u32)]) {
+    std::fs::create_dir_all(dir).unwrap();
+    for (name, secret) in cases {
+        std::fs::write(dir.join(format!("{name}.in")), format!("{secret}\n")).unwrap();
+        std::fs::write(dir.join(format!("{name}.out")), "").unwrap();
+    }
+}
+
+fn graded(dir: &Path, extra: &[&str]) -> Vec<(String, String)> {
+    let output = clings(dir)
+        .args(["test", "--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
+    document["exercises"][0]["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|case| {
+            let field = |key: &str| case[key].as_str().unwrap().to_string();
+            (field("verdict"), field("message"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_referee_decides_and_the_report_shows_the_conversation() {
+    for isolation in [None, Some("none")] {
+        let course = guessing_course("binary", "referee");
+        let mut command = clings(course.path());
+        command.args(["test", "--format", "json"]);
+        if let Some(isolation) = isolation {
+            command.env("CLINGS_ISOLATION", isolation);
+        }
+        let output = command.output().unwrap();
+        let said = stdout_of(&output);
+        assert_eq!(output.status.code(), Some(0), "{isolation:?}: {said}");
+    }
+
+    // Counting up finds 3, and runs out of guesses before 700.
+    let course = guessing_course("counts_up", "referee");
+    let results = graded(course.path(), &[]);
+    assert_eq!(results[0].0, "passed", "{results:?}");
+    assert_eq!(
+        results[1],
+        (
+            "wrong_output".to_string(),
+            "the course's referee rejected your program's play: ten guesses and still not \
+             the number"
+                .to_string()
+        ),
+        "{results:?}"
+    );
+    let report = stdout_of(
+        &clings(course.path())
+            .args(["run", "guess"])
+            .output()
+            .unwrap(),
+    );
+    // Who said what, the end of it: the program's tenth guess and the referee's answers.
+    // Ten guesses and their answers, and perhaps an eleventh guess before the end.
+    assert!(
+        report.contains("conversation, its last 12 lines of 20:")
+            || report.contains("conversation, its last 12 lines of 21:"),
+        "{report}"
+    );
+    assert!(report.contains("you     10\n"), "{report}");
+    assert!(report.contains("referee higher\n"), "{report}");
+}
+
+#[test]
+fn a_program_that_does_not_flush_is_told_by_the_referee() {
+    // Its guess waits in its buffer while it waits for an answer: the referee's move clock
+    // runs out, and the program reads the end of its input.
+    let course = guessing_course("no_flush", "referee");
+    let results = graded(course.path(), &[]);
+    assert_eq!(results[0].0, "wrong_output", "{results:?}");
+    assert!(
+        results[0]
+            .1
+            .ends_with("no guess within 1 s (did you fflush?)"),
+        "{results:?}"
+    );
+}
+
+#[test]
+fn a_hidden_case_keeps_its_conversation_to_itself() {
+    let course = guessing_course("counts_up", "referee");
+    let hidden = tempfile::tempdir().unwrap();
+    write_cases(&hidden.path().join("guess"), &[("h1_secret", 987)]);
+    let fixtures = ["--fixtures", hidden.path().to_str().unwrap()];
+    let results = graded(course.path(), &fixtures);
+    assert_eq!(results[2].0, "wrong_output");
+    assert!(!results[2].1.contains("guesses"), "{results:?}");
+    let report = stdout_of(
+        &clings(course.path())
+            .args(["test", "guess"])
+            .args(fixtures)
+            .output()
+            .unwrap(),
+    );
+    let hidden_part = &report[report.find("h1_secret").unwrap()..];
+    assert!(!hidden_part.contains("conversation"), "{report}");
+    assert!(!hidden_part.contains("986"), "{report}");
+}
+
+#[test]
+fn a_referee_that_fails_is_the_courses_error() {
+    let course = guessing_course("binary", "crashing_referee");
+    let output = clings(course.path()).args(["test"]).output().unwrap();
+    assert_error(
+        &output,
+        "the course's referee referees/guess.c failed on case 01_small",
+    );
+    assert_error(&output, "not the student's");
+}

@@ -1,0 +1,16 @@
+/* Halves the range but never flushes: its guess waits in its buffer, it waits for an answer. */
+#include <stdio.h>
+#include <string.h>
+
+int main(void) {
+    int low = 1, high = 1000;
+    char answer[32];
+    while (low <= high) {
+        int guess = (low + high) / 2;
+        printf("%d\n", guess);
+        if (scanf("%31s", answer) != 1 || strcmp(answer, "correct") == 0) return 0;
+        if (strcmp(answer, "higher") == 0) low = guess + 1;
+        else high = guess - 1;
+    }
+    return 0;
+}

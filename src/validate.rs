@@ -49,17 +49,19 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
                 ),
             ));
         }
-        if let Some(checker) = &exercise.checker
-            && !course.root.join(checker).is_file()
-        {
-            problems.push(Problem::new(
-                checker,
-                format!(
-                    "the checker of {} is missing: info.toml names it, and every case's output \
-                     is judged by it",
-                    exercise.name
-                ),
-            ));
+        for (role, path) in [("checker", &exercise.checker), ("referee", &exercise.referee)] {
+            if let Some(path) = path
+                && !course.root.join(path).is_file()
+            {
+                problems.push(Problem::new(
+                    path,
+                    format!(
+                        "the {role} of {} is missing: info.toml names it, and every case is \
+                         judged by it",
+                        exercise.name
+                    ),
+                ));
+            }
         }
         if exercise.hints.is_empty() {
             problems.push(Problem::new(

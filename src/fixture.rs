@@ -154,14 +154,7 @@ impl Case {
 
     /// The files the program must leave, with their expected content, in name order.
     pub fn expected_files(&self) -> Result<Vec<(String, Vec<u8>)>> {
-        self.expected_files
-            .iter()
-            .map(|(name, path)| {
-                let content = std::fs::read(path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                Ok((name.clone(), content))
-            })
-            .collect()
+        read_files(&self.expected_files)
     }
 
     pub fn exit_code(&self) -> i32 {
@@ -182,14 +175,7 @@ impl Case {
         if self.hidden {
             return Ok(Vec::new());
         }
-        self.given
-            .iter()
-            .map(|(name, path)| {
-                let content = std::fs::read(path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                Ok((name.clone(), content))
-            })
-            .collect()
+        read_files(&self.given)
     }
 
     /// What the reports may show of the input: all of it for a public case (empty when
@@ -202,6 +188,18 @@ impl Case {
             _ => Ok(Vec::new()),
         }
     }
+}
+
+/// Each file's name and content.
+fn read_files(files: &[(String, PathBuf)]) -> Result<Vec<(String, Vec<u8>)>> {
+    files
+        .iter()
+        .map(|(name, path)| {
+            let content =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            Ok((name.clone(), content))
+        })
+        .collect()
 }
 
 /// The files one case is made of, gathered before they are checked for completeness.

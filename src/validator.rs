@@ -17,7 +17,7 @@
 
 use std::io::Write;
 use std::os::fd::AsFd;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -58,10 +58,13 @@ pub struct Played {
     pub conversation: Vec<(Side, String)>,
 }
 
-/// A validator's scratch: the case's input and answer, under the names it is given.
+/// A validator's run: its arguments, the case's input and answer under the names it is
+/// given, and the messages it may leave.
 struct Inputs {
-    _scratch: tempfile::TempDir,
+    scratch: tempfile::TempDir,
+    args: [String; 3],
     given: [(String, PathBuf); 2],
+    collect: [String; 2],
 }
 
 impl Inputs {
@@ -72,12 +75,32 @@ impl Inputs {
             None => write(&scratch, "input", b"")?,
         };
         Ok(Inputs {
+            args: ["input", "answer", "."].map(String::from),
             given: [
                 ("input".to_string(), input),
                 ("answer".to_string(), case.expected_path.clone()),
             ],
-            _scratch: scratch,
+            collect: [TEAM_MESSAGE.to_string(), JUDGE_MESSAGE.to_string()],
+            scratch,
         })
+    }
+
+    /// The validator's job: `program` run as `program INPUT ANSWER FEEDBACK_DIR`, reading
+    /// `stdin`.
+    fn job<'a>(
+        &'a self,
+        program: &'a Path,
+        stdin: Option<&'a Path>,
+        env: &'a [(String, String)],
+    ) -> Job<'a> {
+        Job {
+            args: &self.args,
+            files: RunFiles {
+                given: &self.given,
+                collect: &self.collect,
+            },
+            ..Job::program(program, stdin, env)
+        }
     }
 }
 
@@ -88,8 +111,6 @@ fn write(scratch: &tempfile::TempDir, name: &str, bytes: &[u8]) -> Result<PathBu
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(path)
 }
-
-const ARGS: [&str; 3] = ["input", "answer", "."];
 
 impl Validator {
     /// The checker's word on `output`, what the program printed on `case`.
@@ -102,18 +123,8 @@ impl Validator {
         output: &[u8],
     ) -> Result<Checked> {
         let inputs = Inputs::new(case)?;
-        let output = write(&inputs._scratch, "output", output)?;
-        let args = ARGS.map(String::from);
-        let collect = [TEAM_MESSAGE.to_string(), JUDGE_MESSAGE.to_string()];
-        let job = Job {
-            args: &args,
-            files: RunFiles {
-                given: &inputs.given,
-                collect: &collect,
-            },
-            ..Job::program(&self.program, Some(&output), env)
-        };
-        let outcome = sandbox.run(&job, limits)?;
+        let output = write(&inputs.scratch, "output", output)?;
+        let outcome = sandbox.run(&inputs.job(&self.program, Some(&output), env), limits)?;
         self.verdict(&outcome, case)
     }
 
@@ -128,16 +139,9 @@ impl Validator {
     ) -> Result<Played> {
         let inputs = Inputs::new(case)?;
         let pair = Pair::new()?;
-        let args = ARGS.map(String::from);
-        let collect = [TEAM_MESSAGE.to_string(), JUDGE_MESSAGE.to_string()];
         let referee = Job {
-            args: &args,
-            files: RunFiles {
-                given: &inputs.given,
-                collect: &collect,
-            },
             conversation: Some((pair.referee_stdin.as_fd(), &pair.from_referee)),
-            ..Job::program(&self.program, None, env)
+            ..inputs.job(&self.program, None, env)
         };
         let referee_limits = Limits {
             wall_time: limits.wall_time + REFEREE_GRACE,

@@ -6,31 +6,26 @@ mod common;
 
 use std::path::Path;
 
-use common::{assert_error, clings, repo, stdout_of};
+use common::{
+    assert_error, case_verdicts_and_messages, clings, small_course, solution_passed, stdout_of,
+};
 use tempfile::TempDir;
 
 /// A course with one exercise, `divisor` (print any proper divisor of n), judged by
 /// `checker` (in `tests/programs/checker/`); `program` is the student's.
 fn divisor_course(program: &str, checker: &str) -> TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
-    std::fs::write(
-        root.join("info.toml"),
+    let dir = small_course(
         "format_version = 1\n\n[[exercises]]\nname = \"divisor\"\ntitle = \"Divisor\"\n\
          path = \"exercises/divisor.c\"\nsolution = \"solutions/divisor.c\"\n\
          checker = \"checkers/divisor.c\"\n",
-    )
-    .unwrap();
-    let programs = repo().join("tests/programs/checker");
-    for (from, to) in [
-        (program, "exercises/divisor.c"),
-        ("smallest", "solutions/divisor.c"),
-        (checker, "checkers/divisor.c"),
-    ] {
-        let target = root.join(to);
-        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-        std::fs::copy(programs.join(format!("{from}.c")), target).unwrap();
-    }
+        "checker",
+        &[
+            (program, "exercises/divisor.c"),
+            ("smallest", "solutions/divisor.c"),
+            (checker, "checkers/divisor.c"),
+        ],
+    );
+    let root = dir.path();
     write_cases(
         &root.join("fixtures/divisor"),
         &[("01_twelve", 12, 2), ("02_thirty_five", 35, 5)],
@@ -48,22 +43,7 @@ fn write_cases(dir: &Path, cases: &[(&str, u32, u32)]) {
 }
 
 fn verdicts_and_messages(dir: &Path, extra: &[&str]) -> Vec<(String, String)> {
-    let output = clings(dir)
-        .args(["test", "--format", "json"])
-        .args(extra)
-        .output()
-        .unwrap();
-    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
-    document["exercises"][0]["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|case| {
-            let field = |key: &str| case[key].as_str().unwrap().to_string();
-            (field("verdict"), field("message"))
-        })
-        .collect()
+    case_verdicts_and_messages(clings(dir).args(["test", "--format", "json"]).args(extra))
 }
 
 #[test]
@@ -132,10 +112,5 @@ fn dev_check_runs_the_checker_on_the_solution() {
         .output()
         .unwrap();
     let said = stdout_of(&output);
-    assert!(
-        said.lines().any(|line| line.contains("solution")
-            && line.contains("02_thirty_five")
-            && line.contains("passed")),
-        "{said}"
-    );
+    assert!(solution_passed(&said, "02_thirty_five"), "{said}");
 }

@@ -114,17 +114,6 @@ fn run_documented(
     shell.output().unwrap()
 }
 
-/// The course's exercises, in order.
-const COURSE: [&str; 7] = [
-    "print_board",
-    "check_win",
-    "gomoku",
-    "show_board",
-    "move_errors",
-    "highlight",
-    "replay",
-];
-
 /// A workspace as a CI job lays it out: the course checked out in `course/`.
 fn workspace() -> tempfile::TempDir {
     let root = tempfile::tempdir().unwrap();
@@ -136,7 +125,7 @@ fn workspace() -> tempfile::TempDir {
 /// A student's repository with the course layout, some exercises solved.
 fn student_repo(dir: &Path, solved: &[&str]) {
     std::fs::create_dir_all(dir.join("exercises")).unwrap();
-    for name in COURSE {
+    for name in COURSE_EXERCISES {
         let from = if solved.contains(&name) {
             "solutions"
         } else {
@@ -202,7 +191,7 @@ fn github_classroom_workflow() {
     assert_eq!(junit.status.code(), Some(1));
     let xml = std::fs::read_to_string(root.path().join("clings-junit.xml")).unwrap();
     let report = quick_junit::Report::deserialize_from_str(&xml).unwrap();
-    assert_eq!(report.test_suites.len(), COURSE.len());
+    assert_eq!(report.test_suites.len(), COURSE_EXERCISES.len());
     assert!(
         !course.join(".clings-state.json").exists(),
         "the course's progress is untouched"
@@ -213,7 +202,7 @@ fn github_classroom_workflow() {
 fn gitlab_job() {
     // The student's project is the job's directory; the course is cloned inside it.
     let root = workspace();
-    student_repo(root.path(), &COURSE);
+    student_repo(root.path(), &COURSE_EXERCISES);
     let output = run_documented(
         "clings test --require-isolation --submission .. --format junit --output ../clings-junit.xml",
         &root.path().join("course"),
@@ -233,7 +222,7 @@ fn sharded_class_and_merge() {
     let students = ["ana", "ben", "cai", "dan", "eva", "fei"];
     for (index, student) in students.iter().enumerate() {
         let solved: &[&str] = match index % 3 {
-            0 => &COURSE,
+            0 => &COURSE_EXERCISES,
             1 => &["print_board"],
             _ => &[],
         };

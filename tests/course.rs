@@ -5,20 +5,10 @@ mod common;
 
 use common::*;
 
-const EXERCISES: [&str; 7] = [
-    "print_board",
-    "check_win",
-    "gomoku",
-    "show_board",
-    "move_errors",
-    "highlight",
-    "replay",
-];
-
 #[test]
 fn reference_solutions_pass_every_case() {
     let course = copy_course(&repo());
-    for name in EXERCISES {
+    for name in COURSE_EXERCISES {
         std::fs::copy(
             course.path().join(format!("solutions/{name}.c")),
             course.path().join(format!("exercises/{name}.c")),
@@ -26,7 +16,7 @@ fn reference_solutions_pass_every_case() {
         .unwrap();
     }
     let (document, code) = json_results(course.path(), &[]);
-    for (index, name) in EXERCISES.iter().enumerate() {
+    for (index, name) in COURSE_EXERCISES.iter().enumerate() {
         assert_eq!(document["exercises"][index]["name"], *name);
         let verdicts = verdicts(&document, index);
         assert!(
@@ -42,9 +32,9 @@ fn skeletons_fail_as_shipped_without_crashing() {
     let course = copy_course(&repo());
     let (document, code) = json_results(course.path(), &[]);
     assert_eq!(document["passed"], 0);
-    assert_eq!(document["failed"], EXERCISES.len());
+    assert_eq!(document["failed"], COURSE_EXERCISES.len());
     assert_eq!(code, Some(1));
-    for index in 0..EXERCISES.len() {
+    for index in 0..COURSE_EXERCISES.len() {
         assert_eq!(
             document["exercises"][index]["status"], "failed",
             "skeletons compile"
@@ -283,7 +273,7 @@ fn the_shipped_course_has_the_cases_the_readme_counts() {
             })
             .count()
     };
-    let shipped: Vec<usize> = EXERCISES
+    let shipped: Vec<usize> = COURSE_EXERCISES
         .iter()
         .flat_map(|name| {
             [

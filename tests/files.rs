@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{clings, repo, stdout_of};
+use common::{case_verdicts_and_messages, clings, repo, solution_passed, stdout_of};
 use tempfile::TempDir;
 
 /// A course with one exercise, `copy`: its program copies the file named by its argument
@@ -61,20 +61,7 @@ fn graded(dir: &Path, isolation: Option<&str>) -> Vec<(String, String)> {
     if let Some(isolation) = isolation {
         command.env("CLINGS_ISOLATION", isolation);
     }
-    let output = command.output().unwrap();
-    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
-    document["exercises"][0]["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|case| {
-            (
-                case["verdict"].as_str().unwrap().to_string(),
-                case["message"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect()
+    case_verdicts_and_messages(&mut command)
 }
 
 #[test]
@@ -254,11 +241,7 @@ fn new_case_and_bless_write_the_files_a_program_leaves() {
     let output = clings(root).args(["dev", "check"]).output().unwrap();
     let said = stdout_of(&output);
     for case in ["01_copy", "02_missing", "03_abc", "04_gone"] {
-        assert!(
-            said.lines()
-                .any(|line| line.contains(case) && line.contains("passed")),
-            "{case}: {said}"
-        );
+        assert!(solution_passed(&said, case), "{case}: {said}");
     }
     assert!(!said.contains("not part of a case"), "{said}");
 }

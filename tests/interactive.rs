@@ -7,32 +7,25 @@ mod common;
 
 use std::path::Path;
 
-use common::{assert_error, clings, repo, stdout_of};
+use common::{assert_error, case_verdicts_and_messages, clings, small_course, stdout_of};
 use tempfile::TempDir;
 
 /// A course with one exercise, `guess` (find the secret number by asking the referee),
 /// refereed by `referee` (in `tests/programs/interactive/`); `program` is the student's.
 fn guessing_course(program: &str, referee: &str) -> TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
-    std::fs::write(
-        root.join("info.toml"),
+    let dir = small_course(
         "format_version = 1\n\n[defaults]\ntime_limit_ms = 3000\n\n\
          [[exercises]]\nname = \"guess\"\ntitle = \"Guess\"\n\
          path = \"exercises/guess.c\"\nsolution = \"solutions/guess.c\"\n\
          referee = \"referees/guess.c\"\n",
-    )
-    .unwrap();
-    let programs = repo().join("tests/programs/interactive");
-    for (from, to) in [
-        (program, "exercises/guess.c"),
-        ("binary", "solutions/guess.c"),
-        (referee, "referees/guess.c"),
-    ] {
-        let target = root.join(to);
-        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-        std::fs::copy(programs.join(format!("{from}.c")), target).unwrap();
-    }
+        "interactive",
+        &[
+            (program, "exercises/guess.c"),
+            ("binary", "solutions/guess.c"),
+            (referee, "referees/guess.c"),
+        ],
+    );
+    let root = dir.path();
     write_cases(
         &root.join("fixtures/guess"),
         &[("01_small", 3), ("02_large", 700)],
@@ -50,22 +43,7 @@ fn write_cases(dir: &Path, cases: &[(&str, u32)]) {
 }
 
 fn graded(dir: &Path, extra: &[&str]) -> Vec<(String, String)> {
-    let output = clings(dir)
-        .args(["test", "--format", "json"])
-        .args(extra)
-        .output()
-        .unwrap();
-    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
-    document["exercises"][0]["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|case| {
-            let field = |key: &str| case[key].as_str().unwrap().to_string();
-            (field("verdict"), field("message"))
-        })
-        .collect()
+    case_verdicts_and_messages(clings(dir).args(["test", "--format", "json"]).args(extra))
 }
 
 #[test]

@@ -319,3 +319,51 @@ pub fn find_on_path(name: &str) -> Option<PathBuf> {
 pub fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|value| value == "true")
 }
+
+/// The shipped course's exercises, in order.
+pub const COURSE_EXERCISES: [&str; 7] = [
+    "print_board",
+    "check_win",
+    "gomoku",
+    "show_board",
+    "move_errors",
+    "highlight",
+    "replay",
+];
+
+/// `(verdict, message)` of each case of the first exercise `command` grades (a `clings
+/// test --format json`).
+pub fn case_verdicts_and_messages(command: &mut Command) -> Vec<(String, String)> {
+    let output = command.output().expect("run clings");
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|err| panic!("not JSON ({err}): {}", stderr_of(&output)));
+    document["exercises"][0]["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|case| {
+            let field = |key: &str| case[key].as_str().expect(key).to_string();
+            (field("verdict"), field("message"))
+        })
+        .collect()
+}
+
+/// Whether `dev check`'s report says that the solution passed `case`.
+pub fn solution_passed(said: &str, case: &str) -> bool {
+    said.lines()
+        .any(|line| line.contains("solution") && line.contains(case) && line.contains("passed"))
+}
+
+/// A small course in a fresh directory: `info` as its info.toml, and each program of
+/// `tests/programs/<folder>/` (`(file stem, path in the course)`) copied in.
+pub fn small_course(info: &str, folder: &str, programs: &[(&str, &str)]) -> TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("info.toml"), info).expect("write info.toml");
+    let source = repo().join("tests/programs").join(folder);
+    for (from, to) in programs {
+        let target = dir.path().join(to);
+        std::fs::create_dir_all(target.parent().expect("a folder")).expect("create folder");
+        std::fs::copy(source.join(format!("{from}.c")), target).expect("copy program");
+    }
+    dir
+}

@@ -599,6 +599,8 @@ impl<'a> Grader<'a> {
             role,
             source: source.clone(),
             program,
+            // Built by the course's toolchain, whichever built the student's program.
+            env: self.toolchain.runtime_env(),
         }))
     }
 
@@ -671,13 +673,11 @@ impl<'a> Grader<'a> {
         let expected_files = case.expected_files()?;
         let collect = case.file_names();
         let job = case_job(program, case, env, &collect);
-        // The course's validators are built by the course's toolchain.
-        let validator_env = self.toolchain.runtime_env();
         let (outcome, checked, conversation) = {
             let _timing = timings::measure(Phase::Run);
             match validator {
                 Some(referee) if referee.role == JudgedBy::Referee => {
-                    let played = referee.play(&self.sandbox, &validator_env, limits, case, job)?;
+                    let played = referee.play(&self.sandbox, limits, case, job)?;
                     (played.outcome, Some(played.checked), played.conversation)
                 }
                 _ => (self.sandbox.run(&job, limits)?, None, Vec::new()),
@@ -689,7 +689,7 @@ impl<'a> Grader<'a> {
                     && verdict::reaches_output(&outcome, case.exit_code()) =>
             {
                 let limits = self.limits(Some(case));
-                Some(checker.check(&self.sandbox, &validator_env, limits, case, &outcome.stdout)?)
+                Some(checker.check(&self.sandbox, limits, case, &outcome.stdout)?)
             }
             _ => checked,
         };

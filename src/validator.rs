@@ -47,6 +47,8 @@ pub struct Validator {
     /// Its source, as the course names it (for the course's errors).
     pub source: PathBuf,
     pub program: PathBuf,
+    /// Its runtime environment (the sanitizers' options), made once per grading.
+    pub env: Vec<(String, String)>,
 }
 
 /// What a game between a program and the referee came to.
@@ -117,14 +119,13 @@ impl Validator {
     pub fn check(
         &self,
         sandbox: &Sandbox,
-        env: &[(String, String)],
         limits: Limits,
         case: &Case,
         output: &[u8],
     ) -> Result<Checked> {
         let inputs = Inputs::new(case)?;
         let output = write(&inputs.scratch, "output", output)?;
-        let outcome = sandbox.run(&inputs.job(&self.program, Some(&output), env), limits)?;
+        let outcome = sandbox.run(&inputs.job(&self.program, Some(&output), &self.env), limits)?;
         self.verdict(&outcome, case)
     }
 
@@ -132,7 +133,6 @@ impl Validator {
     pub fn play(
         &self,
         sandbox: &Sandbox,
-        env: &[(String, String)],
         limits: Limits,
         case: &Case,
         program: Job,
@@ -141,7 +141,7 @@ impl Validator {
         let pair = Pair::new()?;
         let referee = Job {
             conversation: Some((pair.referee_stdin.as_fd(), &pair.from_referee)),
-            ..inputs.job(&self.program, None, env)
+            ..inputs.job(&self.program, None, &self.env)
         };
         let referee_limits = Limits {
             wall_time: limits.wall_time + REFEREE_GRACE,

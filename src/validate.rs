@@ -49,7 +49,10 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
                 ),
             ));
         }
-        for (role, path) in [("checker", &exercise.checker), ("referee", &exercise.referee)] {
+        for (role, path) in [
+            ("checker", &exercise.checker),
+            ("referee", &exercise.referee),
+        ] {
             if let Some(path) = path
                 && !course.root.join(path).is_file()
             {

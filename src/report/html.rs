@@ -356,13 +356,26 @@ fn kinds(html: &mut String, class: &Class, lang: Lang) {
     html.push_str("</table></section>\n");
 }
 
+/// The heat map's cell width, in pixels, and that of its two first columns.
+const CELL_PX: usize = 11;
+const NAME_PX: usize = 130;
+const TOTAL_PX: usize = 48;
+
+/// A grid of rows rather than a table: each row is laid out (and drawn) only when it
+/// comes into view (`content-visibility`), which tables do not allow, so a class of 1,000
+/// opens as fast as one of 40.
 fn heat_map(html: &mut String, class: &Class, lang: Lang) {
     let _ = writeln!(
         html,
-        "<section id=\"heatmap\"><h2>{}</h2><p class=\"sort\">{} \
+        "<section id=\"heatmap\"><h2>{}</h2><p>{}</p><p class=\"sort\">{} \
          <button type=\"button\" data-sort=\"score\">{}</button> \
          <button type=\"button\" data-sort=\"name\">{}</button></p>",
         lang.pick("Heat map: students x cases", "热力图：学生 x 用例"),
+        lang.pick(
+            "A row per student, a column per case; the case is named on hover, and the \
+             same verdicts are listed under each student's name below.",
+            "每行一名学生，每列一个用例；鼠标悬停显示用例名称，下方每名学生的详情中列出同样的结果。"
+        ),
         lang.pick("Sort by", "排序："),
         lang.pick("score", "分数"),
         lang.pick("name", "姓名"),
@@ -377,8 +390,11 @@ fn heat_map(html: &mut String, class: &Class, lang: Lang) {
             look.label(lang)
         );
     }
-    html.push_str(
-        "</ul>\n<div class=\"heatwrap\"><table id=\"heat\"><thead><tr><th></th><th></th>",
+    let width = NAME_PX + TOTAL_PX + CELL_PX * class.columns.len();
+    let _ = write!(
+        html,
+        "</ul>\n<div class=\"heatwrap\"><div id=\"heat\" style=\"width:{width}px\">\
+         <div class=\"r head\"><span></span><b></b>"
     );
     // A heading per exercise over its cases, then the cases numbered within it.
     let mut index = 0;
@@ -390,14 +406,15 @@ fn heat_map(html: &mut String, class: &Class, lang: Lang) {
             .count();
         let _ = write!(
             html,
-            "<th colspan=\"{span}\" class=\"exercise\">{}</th>",
+            "<span class=\"exercise\" style=\"width:{}px\" title=\"{1}\">{1}</span>",
+            span * CELL_PX,
             escape(exercise)
         );
         index += span;
     }
     let _ = write!(
         html,
-        "</tr><tr><th>{}</th><th>{}</th>",
+        "</div><div class=\"r head\" id=\"cases-row\"><span>{}</span><b>{}</b>",
         lang.pick("student", "学生"),
         lang.pick("total", "总分")
     );
@@ -409,7 +426,7 @@ fn heat_map(html: &mut String, class: &Class, lang: Lang) {
         };
         let _ = write!(
             html,
-            "<th title=\"{}\"{}>{number}</th>",
+            "<i title=\"{}\"{}>{number}</i>",
             escape(&case_name(class, index, lang)),
             if column.hidden {
                 " class=\"hidden\""
@@ -418,28 +435,27 @@ fn heat_map(html: &mut String, class: &Class, lang: Lang) {
             }
         );
     }
-    html.push_str("</tr></thead><tbody>\n");
+    html.push_str("</div><div class=\"rows\">\n");
     for (index, student) in class.students.iter().enumerate() {
         let _ = write!(
             html,
-            "<tr data-score=\"{}\"><th><a href=\"#s{index}\">{}</a><th class=\"total\">{}/{}",
+            "<div class=\"r\" data-score=\"{}\"><a href=\"#s{index}\">{}</a><b>{}/{}</b>",
             student.results.points,
             escape(student.name),
             student.results.points,
             student.results.max_points
         );
-        // End tags left out, as HTML allows: a class of 1,000 has 100,000 cells.
         for cell in &student.cells {
             match cell {
-                Cell::Verdict(Verdict::Passed) => html.push_str("<td>"),
+                Cell::Verdict(Verdict::Passed) => html.push_str("<i></i>"),
                 cell => {
-                    let _ = write!(html, "<td class={}>", look(*cell).class);
+                    let _ = write!(html, "<i class={}></i>", look(*cell).class);
                 }
             }
         }
-        html.push('\n');
+        html.push_str("</div>\n");
     }
-    html.push_str("</tbody></table></div></section>\n");
+    html.push_str("</div></div></div></section>\n");
 }
 
 fn students(html: &mut String, class: &Class, lang: Lang) {
@@ -541,14 +557,19 @@ fn exercise_details(html: &mut String, exercise: &ExerciseReport, lang: Lang) {
     html.push_str("</ul></li>");
 }
 
-/// The heat map's cells and the legend's keys: a colour and a letter per kind of cell.
+/// The heat map's columns, its cells and the legend's keys: a colour and a letter per kind
+/// of cell.
 fn cell_style() -> String {
-    let mut css = String::new();
+    let mut css = format!(
+        "#heat .r>a,#heat .r>span:first-child{{flex:0 0 {NAME_PX}px}}\
+         #heat .r>b{{flex:0 0 {TOTAL_PX}px}}#heat i{{flex:0 0 {}px}}",
+        CELL_PX - 1
+    );
     for cell in CELLS {
         let look = look(cell);
         let selector = match cell {
-            Cell::Verdict(Verdict::Passed) => "#heat td,.key.p".to_string(),
-            _ => format!("#heat td.{0},.key.{0}", look.class),
+            Cell::Verdict(Verdict::Passed) => ".rows i,.key.p".to_string(),
+            _ => format!(".rows i.{0},.key.{0}", look.class),
         };
         let _ = write!(
             css,
@@ -576,18 +597,21 @@ table.kinds th{text-align:left;white-space:nowrap;vertical-align:top;padding-rig
 .legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3em 1.2em;font-size:.85em}\
 .key{display:inline-block;width:1.3em;height:1.3em;text-align:center;line-height:1.3em;font-size:.8em;font-weight:bold;border:1px solid #999;vertical-align:middle}\
 .heatwrap{overflow-x:auto}\
-#heat{border-collapse:collapse;font-size:9px;table-layout:fixed}\
-#heat td{width:10px;min-width:10px;height:13px;padding:0;text-align:center;border:1px solid #fff;font-weight:bold;line-height:13px}\
-#heat thead th{font-weight:normal;padding:0 1px}#heat th.exercise{border-left:2px solid #fff;text-align:left;font-weight:bold}\
-#heat thead th.hidden{font-style:italic;text-decoration:underline}\
-#heat tbody th{text-align:left;font-weight:normal;white-space:nowrap;padding-right:.5em;font-size:11px}\
-#heat th.total{text-align:right}\
-.student{border-top:1px solid #eee;padding:.3em 0}.student h3{margin:.3em 0;font-size:1em}.student ul{margin:.2em 0}\
+#heat{font-size:9px;line-height:13px}\
+#heat .r{display:flex;height:13px;margin-bottom:1px;white-space:nowrap}\
+#heat .rows .r{content-visibility:auto;contain-intrinsic-size:auto 13px}\
+#heat .r>a,#heat .r>span:first-child{overflow:hidden;text-overflow:ellipsis;font-size:11px}\
+#heat .r>b{padding-right:4px;text-align:right;font-weight:normal;box-sizing:border-box}\
+#heat i{min-width:0;overflow:hidden;margin-right:1px;text-align:center;font-style:normal;font-weight:bold}\
+#heat .head i{font-size:7px;font-weight:normal}\
+#heat .head i.hidden{font-style:italic;text-decoration:underline}\
+#heat .exercise{flex:none;overflow:hidden;font-weight:bold;border-left:1px solid #999;padding-left:1px;box-sizing:border-box}\
+.student{border-top:1px solid #eee;padding:.3em 0;content-visibility:auto;contain-intrinsic-size:auto 12em}.student h3{margin:.3em 0;font-size:1em}.student ul{margin:.2em 0}\
 .up{font-size:.75em;font-weight:normal}\
 pre.diff{background:#f6f6f6;padding:.4em;font-size:.85em;overflow-x:auto;white-space:pre}\
 .errors{border:2px solid #D55E00;padding:.5em}\
 @media print{nav,.sort,.up{display:none}body{margin:0;max-width:none}.heatwrap{overflow:visible}\
-#heat td,.key,svg{print-color-adjust:exact;-webkit-print-color-adjust:exact}\
+#heat i,.key,svg{print-color-adjust:exact;-webkit-print-color-adjust:exact}\
 .student,ol.cases>li,figure{break-inside:avoid}pre.diff{white-space:pre-wrap}}\
 ";
 
@@ -596,21 +620,50 @@ pre.diff{background:#f6f6f6;padding:.4em;font-size:.85em;overflow-x:auto;white-s
 /// it.
 const SCRIPT: &str = "\
 (function(){\
-var body=document.querySelector('#heat tbody');\
-var name=function(row){return row.cells[0].textContent;};\
+var rows=document.querySelector('#heat .rows');\
+var name=function(row){return row.firstChild.textContent;};\
 var order={score:function(a,b){return b.dataset.score-a.dataset.score||name(a).localeCompare(name(b));},\
 name:function(a,b){return name(a).localeCompare(name(b));}};\
 document.querySelectorAll('button[data-sort]').forEach(function(button){\
 button.addEventListener('click',function(){\
-var rows=Array.prototype.slice.call(body.rows).sort(order[button.dataset.sort]);\
-rows.forEach(function(row){body.appendChild(row);});});});\
-var heads=document.querySelectorAll('#heat thead tr:nth-child(2) th');\
+Array.prototype.slice.call(rows.children).sort(order[button.dataset.sort])\
+.forEach(function(row){rows.appendChild(row);});});});\
+var heads=document.getElementById('cases-row').children;\
 var labels={};document.querySelectorAll('.legend li').forEach(function(item){\
 labels[item.firstChild.className.replace('key','').trim()]=item.textContent.trim();});\
-body.addEventListener('mouseover',function(event){var cell=event.target;\
-if(cell.tagName==='TD'&&!cell.title){cell.title=heads[cell.cellIndex].title+': '+labels[cell.className||'p'];}});\
+rows.addEventListener('mouseover',function(event){var cell=event.target;\
+if(cell.tagName==='I'&&!cell.title){\
+var at=Array.prototype.indexOf.call(cell.parentNode.children,cell);\
+cell.title=heads[at].title+': '+labels[cell.className||'p'];}});\
 var charts=document.querySelectorAll('svg.chart');\
 var drawn=charts.length>0&&Array.prototype.every.call(charts,function(chart){\
 var box=chart.getBoundingClientRect();return box.width>0&&box.height>0&&chart.querySelector('rect');});\
-if(drawn){document.body.setAttribute('data-rendered','charts '+charts.length+', rows '+body.rows.length);}\
+if(drawn){document.body.setAttribute('data-rendered','charts '+charts.length+', rows '+rows.children.length);}\
 })();";
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_from_a_program_cannot_become_markup() {
+        assert_eq!(
+            escape("<script>alert(\"x\" & 'y')</script>"),
+            "&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;"
+        );
+    }
+
+    #[test]
+    fn every_failure_has_its_own_letter() {
+        let mut symbols: Vec<&str> = CELLS
+            .iter()
+            .map(|cell| look(*cell).symbol)
+            .filter(|symbol| !symbol.is_empty())
+            .collect();
+        let count = symbols.len();
+        symbols.sort_unstable();
+        symbols.dedup();
+        assert_eq!(symbols.len(), count, "two kinds share a letter");
+        // Only a pass and a missing result go without one: the colour is never alone.
+        assert_eq!(count, CELLS.len() - 2);
+    }
+}

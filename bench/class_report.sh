@@ -3,7 +3,8 @@
 # (make_class.sh, then the second chapter's solutions added) with `--html`, copies its
 # students' results under new names up to STUDENTS, and draws that with `clings report`.
 # Prints each page's size and the time headless Chromium takes to open it and take a
-# screenshot, beside an empty page (the browser's own start). Writes the README's
+# screenshot, beside an empty page (the browser's own start), and the time from
+# navigation to the page's load event. Writes the README's
 # screenshot, docs/class-report.png, from the graded class's page. Needs chromium.
 # Usage: bench/class_report.sh [GRADED] [STUDENTS]   (default 40 1000)
 set -euo pipefail
@@ -45,6 +46,23 @@ open_ms() {
   printf '%s\n' "${times[@]}" | sort -n | sed -n 3p
 }
 
+# The page's own time: from navigation to its load event (its script has run and laid the
+# page out by then), read by a copy of the page that writes it into the DOM.
+load_ms() {
+  python3 - "$1" "$work/probe.html" <<'PY'
+import sys
+probe = ("<script>addEventListener('load',function(){document.body.setAttribute("
+         "'data-load-ms',Math.round(performance.now()));});</script>")
+page = open(sys.argv[1]).read().replace("<body>", "<body>" + probe, 1)
+open(sys.argv[2], "w").write(page)
+PY
+  for _ in 1 2 3; do
+    chromium --headless --no-sandbox --no-first-run --user-data-dir="$work/profile" \
+      --dump-dom "file://$work/probe.html" 2>/dev/null | grep -o 'data-load-ms="[0-9]*"' |
+      grep -o '[0-9]*'
+  done | sort -n | sed -n 2p
+}
+
 empty=$(open_ms "$work/empty.html")
 echo "$(nproc) cores; an empty page: ${empty} ms (the browser's start)"
 for n in "$graded" "$students"; do
@@ -52,8 +70,8 @@ for n in "$graded" "$students"; do
   rendered=$(chromium --headless --no-sandbox --no-first-run --user-data-dir="$work/profile" \
     --dump-dom "file://$page" 2>/dev/null | grep -o 'data-rendered="[^"]*"' || echo "NOT RENDERED")
   ms=$(open_ms "$page")
-  echo "$n students: $(du -k "$page" | cut -f1) KiB, opened and drawn in ${ms} ms" \
-    "($((ms - empty)) ms past the empty page), $rendered"
+  echo "$n students: $(du -k "$page" | cut -f1) KiB, loaded in $(load_ms "$page") ms (median of 3)," \
+    "opened and drawn in ${ms} ms ($((ms - empty)) ms past the empty page), $rendered"
 done
 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
   --user-data-dir="$work/profile" --window-size=1280,1800 \

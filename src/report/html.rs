@@ -1,7 +1,7 @@
 //! The class report a teacher looks at: one self-contained HTML page drawn from a
 //! gradebook alone (no network, no file beside it: it opens from a USB stick and prints).
-//! It shows how the scores spread, the cases the most students fail with their hints and
-//! how they fail, who fails how, a students x cases heat map, and each student's
+//! It shows how the scores spread, a students x cases heat map, the cases the most
+//! students fail with their hints and how they fail, who fails how, and each student's
 //! failures. Every text from the gradebook is escaped here: messages and diffs quote the
 //! students' programs. Hidden cases show their name, verdict and hint, as in every
 //! report; the gradebook holds nothing more of them.
@@ -125,18 +125,19 @@ pub fn page(book: &Gradebook, lang: Lang) -> String {
     summary(&mut html, &class, lang);
     let _ = writeln!(
         html,
-        "<nav><a href=\"#scores\">{}</a> · <a href=\"#cases\">{}</a> · <a href=\"#kinds\">{}</a> · \
-         <a href=\"#heatmap\">{}</a> · <a href=\"#students\">{}</a></nav>",
+        "<nav><a href=\"#scores\">{}</a> · <a href=\"#heatmap\">{}</a> · <a href=\"#cases\">{}</a> · \
+         <a href=\"#kinds\">{}</a> · <a href=\"#students\">{}</a></nav>",
         lang.pick("Scores", "分数分布"),
+        lang.pick("Heat map", "热力图"),
         lang.pick("Cases most failed", "失败最多的用例"),
         lang.pick("Failures by kind", "按失败类型"),
-        lang.pick("Heat map", "热力图"),
         lang.pick("Students", "学生详情"),
     );
+    // The overview first (how scores spread, who is stuck where), then the details.
     scores(&mut html, &class, lang);
+    heat_map(&mut html, &class, lang);
     most_failed(&mut html, &class, lang);
     kinds(&mut html, &class, lang);
-    heat_map(&mut html, &class, lang);
     students(&mut html, &class, lang);
     let _ = write!(html, "<script>{SCRIPT}</script>\n</body></html>\n");
     html

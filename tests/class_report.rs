@@ -33,20 +33,15 @@ impl Graded {
             "hint = \"Large numbers too.\"\n",
         )
         .unwrap();
-        for (student, program) in [
-            ("alice", "passing"),
-            ("bob", "wrong_output"),
-            ("carol", "compile_error"),
-            ("dave", "crash"),
-        ] {
-            let dir = root.path().join("submissions").join(student);
-            std::fs::create_dir_all(&dir).unwrap();
-            std::fs::copy(
-                repo().join(format!("tests/programs/{program}.c")),
-                dir.join("sum.c"),
-            )
-            .unwrap();
-        }
+        class(
+            root.path(),
+            &[
+                ("alice", "passing"),
+                ("bob", "wrong_output"),
+                ("carol", "compile_error"),
+                ("dave", "crash"),
+            ],
+        );
         let mallory = root.path().join("submissions/mallory");
         std::fs::create_dir_all(&mallory).unwrap();
         std::fs::write(mallory.join("sum.c"), SCRIPTING_STUDENT).unwrap();

@@ -167,6 +167,35 @@ fn the_page_of_a_graded_class_has_every_section_escaped_and_sealed() {
     );
 }
 
+/// The page is drawn from the gradebook alone: `clings report` (outside any course) and
+/// `grade --merge --html` draw the very page `grade --html` drew.
+#[test]
+fn the_page_is_a_function_of_the_gradebook_alone() {
+    let graded = Graded::new();
+    let root = graded.root.path();
+    let output = clings(root)
+        .args(["report", "book/grades.json", "--html", "again.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let output = clings(&root.join("course"))
+        .args([
+            "grade",
+            "--merge",
+            "../book/grades.json",
+            "--out",
+            "../merged",
+        ])
+        .args(["--html", "../merged.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    for drawn in ["again.html", "merged.html"] {
+        let page = std::fs::read_to_string(root.join(drawn)).unwrap();
+        assert!(page == graded.page(), "{drawn} differs from grade's page");
+    }
+}
+
 /// The heat map's rows of students.
 fn heat_map_rows(page: &str) -> Vec<&str> {
     page.lines()

@@ -13,23 +13,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/course" "$work/class"
 cp -r info.toml exercises solutions fixtures skeletons "$work/course"
 
-wrong=(solutions/wrong/*/*.c)
-for i in $(seq -w 1 "$students"); do
-  dir="$work/class/student$i/exercises"
-  mkdir -p "$dir"
-  cp solutions/print_board.c solutions/check_win.c solutions/gomoku.c "$dir"
-  case $((10#$i % 10)) in
-    0|1|2|3) ;;                                              # correct
-    4|5|6)                                                   # one known mistake
-      pick=${wrong[$((10#$i % ${#wrong[@]}))]}
-      cp "$pick" "$dir/$(basename "$(dirname "$pick")").c" ;;
-    7|8)                                                     # does not compile
-      sed -i '0,/return 0;/s//return 0/' "$dir/check_win.c" ;;
-    9)                                                       # loops at EOF after a draw
-      sed -i -e 's/return 0;             \/\* end of input.*/while (1) { }/' \
-             -e 's/if (board_full()) {/if (board_full() \&\& turn > 999) {/' "$dir/gomoku.c" ;;
-  esac
-done
+bench/make_class.sh "$students" "$work/class"
 cases=$(ls fixtures/*/*.out | wc -l)
 
 flags="-std=c99 -Wall -Wextra -g -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all"

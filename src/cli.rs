@@ -123,6 +123,19 @@ pub enum Command {
         /// Where grades.csv and grades.json are written.
         #[arg(long, value_name = "DIR", default_value = ".")]
         out: PathBuf,
+        /// Also write the class report, a self-contained HTML page, to FILE.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+    },
+    /// Draw the class report of gradebooks already written (several are merged as
+    /// `grade --merge` does): no grading, no course needed.
+    Report {
+        /// The grades.json files.
+        #[arg(required = true, value_name = "GRADES_JSON")]
+        gradebooks: Vec<PathBuf>,
+        /// Write the report, a self-contained HTML page, to FILE.
+        #[arg(long, value_name = "FILE", required = true)]
+        html: PathBuf,
     },
     /// Instructor tools: check the course, add cases, recompute expected outputs.
     Dev {

@@ -105,6 +105,28 @@ pub fn render(
     )
 }
 
+/// A student's diff in plain text, a caret under the first difference: for a file that
+/// has no terminal to colour it (JUnit, a gradebook).
+pub fn plain(
+    expected: &[u8],
+    actual: &[u8],
+    mode: CompareMode,
+    max_lines: usize,
+    lang: Lang,
+) -> String {
+    draw(
+        expected,
+        actual,
+        &Options {
+            mode,
+            max_lines,
+            lang,
+            sides: Sides::Student,
+            colour: false,
+        },
+    )
+}
+
 /// Renders the diff from `old` to `new` as `options` say.
 pub fn draw(old: &[u8], new: &[u8], options: &Options) -> String {
     let Options {

@@ -3,7 +3,7 @@
 //! shards graded on different machines.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use anyhow::{Context, Result, bail};
@@ -96,6 +96,15 @@ impl Gradebook {
             );
         }
         Ok(book)
+    }
+
+    /// The gradebooks at `paths` as one, merged as [`Gradebook::merge`] does.
+    pub fn load_merged(paths: &[PathBuf]) -> Result<Gradebook> {
+        let books = paths
+            .iter()
+            .map(|path| Ok((path.display().to_string(), Gradebook::load(path)?)))
+            .collect::<Result<Vec<_>>>()?;
+        Gradebook::merge(books)
     }
 
     /// One gradebook from shards of the same course; a student graded twice is an error.

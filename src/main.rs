@@ -82,6 +82,10 @@ fn main() -> ExitCode {
 }
 
 fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
+    // A gradebook holds all its report needs: no course to find.
+    if let Some(Command::Report { gradebooks, html }) = &cli.command {
+        return commands::report::run(gradebooks, html, lang);
+    }
     let mut app = App::open(
         lang,
         GraderOptions {
@@ -124,10 +128,20 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
             shard,
             fixtures,
             out,
-        }) => match submissions {
-            Some(submissions) => commands::grade::run(&app, &submissions, shard, fixtures, &out),
-            None => commands::grade::merge(&merge, &out),
-        },
+            html,
+        }) => {
+            let output = commands::grade::Output {
+                dir: &out,
+                html: html.as_deref(),
+            };
+            match submissions {
+                Some(submissions) => {
+                    commands::grade::run(&app, &submissions, shard, fixtures, &output)
+                }
+                None => commands::grade::merge(&merge, &output, lang),
+            }
+        }
+        Some(Command::Report { .. }) => unreachable!("drawn above, without a course"),
         Some(Command::Reset { name, yes }) => commands::reset::run(&mut app, &name, yes),
         Some(Command::Dev { command }) => match command {
             DevCommand::Check => commands::dev::check::run(&app),

@@ -3,8 +3,6 @@
 
 mod common;
 
-use std::path::Path;
-
 use common::*;
 
 /// The test course, a submission directory beside it, and hidden cases.
@@ -239,19 +237,6 @@ fn a_missing_submission_directory_is_a_grader_error() {
         .output()
         .unwrap();
     assert_error(&output, "nowhere");
-}
-
-/// A class of students with one program each, as subdirectories of `submissions/`.
-fn class(root: &Path, students: &[(&str, &str)]) {
-    for (student, program) in students {
-        let dir = root.join("submissions").join(student);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::copy(
-            repo().join(format!("tests/programs/{program}.c")),
-            dir.join("sum.c"),
-        )
-        .unwrap();
-    }
 }
 
 const CLASS: [(&str, &str); 5] = [

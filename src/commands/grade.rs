@@ -11,22 +11,30 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::app::App;
 use crate::commands::Exit;
+use crate::commands::report;
 use crate::fixture;
 use crate::grade;
 use crate::gradebook::{CSV_FILE, Gradebook, JSON_FILE, Shard, Student};
-use crate::i18n::count;
+use crate::i18n::{Lang, count};
 use crate::parallel;
 use crate::report::json;
 use crate::sandbox::Interrupted;
 use crate::style;
+
+/// Where a grading goes: the gradebook's directory, and the class report's page if asked.
+pub struct Output<'a> {
+    pub dir: &'a Path,
+    pub html: Option<&'a Path>,
+}
 
 pub fn run(
     app: &App,
     submissions: &Path,
     shard: Option<Shard>,
     fixtures: Option<PathBuf>,
-    out: &Path,
+    output: &Output,
 ) -> Result<Exit> {
+    let out = output.dir;
     let mut students: Vec<(String, PathBuf)> = std::fs::read_dir(submissions)
         .with_context(|| {
             format!(
@@ -111,6 +119,9 @@ pub fn run(
         out.join(CSV_FILE).display(),
         out.join(JSON_FILE).display()
     );
+    if let Some(path) = output.html {
+        report::write_page(&book, path, app.lang)?;
+    }
     for student in book
         .students
         .iter()
@@ -132,12 +143,9 @@ pub fn run(
     Ok(Exit::Success)
 }
 
-pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Exit> {
-    let books = shards
-        .iter()
-        .map(|path| Ok((path.display().to_string(), Gradebook::load(path)?)))
-        .collect::<Result<Vec<_>>>()?;
-    let book = Gradebook::merge(books)?;
+pub fn merge(shards: &[PathBuf], output: &Output, lang: Lang) -> Result<Exit> {
+    let book = Gradebook::load_merged(shards)?;
+    let out = output.dir;
     book.write(out)?;
     println!(
         "merged {}, {}, into {} and {}",
@@ -146,6 +154,9 @@ pub fn merge(shards: &[PathBuf], out: &Path) -> Result<Exit> {
         out.join(CSV_FILE).display(),
         out.join(JSON_FILE).display()
     );
+    if let Some(path) = output.html {
+        report::write_page(&book, path, lang)?;
+    }
     Ok(Exit::Success)
 }
 

@@ -4,6 +4,7 @@ pub mod dev;
 pub mod grade;
 pub mod hint;
 pub mod list;
+pub mod report;
 pub mod reset;
 pub mod run;
 pub mod test;

@@ -3,11 +3,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::grade::{ExerciseResult, Totals};
+use crate::diff;
+use crate::grade::{CaseResult, ExerciseResult, Totals};
 use crate::i18n::Lang;
 use crate::report::{case_message, case_time};
 
 pub const SCHEMA: &str = "clings-results/1";
+
+/// Lines of the one diff an exercise's results keep: enough to see the mistake, and a
+/// class's gradebook (and the page drawn from it) stays small.
+const DIFF_LINES: usize = 20;
 
 #[derive(Debug, Deserialize, Serialize)]
 pub struct Results {
@@ -38,6 +43,9 @@ pub struct ChapterReport {
 #[derive(Debug, Deserialize, Serialize)]
 pub struct ExerciseReport {
     pub name: String,
+    /// In the language of the grading.
+    #[serde(default)]
+    pub title: String,
     /// The name of its chapter.
     #[serde(default)]
     pub chapter: String,
@@ -58,6 +66,17 @@ pub struct CaseReport {
     pub time_ms: Option<u64>,
     pub message: String,
     pub hidden: bool,
+    /// What the case tests, in the language of the grading; null for a hidden case.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// The hint shown for this failure (hidden cases get theirs too); null when it passed
+    /// or no hint fits.
+    #[serde(default)]
+    pub hint: Option<String>,
+    /// The first diff of the exercise, in plain text: on its first public case whose output
+    /// (or left file) is wrong, null on every other case. Never a hidden case's.
+    #[serde(default)]
+    pub diff: Option<String>,
 }
 
 pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
@@ -68,24 +87,45 @@ pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
             .iter()
             .map(|result| ExerciseReport {
                 name: result.name.clone(),
+                title: result.title.get(lang).to_string(),
                 chapter: result.chapter.name.clone(),
                 source: result.source.display().to_string(),
                 status: result.status.as_str().to_string(),
                 points: result.points(),
                 max_points: result.max_points(),
-                cases: result
-                    .cases
-                    .iter()
-                    .map(|case| CaseReport {
-                        name: case.case.name.clone(),
-                        verdict: case.finding.verdict().as_str().to_string(),
-                        points: case.points(),
-                        max_points: case.case.points(),
-                        time_ms: case_time(case).map(|time| time.as_millis() as u64),
-                        message: case_message(case, lang),
-                        hidden: case.case.hidden,
-                    })
-                    .collect(),
+                cases: {
+                    let first_diff = result
+                        .cases
+                        .iter()
+                        .enumerate()
+                        .find_map(|(index, case)| Some((index, diff_of(case, lang)?)));
+                    result
+                        .cases
+                        .iter()
+                        .enumerate()
+                        .map(|(index, case)| CaseReport {
+                            name: case.case.name.clone(),
+                            verdict: case.finding.verdict().as_str().to_string(),
+                            points: case.points(),
+                            max_points: case.case.points(),
+                            time_ms: case_time(case).map(|time| time.as_millis() as u64),
+                            message: case_message(case, lang),
+                            hidden: case.case.hidden,
+                            description: case
+                                .case
+                                .config
+                                .description
+                                .as_ref()
+                                .filter(|_| !case.case.hidden)
+                                .map(|text| text.get(lang).to_string()),
+                            hint: case.hint().map(|hint| hint.get(lang).to_string()),
+                            diff: first_diff
+                                .as_ref()
+                                .filter(|(at, _)| *at == index)
+                                .map(|(_, diff)| diff.clone()),
+                        })
+                        .collect()
+                },
             })
             .collect(),
         passed: totals.passed,
@@ -105,6 +145,25 @@ pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
             })
             .collect(),
     }
+}
+
+/// A public case's wrong output (or the file that differs, named) as a plain diff.
+fn diff_of(case: &CaseResult, lang: Lang) -> Option<String> {
+    if case.case.hidden {
+        return None;
+    }
+    let compared = case.compared()?;
+    let drawn = diff::plain(
+        compared.expected,
+        compared.actual,
+        case.mode,
+        DIFF_LINES,
+        lang,
+    );
+    Some(match compared.file {
+        Some(file) => format!("{file}:\n{drawn}"),
+        None => drawn,
+    })
 }
 
 pub fn render(results: &[ExerciseResult], lang: Lang) -> String {

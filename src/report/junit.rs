@@ -9,7 +9,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use std::fmt::Write;
 
-use crate::diff::{self, Sides};
+use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult};
 use crate::i18n::{Lang, count};
 use crate::report::{case_message, case_time, diagnostics};
@@ -97,18 +97,14 @@ fn failure_body(case: &CaseResult, lang: Lang) -> String {
         }
     }
     if let Some(compared) = case.compared() {
-        let options = diff::Options {
-            mode: case.mode,
-            max_lines: DIFF_LINES,
+        let drawn = diff::plain(
+            compared.expected,
+            compared.actual,
+            case.mode,
+            DIFF_LINES,
             lang,
-            sides: Sides::Student,
-            colour: false,
-        };
-        let _ = writeln!(
-            body,
-            "{}",
-            diff::draw(compared.expected, compared.actual, &options)
         );
+        let _ = writeln!(body, "{drawn}");
     }
     body
 }

@@ -1,12 +1,17 @@
 //! Reports of graded exercises: for people (`human`) and for machines (`json`, `junit`,
-//! `github`); and what a student reads about their progress and hints (`student`).
+//! `github`); what a student reads about their progress and hints (`student`); and a
+//! whole class's page for its teacher (`html`, from the figures of `class`, its charts
+//! drawn by `svg`).
 
+pub mod class;
 pub mod diagnostics;
 pub mod github;
+pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
 pub mod student;
+pub mod svg;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -16,7 +16,7 @@ pub const SANITIZER_EXIT_CODE: i32 = 86;
 pub const WORD_WIDTH: usize = 13;
 
 /// One word per result, the same in every report (and in a case's `[[hints]]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     Passed,
@@ -32,6 +32,27 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Every verdict, in the README's order.
+    pub const ALL: [Verdict; 10] = [
+        Verdict::Passed,
+        Verdict::WrongOutput,
+        Verdict::CompileError,
+        Verdict::Timeout,
+        Verdict::OutputLimit,
+        Verdict::MemoryLimit,
+        Verdict::Crashed,
+        Verdict::NonzeroExit,
+        Verdict::Sanitizer,
+        Verdict::NotRun,
+    ];
+
+    /// The verdict a report's word names (a gradebook read back).
+    pub fn from_word(word: &str) -> Option<Verdict> {
+        Verdict::ALL
+            .into_iter()
+            .find(|verdict| verdict.as_str() == word)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Passed => "passed",
@@ -190,24 +211,14 @@ mod tests {
         let readme = include_str!("../../README.md");
         for (verdict, word) in words {
             assert_eq!(verdict.as_str(), word);
+            assert_eq!(Verdict::from_word(word), Some(verdict));
             assert!(readme.contains(&format!("| `{word}` |")), "{word}");
         }
     }
 
     #[test]
     fn every_word_fits_the_column_and_the_longest_fills_it() {
-        let verdicts = [
-            Verdict::Passed,
-            Verdict::WrongOutput,
-            Verdict::CompileError,
-            Verdict::Timeout,
-            Verdict::OutputLimit,
-            Verdict::MemoryLimit,
-            Verdict::Crashed,
-            Verdict::NonzeroExit,
-            Verdict::Sanitizer,
-            Verdict::NotRun,
-        ];
+        let verdicts = Verdict::ALL;
         let statuses = [
             Status::Passed,
             Status::Failed,

@@ -99,6 +99,20 @@ pub fn program_course(programs: &[&str], defaults: &str) -> TempDir {
     dir
 }
 
+/// A class in `root/submissions/`: a subdirectory per student, holding
+/// `tests/programs/<program>.c` as its `sum.c`.
+pub fn class(root: &Path, students: &[(&str, &str)]) {
+    for (student, program) in students {
+        let dir = root.join("submissions").join(student);
+        std::fs::create_dir_all(&dir).expect("a student's folder");
+        std::fs::copy(
+            repo().join(format!("tests/programs/{program}.c")),
+            dir.join("sum.c"),
+        )
+        .expect("copy program");
+    }
+}
+
 pub fn put_program(course: &Path, program: &str) {
     let source = repo().join("tests/programs").join(format!("{program}.c"));
     std::fs::copy(&source, course.join("exercises/sum.c")).expect("copy program");

@@ -1,0 +1,319 @@
+//! What a class's gradebook says, as a teacher asks it: every case of the course (the
+//! columns of the heat map), each student's verdict on each, how the scores spread, and
+//! which cases the most students fail and how. Figures only; `html` and `svg` draw them.
+
+use std::collections::BTreeMap;
+
+use crate::gradebook::Gradebook;
+use crate::report::json::{ExerciseReport, Results};
+use crate::verdict::{Status, Verdict};
+
+/// One case of the course, as the gradebook names it.
+pub struct Column<'a> {
+    pub exercise: &'a str,
+    pub case: &'a str,
+    pub hidden: bool,
+    /// Null for a hidden case (the gradebook never holds one).
+    pub description: Option<&'a str>,
+}
+
+/// What a student got on a case: its verdict, or why it has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cell {
+    /// The case's verdict; `CompileError` when the exercise did not compile.
+    Verdict(Verdict),
+    /// The exercise's file was not handed in.
+    Missing,
+    /// The student's results do not have this case (gradebooks merged from gradings
+    /// with different hidden cases).
+    Absent,
+}
+
+impl Cell {
+    /// A failure of the program on the case itself: not a pass, and not a case the
+    /// program never ran (it did not compile, was missing, or had shown that it loops).
+    pub fn failed_when_run(self) -> bool {
+        match self {
+            Cell::Verdict(verdict) => !matches!(
+                verdict,
+                Verdict::Passed | Verdict::NotRun | Verdict::CompileError
+            ),
+            Cell::Missing | Cell::Absent => false,
+        }
+    }
+}
+
+pub struct Student<'a> {
+    pub name: &'a str,
+    pub results: &'a Results,
+    /// One per column.
+    pub cells: Vec<Cell>,
+}
+
+/// How one case went for the whole class.
+pub struct CaseTally<'a> {
+    pub column: usize,
+    /// Students whose program ran the case and failed it.
+    pub failed: usize,
+    /// Students per cell, the passes included.
+    pub mix: BTreeMap<Cell, usize>,
+    /// The hints the failing students were shown, the most shown first.
+    pub hints: Vec<(&'a str, usize)>,
+}
+
+/// Scores out of `max`, one per student: a histogram's data.
+pub struct Scores<'a> {
+    pub name: &'a str,
+    pub title: &'a str,
+    pub max: u32,
+    pub points: Vec<u32>,
+}
+
+/// A histogram's bar: the students who scored from `low` to `high` points.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Bin {
+    pub low: u32,
+    pub high: u32,
+    pub students: usize,
+}
+
+pub struct Class<'a> {
+    pub columns: Vec<Column<'a>>,
+    /// Students with results, in the gradebook's order (by name).
+    pub students: Vec<Student<'a>>,
+    /// Students the grader failed on, with its error.
+    pub errors: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Class<'a> {
+    pub fn of(book: &'a Gradebook) -> Class<'a> {
+        let graded: Vec<(&str, &Results)> = book
+            .students
+            .iter()
+            .filter_map(|student| Some((student.name.as_str(), student.results.as_ref()?)))
+            .collect();
+        let errors = book
+            .students
+            .iter()
+            .filter(|student| student.results.is_none())
+            .map(|student| {
+                let error = student.error.as_deref().unwrap_or("no results");
+                (student.name.as_str(), error)
+            })
+            .collect();
+        // Every case of every exercise, in the course's order, in the order the first
+        // student that has it lists it.
+        let mut columns: Vec<Column> = Vec::new();
+        for exercise in &book.exercises {
+            let start = columns.len();
+            for (_, results) in &graded {
+                let Some(report) = find(results, exercise) else {
+                    continue;
+                };
+                for case in &report.cases {
+                    if !columns[start..].iter().any(|known| known.case == case.name) {
+                        columns.push(Column {
+                            exercise,
+                            case: &case.name,
+                            hidden: case.hidden,
+                            description: case.description.as_deref(),
+                        });
+                    }
+                }
+            }
+        }
+        let students = graded
+            .into_iter()
+            .map(|(name, results)| Student {
+                name,
+                results,
+                cells: columns.iter().map(|column| cell(results, column)).collect(),
+            })
+            .collect();
+        Class {
+            columns,
+            students,
+            errors,
+        }
+    }
+
+    /// The cases that some student's program failed, the most failed first (then in the
+    /// course's order).
+    pub fn most_failed(&self) -> Vec<CaseTally<'a>> {
+        let mut tallies: Vec<CaseTally> = (0..self.columns.len())
+            .map(|column| self.tally(column))
+            .filter(|tally| tally.failed > 0)
+            .collect();
+        tallies.sort_by_key(|tally| (std::cmp::Reverse(tally.failed), tally.column));
+        tallies
+    }
+
+    fn tally(&self, column: usize) -> CaseTally<'a> {
+        let mut mix = BTreeMap::new();
+        let mut hints: Vec<(&str, usize)> = Vec::new();
+        let mut failed = 0;
+        let Column { exercise, case, .. } = self.columns[column];
+        for student in &self.students {
+            let cell = student.cells[column];
+            *mix.entry(cell).or_insert(0) += 1;
+            if !cell.failed_when_run() {
+                continue;
+            }
+            failed += 1;
+            let hint = find(student.results, exercise)
+                .and_then(|report| report.cases.iter().find(|c| c.name == case))
+                .and_then(|report| report.hint.as_deref());
+            if let Some(hint) = hint {
+                match hints.iter_mut().find(|(known, _)| *known == hint) {
+                    Some((_, count)) => *count += 1,
+                    None => hints.push((hint, 1)),
+                }
+            }
+        }
+        hints.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
+        CaseTally {
+            column,
+            failed,
+            mix,
+            hints,
+        }
+    }
+
+    /// The total (the chapters that count for a grade), each chapter's when there are
+    /// several, then each exercise's.
+    pub fn distributions(&self) -> Vec<Scores<'a>> {
+        let Some(first) = self.students.first() else {
+            return Vec::new();
+        };
+        let mut all = vec![Scores {
+            name: "",
+            title: "",
+            max: first.results.max_points,
+            points: self.students.iter().map(|s| s.results.points).collect(),
+        }];
+        if first.results.chapters.len() > 1 {
+            for chapter in &first.results.chapters {
+                let points = self.students.iter().map(|student| {
+                    let chapters = &student.results.chapters;
+                    let mine = chapters.iter().find(|c| c.name == chapter.name);
+                    mine.map_or(0, |c| c.points)
+                });
+                all.push(Scores {
+                    name: &chapter.name,
+                    title: &chapter.title,
+                    max: chapter.max_points,
+                    points: points.collect(),
+                });
+            }
+        }
+        for exercise in &first.results.exercises {
+            let points = self.students.iter().map(|student| {
+                find(student.results, &exercise.name).map_or(0, |report| report.points)
+            });
+            all.push(Scores {
+                name: &exercise.name,
+                title: &exercise.title,
+                max: exercise.max_points,
+                points: points.collect(),
+            });
+        }
+        all
+    }
+}
+
+impl Scores<'_> {
+    /// One bar per score up to 10 points; beyond, a bar per tenth of the points and one
+    /// for full marks, the bar a teacher looks for first.
+    pub fn bins(&self) -> Vec<Bin> {
+        let max = self.max;
+        let ranges: Vec<(u32, u32)> = match max {
+            0..=10 => (0..=max).map(|score| (score, score)).collect(),
+            _ => (0..10)
+                .map(|tenth| (tenth * max).div_ceil(10)..((tenth + 1) * max).div_ceil(10))
+                .filter(|range| !range.is_empty())
+                .map(|range| (range.start, range.end - 1))
+                .chain([(max, max)])
+                .collect(),
+        };
+        ranges
+            .into_iter()
+            .map(|(low, high)| Bin {
+                low,
+                high,
+                students: self
+                    .points
+                    .iter()
+                    .filter(|&&points| (low..=high).contains(&points))
+                    .count(),
+            })
+            .collect()
+    }
+}
+
+fn find<'r>(results: &'r Results, exercise: &str) -> Option<&'r ExerciseReport> {
+    results.exercises.iter().find(|e| e.name == exercise)
+}
+
+fn cell(results: &Results, column: &Column) -> Cell {
+    let Some(report) = find(results, column.exercise) else {
+        return Cell::Absent;
+    };
+    if report.status == Status::Missing.as_str() {
+        return Cell::Missing;
+    }
+    if report.status == Status::CompileError.as_str() {
+        return Cell::Verdict(Verdict::CompileError);
+    }
+    report
+        .cases
+        .iter()
+        .find(|case| case.name == column.case)
+        .and_then(|case| Verdict::from_word(&case.verdict))
+        .map_or(Cell::Absent, Cell::Verdict)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scores(max: u32, points: &[u32]) -> Scores<'static> {
+        Scores {
+            name: "x",
+            title: "x",
+            max,
+            points: points.to_vec(),
+        }
+    }
+
+    #[test]
+    fn small_exercises_get_a_bar_per_score() {
+        let bins = scores(3, &[0, 3, 3, 2]).bins();
+        let counts: Vec<(u32, u32, usize)> =
+            bins.iter().map(|b| (b.low, b.high, b.students)).collect();
+        assert_eq!(counts, [(0, 0, 1), (1, 1, 0), (2, 2, 1), (3, 3, 2)]);
+    }
+
+    #[test]
+    fn large_exercises_get_tenths_and_a_bar_for_full_marks() {
+        let bins = scores(44, &[0, 4, 5, 43, 44, 44]).bins();
+        assert_eq!(bins.len(), 11);
+        assert_eq!((bins[0].low, bins[0].high, bins[0].students), (0, 4, 2));
+        assert_eq!((bins[1].low, bins[1].high), (5, 8));
+        assert_eq!((bins[9].low, bins[9].high, bins[9].students), (40, 43, 1));
+        assert_eq!(
+            (bins[10].low, bins[10].high, bins[10].students),
+            (44, 44, 2)
+        );
+        // Every score falls in exactly one bar.
+        for points in 0..=44 {
+            let holding = bins
+                .iter()
+                .filter(|b| (b.low..=b.high).contains(&points))
+                .count();
+            assert_eq!(holding, 1, "{points}");
+        }
+        let twelve = scores(12, &[]).bins();
+        assert_eq!(twelve.first().map(|b| b.low), Some(0));
+        assert_eq!(twelve.last().map(|b| (b.low, b.high)), Some((12, 12)));
+    }
+}

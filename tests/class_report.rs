@@ -1,0 +1,452 @@
+//! The class report (`grade --html`, `clings report`): drawn from a real grading and from
+//! a generated class of 40, its structure checked, hidden cases sealed and the programs'
+//! text escaped, and opened in a real browser (headless Chromium).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::*;
+use serde_json::{Value, json};
+
+/// `sum.c` of a student whose program answers with markup: the page must show it as text.
+const SCRIPTING_STUDENT: &str = "#include <stdio.h>\n\
+    int main(void) { printf(\"<script>alert('pwned')</script>\\n\"); return 0; }\n";
+
+/// A course (tests/course, with a hidden case), and a class graded with `--html`.
+struct Graded {
+    root: tempfile::TempDir,
+}
+
+impl Graded {
+    fn new() -> Graded {
+        let root = ci_layout(
+            &repo().join("tests/course"),
+            &[("programs/passing.c", "sum.c")],
+            "sum",
+        );
+        let hidden = root.path().join("hidden/sum");
+        std::fs::write(hidden.join("09_secret.in"), "4242 4242\n").unwrap();
+        std::fs::write(hidden.join("09_secret.out"), "8484\n").unwrap();
+        std::fs::write(
+            hidden.join("09_secret.toml"),
+            "hint = \"Large numbers too.\"\n",
+        )
+        .unwrap();
+        class(
+            root.path(),
+            &[
+                ("alice", "passing"),
+                ("bob", "wrong_output"),
+                ("carol", "compile_error"),
+                ("dave", "crash"),
+            ],
+        );
+        let mallory = root.path().join("submissions/mallory");
+        std::fs::create_dir_all(&mallory).unwrap();
+        std::fs::write(mallory.join("sum.c"), SCRIPTING_STUDENT).unwrap();
+        let output = clings(&root.path().join("course"))
+            .args(["grade", "../submissions", "--fixtures", "../hidden"])
+            .args(["--out", "../book", "--html", "../report.html"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        assert!(
+            stdout_of(&output).contains("drew the class report of 5 students into ../report.html"),
+            "{}",
+            stdout_of(&output)
+        );
+        Graded { root }
+    }
+
+    fn page(&self) -> String {
+        std::fs::read_to_string(self.root.path().join("report.html")).unwrap()
+    }
+
+    fn book(&self) -> Value {
+        let text = std::fs::read_to_string(self.root.path().join("book/grades.json")).unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+}
+
+/// The cases of `student`'s exercise `exercise` in a gradebook.
+fn cases<'a>(book: &'a Value, student: &str, exercise: usize) -> &'a Vec<Value> {
+    let student = book["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == student)
+        .unwrap_or_else(|| panic!("{student} not in the gradebook"));
+    student["results"]["exercises"][exercise]["cases"]
+        .as_array()
+        .unwrap()
+}
+
+#[test]
+fn the_gradebook_keeps_what_the_page_shows_and_nothing_hidden() {
+    let graded = Graded::new();
+    let book = graded.book();
+    let bob = cases(&book, "bob", 0);
+    assert_eq!(bob[0]["description"], "Two small numbers");
+    assert_eq!(bob[1]["hint"], "Negative numbers add like any other.");
+    let diff = bob[0]["diff"]
+        .as_str()
+        .expect("the first public failure's diff");
+    assert!(diff.contains("-3\n+-1"), "{diff}");
+    assert!(
+        bob[1]["diff"].is_null(),
+        "one diff per exercise: {}",
+        bob[1]
+    );
+    let secret = &bob[2];
+    assert_eq!(secret["hidden"], true);
+    assert_eq!(secret["hint"], "Large numbers too.");
+    assert!(secret["description"].is_null() && secret["diff"].is_null());
+    assert_eq!(
+        book["students"][0]["results"]["exercises"][0]["title"],
+        "Add two numbers"
+    );
+    let text = serde_json::to_string(&book).unwrap();
+    assert!(!text.contains("4242") && !text.contains("8484"), "{text}");
+}
+
+#[test]
+fn the_page_of_a_graded_class_has_every_section_escaped_and_sealed() {
+    let graded = Graded::new();
+    let page = graded.page();
+    for section in ["scores", "cases", "kinds", "heatmap", "students"] {
+        assert!(
+            page.contains(&format!("<section id=\"{section}\">")),
+            "{section}"
+        );
+    }
+    assert!(
+        !page.contains("http://") && !page.contains("https://"),
+        "no network"
+    );
+    assert!(
+        !page.contains("<link") && !page.contains(" src="),
+        "nothing beside it"
+    );
+    // Histograms: the total, then each exercise (one chapter: no chapter's).
+    assert_eq!(page.matches("<svg class=\"chart\"").count(), 3);
+    // A row per student in the heat map, each linking to its details.
+    let rows = heat_map_rows(&page);
+    assert_eq!(rows.len(), 5, "{rows:?}");
+    for (index, row) in rows.iter().enumerate() {
+        assert!(row.contains(&format!("href=\"#s{index}\"")), "{row}");
+        assert!(page.contains(&format!("<article class=\"student\" id=\"s{index}\">")));
+    }
+    // dave's crash and carol's compile error have their cells, and their kind's line.
+    assert!(rows[3].contains("<i class=c></i>"), "{}", rows[3]);
+    assert_eq!(rows[2].matches("<i class=e></i>").count(), 3, "{}", rows[2]);
+    assert!(page.contains("<span class=\"key c\"></span> crashed</th><td>1</td>"));
+    // The failing students' hint, and bob's diff, escaped in a <pre>.
+    assert!(page.contains("Negative numbers add like any other."));
+    assert!(page.contains("<pre class=\"diff\">--- expected\n+++ your output"));
+    // The hidden case: its name, verdict and hint; never its data.
+    assert!(page.contains("sum / 09_secret (hidden)"));
+    assert!(page.contains("Large numbers too."));
+    assert!(
+        !page.contains("4242") && !page.contains("8484"),
+        "hidden data leaked"
+    );
+    // mallory's output is text on the page, never markup.
+    assert!(
+        page.contains("+&lt;script&gt;alert(&#39;pwned&#39;)&lt;/script&gt;"),
+        "mallory's diff"
+    );
+    assert!(
+        !page.contains("<script>alert"),
+        "a student's markup is live"
+    );
+    assert_eq!(
+        page.matches("<script>").count(),
+        1,
+        "the page's own script only"
+    );
+}
+
+/// The page is drawn from the gradebook alone: `clings report` (outside any course) and
+/// `grade --merge --html` draw the very page `grade --html` drew.
+#[test]
+fn the_page_is_a_function_of_the_gradebook_alone() {
+    let graded = Graded::new();
+    let root = graded.root.path();
+    let output = clings(root)
+        .args(["report", "book/grades.json", "--html", "again.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let output = clings(&root.join("course"))
+        .args([
+            "grade",
+            "--merge",
+            "../book/grades.json",
+            "--out",
+            "../merged",
+        ])
+        .args(["--html", "../merged.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    for drawn in ["again.html", "merged.html"] {
+        let page = std::fs::read_to_string(root.join(drawn)).unwrap();
+        assert!(page == graded.page(), "{drawn} differs from grade's page");
+    }
+}
+
+/// The heat map's rows of students.
+fn heat_map_rows(page: &str) -> Vec<&str> {
+    page.lines()
+        .filter(|line| line.starts_with("<div class=\"r\" data-score="))
+        .collect()
+}
+
+const VERDICTS: [&str; 7] = [
+    "wrong_output",
+    "timeout",
+    "crashed",
+    "sanitizer",
+    "nonzero_exit",
+    "output_limit",
+    "memory_limit",
+];
+
+/// A class of `students` with results as `clings grade` writes them, varied the same way
+/// on every run: two graded exercises in one chapter and a practice one, a hidden case,
+/// a student whose file does not compile, one whose file is missing, one the grader
+/// failed on, and everyone else failing cases in every way there is.
+fn synthetic_class(students: usize) -> Value {
+    let exercises = [
+        ("sum", "core", "Add two numbers", 6),
+        ("board", "core", "Draw the board", 14),
+        ("extra", "practice", "After class", 4),
+    ];
+    let mut seed: u64 = 0x5eed;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize
+    };
+    let mut rows = Vec::new();
+    for index in 0..students {
+        let name = format!("student{index:03}");
+        if index == 7 {
+            rows.push(json!({ "name": name, "error": "sum.c: the grader could not build" }));
+            continue;
+        }
+        let skill = next() % 100;
+        let mut reports = Vec::new();
+        for (exercise_index, (exercise, chapter, title, count)) in exercises.iter().enumerate() {
+            let status = match (index, exercise_index) {
+                (3, 1) => "compile_error",
+                (5, 2) => "missing",
+                _ => "",
+            };
+            let mut cases = Vec::new();
+            for case in 0..*count {
+                let hidden = *exercise == "sum" && case == count - 1;
+                let verdict = match status {
+                    "" if next() % 100 < skill + case * 2 => "passed",
+                    "" => VERDICTS[(next() + case) % VERDICTS.len()],
+                    _ => "not_run",
+                };
+                let failed = verdict != "passed";
+                let public_wrong = failed && !hidden && verdict == "wrong_output";
+                cases.push(json!({
+                    "name": format!("{:02}_case_{case}", case + 1),
+                    "verdict": verdict,
+                    "points": u32::from(!failed),
+                    "max_points": 1,
+                    "time_ms": if hidden { Value::Null } else { json!(3) },
+                    "message": if failed { "your output differs from the expected output" } else { "" },
+                    "hidden": hidden,
+                    "description": if hidden { Value::Null } else { json!(format!("What case {case} tests")) },
+                    "hint": if failed && case % 3 == 0 { json!(format!("Think about case {case}.")) } else { Value::Null },
+                    "diff": if public_wrong { json!("--- expected\n+++ your output\n@@ expected line 1, your line 1 @@\n-3\n+4\n ^ column 1") } else { Value::Null },
+                }));
+            }
+            let points = cases
+                .iter()
+                .map(|c| c["points"].as_u64().unwrap())
+                .sum::<u64>();
+            let status = match status {
+                "" if points == *count as u64 => "passed",
+                "" => "failed",
+                status => status,
+            };
+            reports.push(json!({
+                "name": exercise, "title": title, "chapter": chapter, "source": format!("{exercise}.c"),
+                "status": status, "points": points, "max_points": count, "cases": cases,
+            }));
+        }
+        let points_of = |chapter: &str| -> u64 {
+            reports
+                .iter()
+                .filter(|r| r["chapter"] == chapter)
+                .map(|r| r["points"].as_u64().unwrap())
+                .sum()
+        };
+        let passed = reports.iter().filter(|r| r["status"] == "passed").count();
+        let (core, practice) = (points_of("core"), points_of("practice"));
+        rows.push(json!({
+            "name": name,
+            "results": {
+                "schema": "clings-results/1",
+                "exercises": reports,
+                "passed": passed, "failed": 3 - passed,
+                "points": core, "max_points": 20,
+                "chapters": [
+                    { "name": "core", "title": "The game", "graded": true, "passed": 0, "failed": 0, "points": core, "max_points": 20 },
+                    { "name": "practice", "title": "After class", "graded": false, "passed": 0, "failed": 0, "points": practice, "max_points": 4 },
+                ],
+            },
+        }));
+    }
+    json!({ "schema": "clings-gradebook/1", "exercises": ["sum", "board", "extra"], "students": rows })
+}
+
+/// The synthetic class of `students`, written as two shards' gradebooks in `dir`; and
+/// `clings report` drawing them into `dir/report.html` in `lang`.
+fn report_of_two_shards(dir: &Path, students: usize, lang: &str) -> PathBuf {
+    let class = synthetic_class(students);
+    let rows = class["students"].as_array().unwrap();
+    let (first, second) = rows.split_at(rows.len() / 2);
+    for (file, half) in [("a.json", first), ("b.json", second)] {
+        let mut shard = class.clone();
+        shard["students"] = json!(half);
+        std::fs::write(dir.join(file), serde_json::to_string(&shard).unwrap()).unwrap();
+    }
+    let page = dir.join("report.html");
+    let output = clings(dir)
+        .args([
+            "--lang",
+            lang,
+            "report",
+            "a.json",
+            "b.json",
+            "--html",
+            "report.html",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    page
+}
+
+#[test]
+fn report_merges_gradebooks_without_a_course_and_speaks_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = std::fs::read_to_string(report_of_two_shards(dir.path(), 40, "zh")).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"zh\">"));
+    assert!(page.contains("<h1>班级报告</h1>") && page.contains("失败最多的用例"));
+    assert_eq!(
+        heat_map_rows(&page).len(),
+        39,
+        "40 students, one the grader failed on"
+    );
+    assert!(page.contains("student007") && page.contains("the grader could not build"));
+    // The total, two chapters, three exercises.
+    assert_eq!(page.matches("<svg class=\"chart\"").count(), 6);
+    // The same student in both gradebooks is refused, as `grade --merge` refuses it.
+    let output = clings(dir.path())
+        .args(["report", "a.json", "a.json", "--html", "twice.html"])
+        .output()
+        .unwrap();
+    assert_error(&output, "more than one shard");
+    assert!(!dir.path().join("twice.html").exists());
+}
+
+/// Headless Chromium, if installed (`.ci/run` installs it).
+fn chromium() -> Option<PathBuf> {
+    let found = ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .find_map(|name| find_on_path(name));
+    require(
+        found.is_some(),
+        "chromium is not installed (`sudo apt install chromium`): the class report is not opened in a browser",
+    )
+    .then(|| found.expect("found above"))
+}
+
+/// Chromium run headless on `page` with `args`, a profile of its own in `profile`.
+fn open_in_chromium(
+    chromium: &Path,
+    profile: &Path,
+    page: &Path,
+    args: &[&str],
+) -> std::process::Output {
+    std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+        ])
+        .args(["--no-first-run", "--enable-logging=stderr", "--v=0"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("run chromium")
+}
+
+#[test]
+fn a_class_of_40_renders_in_a_real_browser() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let page = report_of_two_shards(dir.path(), 40, "en");
+    let profile = dir.path().join("profile");
+
+    let screenshot = dir.path().join("report.png");
+    let shot = open_in_chromium(
+        &chromium,
+        &profile,
+        &page,
+        &[
+            &format!("--screenshot={}", screenshot.display()),
+            "--window-size=1280,2000",
+        ],
+    );
+    let png = std::fs::read(&screenshot)
+        .unwrap_or_else(|err| panic!("no screenshot ({err}): {}", stderr_of(&shot)));
+    assert_eq!(&png[1..4], b"PNG");
+    let (width, height) = (
+        u32::from_be_bytes(png[16..20].try_into().unwrap()),
+        u32::from_be_bytes(png[20..24].try_into().unwrap()),
+    );
+    assert_eq!((width, height), (1280, 2000));
+    // A blank page of that size is under 10 KB; charts, text and the heat map are not.
+    assert!(
+        png.len() > 60_000,
+        "a blank screenshot? {} bytes",
+        png.len()
+    );
+
+    let dom = open_in_chromium(&chromium, &profile, &page, &["--dump-dom"]);
+    let (dom_text, log) = (stdout_of(&dom), stderr_of(&dom));
+    // The page's script marks the body only when every chart has a size and bars.
+    assert!(
+        dom_text.contains("data-rendered=\"charts "),
+        "the charts did not render: {log}"
+    );
+    let charts = dom_text.matches("<svg class=\"chart").count();
+    assert!(
+        dom_text.contains(&format!("data-rendered=\"charts {charts}, rows 39\"")),
+        "{}",
+        &dom_text[..dom_text.find("<h1>").unwrap_or(0)]
+    );
+    assert!(charts > 6, "histograms and the verdict mixes: {charts}");
+    let console: Vec<&str> = log
+        .lines()
+        .filter(|line| line.contains(":CONSOLE") || line.contains("Uncaught"))
+        .collect();
+    assert!(
+        console.is_empty(),
+        "the page wrote to the console: {console:#?}"
+    );
+}

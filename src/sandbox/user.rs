@@ -225,6 +225,27 @@ mod tests {
 
     #[test]
     fn a_sweep_kills_every_process_of_its_user() {
+        // In a test process of its own: a sweep that took the user's id itself, not in a
+        // forked child, would end that process with status 0, which cargo takes as a pass.
+        let output = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "sandbox::user::tests::sweep_in_a_process_of_its_own",
+            ])
+            .args(["--include-ignored", "--test-threads", "1"])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success() && said.contains("test result: ok. 1 passed"),
+            "{said}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+
+    #[test]
+    #[ignore = "run in a process of its own by a_sweep_kills_every_process_of_its_user"]
+    fn sweep_in_a_process_of_its_own() {
         use std::os::unix::process::{CommandExt, ExitStatusExt};
         if !is_root() {
             eprintln!("skipped: only root can run a process as another user");

@@ -721,3 +721,109 @@ fn nothing_of_a_case_reaches_the_next() {
         );
     }
 }
+
+/// README, "Warm sandboxes": a sandbox serves only cases like the one it was started for.
+/// A case with a file size limit of its own gets a scratch directory of that size, though
+/// the case before it, on the same worker, had another.
+#[test]
+fn a_case_with_another_file_size_limit_gets_a_sandbox_of_its_size() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(&["write_until_refused"]);
+    let fixtures = course.path().join("fixtures/write_until_refused");
+    std::fs::remove_dir_all(&fixtures).unwrap();
+    std::fs::create_dir(&fixtures).unwrap();
+    for (case, config) in [
+        ("01_small", "file_size_bytes = 65536\n"),
+        ("02_default", ""),
+    ] {
+        std::fs::write(fixtures.join(format!("{case}.out")), "x\n").unwrap();
+        if !config.is_empty() {
+            std::fs::write(fixtures.join(format!("{case}.toml")), config).unwrap();
+        }
+    }
+    // One worker: the cases run one after another, in their order.
+    let (output, pid) = output_with_pid(clings_process(course.path()).args([
+        "--require-isolation",
+        "--jobs",
+        "1",
+        "test",
+        "--format",
+        "junit",
+    ]));
+    let report = stdout_of(&output);
+    let context = format!("{report}{}", stderr_of(&output));
+    let many_files: Vec<u64> = report
+        .lines()
+        .filter_map(|line| line.strip_prefix("+many files: "))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(many_files.len(), 2, "{context}");
+    assert!(many_files[0] <= 65536, "{context}");
+    assert!(
+        ((512 << 10)..=(1 << 20)).contains(&many_files[1]),
+        "the second case's scratch directory was the first's: {context}"
+    );
+    assert!(leftover_processes(pid, course.path()).is_empty());
+}
+
+/// README, "Warm sandboxes": a program's sandbox ends with its grading, and clings reaps
+/// it: while the next exercise runs, no sandbox of the one before is left, not even as a
+/// zombie (watch mode grades for hours). A zombie may show for a moment as a sandbox ends.
+#[test]
+fn a_sandbox_ends_and_is_reaped_with_its_grading() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(&["segfault", "sleeper"]);
+    let mut clings = clings_process(course.path())
+        .args([
+            "--require-isolation",
+            "--jobs",
+            "1",
+            "test",
+            "segfault",
+            "sleeper",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = clings.id() as i32;
+    // Each zombie child of clings: when it was first and last seen.
+    let mut zombies: std::collections::BTreeMap<i32, (Instant, Instant)> = Default::default();
+    while clings.try_wait().unwrap().is_none() {
+        let now = Instant::now();
+        for zombie in zombie_children(pid) {
+            zombies.entry(zombie).or_insert((now, now)).1 = now;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for (zombie, (first, last)) in zombies {
+        let lasted = last - first;
+        assert!(
+            lasted < Duration::from_millis(500),
+            "process {zombie} was a zombie of clings for {lasted:?}"
+        );
+    }
+}
+
+/// The children of process `parent` that have ended and not been reaped.
+fn zombie_children(parent: i32) -> Vec<i32> {
+    let mut zombies = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().filter_map(Result::ok) {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // "pid (command) state ppid ...": the command may hold ") ".
+        let Some((_, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let mut fields = rest.split(' ');
+        let (state, ppid) = (fields.next(), fields.next());
+        if state == Some("Z") && ppid == Some(&parent.to_string()) {
+            zombies.push(pid);
+        }
+    }
+    zombies
+}

@@ -398,3 +398,54 @@ fn a_read_only_course_shows_hints_and_results_and_says_progress_is_not_saved() {
     assert!(!course.path().join(".clings").exists());
     assert!(cache.path().join("clings").is_dir(), "the build was cached");
 }
+
+/// A program's warm sandbox that does not start is an error that says why in bubblewrap's
+/// own words, and clings forgets that isolation worked here (namespaces may have been
+/// turned off since it was recorded): the next one finds out again. The `bwrap` here
+/// passes everything to the real one, but refuses a warm sandbox once told to.
+#[test]
+fn a_sandbox_that_does_not_start_says_why_and_isolation_is_probed_again() {
+    let bwrap = find_on_path("bwrap");
+    if !require(bwrap.is_some(), "bubblewrap is not installed") {
+        return;
+    }
+    let course = sum_course("passing");
+    let bin = tempfile::tempdir().unwrap();
+    let broken = bin.path().join("broken");
+    write_script(
+        &bin.path().join("bwrap"),
+        &format!(
+            "#!/bin/sh\ncase \"$*\" in *--clings-sandbox-server*)\n  \
+             if [ -e '{}' ]; then\n    \
+             echo 'bwrap: no warm sandbox on this machine' >&2\n    exit 1\n  fi\n\
+             esac\nexec '{}' \"$@\"\n",
+            broken.display(),
+            bwrap.unwrap().display()
+        ),
+    );
+    let path = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let grade = || {
+        clings(course.path())
+            .env("PATH", &path)
+            .args(["--require-isolation", "test", "sum"])
+            .output()
+            .unwrap()
+    };
+    let records = || -> Vec<std::ffi::OsString> {
+        std::fs::read_dir(course.path().join(".clings/user-cache/clings"))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .filter(|name| name.to_string_lossy().starts_with("isolation-"))
+            .collect()
+    };
+    let output = grade();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert_eq!(records().len(), 1, "the record that isolation works here");
+    std::fs::write(&broken, "").unwrap();
+    assert_error(&grade(), "bwrap: no warm sandbox on this machine");
+    assert!(records().is_empty(), "still recorded: {:?}", records());
+}

@@ -128,3 +128,55 @@ impl Capture {
         std::mem::take(&mut *self.bytes.lock().expect("capture lock"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::Cursor;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+
+    use nix::unistd::Pid;
+
+    use super::*;
+
+    /// A stream that gives its bytes only after a while, as a program still printing.
+    struct Slow(Cursor<Vec<u8>>);
+
+    impl Read for Slow {
+        fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+            thread::sleep(Duration::from_millis(50));
+            self.0.read(buffer)
+        }
+    }
+
+    #[test]
+    fn output_up_to_the_cap_is_kept_whole_and_past_it_kills_the_run() {
+        for (length, flooded) in [(100, false), (101, true)] {
+            // The run: a process leading a group of its own.
+            let mut run = std::process::Command::new("sleep")
+                .arg("30")
+                .process_group(0)
+                .spawn()
+                .unwrap();
+            let group = Arc::new(Group::new(Pid::from_raw(run.id() as i32)));
+            let output = Output::start(
+                Some(Slow(Cursor::new(vec![b'x'; length]))),
+                Some(Cursor::new(b"error\n".to_vec())),
+                100,
+                &group,
+            );
+            let captured = output.finish();
+            assert_eq!(captured.stdout, vec![b'x'; length.min(100)], "{length}");
+            assert_eq!(captured.stderr, b"error\n", "{length}");
+            assert_eq!(captured.flooded, flooded, "{length}");
+            if !flooded {
+                assert!(
+                    run.try_wait().unwrap().is_none(),
+                    "killed at {length} bytes"
+                );
+                run.kill().unwrap();
+            }
+            let status = run.wait().unwrap();
+            assert_eq!(status.signal(), Some(libc::SIGKILL), "{length}");
+        }
+    }
+}

@@ -266,4 +266,17 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn a_pipe_left_is_not_a_file_and_never_waited_on() {
+        // Opened for reading without O_NONBLOCK, a FIFO would wait for a writer that never
+        // comes, and the helper with it.
+        let work = tempfile::tempdir().unwrap();
+        let fifo = work.path().join("out.txt");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o644)).unwrap();
+        let (sender, looked) = std::sync::mpsc::channel();
+        std::thread::spawn(move || sender.send(look_at(&fifo, 10)));
+        let left = looked.recv_timeout(std::time::Duration::from_secs(5));
+        assert_eq!(left, Ok(Left::NotAFile), "the FIFO was waited on");
+    }
 }

@@ -749,6 +749,26 @@ mod tests {
     }
 
     #[test]
+    fn the_scratch_directory_is_emptied_of_everything() {
+        let dir = tempfile::tempdir().unwrap();
+        let scratch = dir.path().join("scratch");
+        std::fs::create_dir_all(scratch.join("deep/deeper")).unwrap();
+        for file in [".hidden", "out.txt", "deep/deeper/x"] {
+            std::fs::write(scratch.join(file), "left").unwrap();
+        }
+        // A link is removed, not what it leads to.
+        let kept = dir.path().join("kept");
+        std::fs::create_dir(&kept).unwrap();
+        std::fs::write(kept.join("file"), "kept").unwrap();
+        std::os::unix::fs::symlink(&kept, scratch.join("link")).unwrap();
+        assert!(empty_directory(&scratch));
+        assert_eq!(std::fs::read_dir(&scratch).unwrap().count(), 0);
+        assert!(kept.join("file").exists());
+        // What cannot be read cannot be emptied.
+        assert!(!empty_directory(&dir.path().join("none")));
+    }
+
+    #[test]
     fn report_round_trips_and_a_silent_helper_reports_nothing() {
         let exit = ExitReport {
             termination: Termination::Signaled(24),

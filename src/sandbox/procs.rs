@@ -94,5 +94,34 @@ mod tests {
         assert!(group_has_live_process(me));
         assert!(user_has_live_process(nix::unistd::getuid().as_raw()));
         assert!(!group_has_live_process(i32::MAX));
+        // No process runs as this user (clings' run users start at 1 800 000 000).
+        assert!(!user_has_live_process(4_000_000_000));
+    }
+
+    #[test]
+    fn an_ended_child_is_a_child_but_not_alive() {
+        use std::os::unix::process::CommandExt;
+        // A group of its own, which holds only the child.
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        let pid = child.id() as i32;
+        assert!(group_has_live_process(pid));
+        let children = children_of(std::process::id() as i32);
+        assert!(children.contains(&pid), "{children:?}");
+        assert!(!children.contains(&(std::process::id() as i32)));
+        child.kill().unwrap();
+        // Ended but not reaped: a zombie, still a child, no longer alive.
+        nix::sys::wait::waitid(
+            nix::sys::wait::Id::Pid(nix::unistd::Pid::from_raw(pid)),
+            nix::sys::wait::WaitPidFlag::WEXITED | nix::sys::wait::WaitPidFlag::WNOWAIT,
+        )
+        .unwrap();
+        assert!(!group_has_live_process(pid));
+        assert!(children_of(std::process::id() as i32).contains(&pid));
+        child.wait().unwrap();
+        assert!(!children_of(std::process::id() as i32).contains(&pid));
     }
 }

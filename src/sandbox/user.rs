@@ -163,14 +163,115 @@ unsafe fn set_uid(uid: u32) -> libc::c_long {
 mod tests {
     use super::*;
 
+    /// The tests that take run users run one at a time: each expects the slots it frees to
+    /// be the lowest free.
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+    /// A run user, failing (not waiting forever) when none is free within a few seconds.
+    fn acquire() -> RunUser {
+        let (sender, acquired) = std::sync::mpsc::channel();
+        std::thread::spawn(move || sender.send(RunUser::acquire()));
+        acquired
+            .recv_timeout(Duration::from_secs(5))
+            .expect("no run user is free")
+    }
+
     #[test]
     fn run_users_are_distinct_while_held_and_below_2_pow_31() {
-        let first = RunUser::acquire();
-        let second = RunUser::acquire();
+        let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let first = acquire();
+        let second = acquire();
         assert_ne!(first.uid(), second.uid());
         assert!(first.uid() >= BASE && second.uid() < i32::MAX as u32);
         let reused = first.uid();
         drop(first);
-        assert_eq!(RunUser::acquire().uid(), reused);
+        assert_eq!(acquire().uid(), reused);
+    }
+
+    #[test]
+    fn run_users_come_from_this_process_block_and_go_back_to_it() {
+        let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        // The block of this process, as the tests' leftover_processes computes it.
+        let block = 1_800_000_000 + (std::process::id() % (1 << 22)) * 64;
+        let mut users: Vec<RunUser> = (0..3).map(|_| acquire()).collect();
+        let mut uids: Vec<u32> = users.iter().map(RunUser::uid).collect();
+        for uid in &uids {
+            assert!((block..block + 64).contains(uid), "{uid} not in {block}..");
+        }
+        uids.sort_unstable();
+        uids.dedup();
+        assert_eq!(uids.len(), 3, "{uids:?}");
+        // Three slots held: the highest is at least 2. Dropped, it alone is free again.
+        users.sort_by_key(|user| user.slot);
+        let highest = users.pop().unwrap();
+        let slot = highest.slot;
+        assert!(slot >= 2);
+        drop(highest);
+        let in_use = *IN_USE.lock().unwrap();
+        assert_eq!(in_use & (1 << slot), 0, "slot {slot} not freed");
+        for user in &users {
+            assert_ne!(in_use & (1 << user.slot), 0, "slot {} freed", user.slot);
+        }
+    }
+
+    #[test]
+    fn processes_are_found_by_user() {
+        let me = nix::unistd::getuid().as_raw();
+        assert!(has_processes(me));
+        assert!(!has_processes(4_000_000_000));
+        // This process, and the one that started it (cargo, a shell).
+        assert!(own_process_count() >= 2);
+    }
+
+    #[test]
+    fn a_sweep_kills_every_process_of_its_user() {
+        // In a test process of its own: a sweep that took the user's id itself, not in a
+        // forked child, would end that process with status 0, which cargo takes as a pass.
+        let output = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "sandbox::user::tests::sweep_in_a_process_of_its_own",
+            ])
+            .args(["--include-ignored", "--test-threads", "1"])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success() && said.contains("test result: ok. 1 passed"),
+            "{said}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+
+    #[test]
+    #[ignore = "run in a process of its own by a_sweep_kills_every_process_of_its_user"]
+    fn sweep_in_a_process_of_its_own() {
+        use std::os::unix::process::{CommandExt, ExitStatusExt};
+        if !is_root() {
+            eprintln!("skipped: only root can run a process as another user");
+            return;
+        }
+        // A user of no run (clings' are below 2^31) and of nothing else.
+        const USER: u32 = 4_000_000_001;
+        assert!(sweep(USER, Duration::ZERO).unwrap(), "nothing to kill");
+        let mut process = std::process::Command::new("sleep")
+            .arg("30")
+            .uid(USER)
+            .gid(USER)
+            .spawn()
+            .unwrap();
+        // Its priority -1, which getpriority also returns on failure: only errno tells.
+        // SAFETY: setpriority takes plain integers.
+        let reniced = unsafe { libc::setpriority(libc::PRIO_PROCESS, process.id(), -1) };
+        assert_eq!(reniced, 0, "{}", std::io::Error::last_os_error());
+        let swept = sweep(USER, Duration::from_secs(5));
+        let ended = process.try_wait().unwrap();
+        if ended.is_none() {
+            let _ = process.kill();
+        }
+        let status = process.wait().unwrap();
+        assert!(swept.unwrap(), "processes were left");
+        assert!(ended.is_some(), "the process was left running");
+        assert_eq!(status.signal(), Some(libc::SIGKILL));
     }
 }

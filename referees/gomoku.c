@@ -804,7 +804,8 @@ int main(int argc, char **argv)
                      offered_fives ? "; you took your five" : "; you never had a five to take");
         if ((game.rules & RULE_BLOCK_FOUR))
             snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
-                     "; you blocked every four (%d)", offered_blocks);
+                     offered_blocks ? "; you blocked every four" : "; %c never had a four to block",
+                     other(me));
     }
 
     /* The details, for the teacher: the case, the verdict, the last board. */

@@ -42,6 +42,8 @@ enum { ACCEPTED = 42, WRONG_ANSWER = 43, REFEREE_ERROR = 1 };
 #define MAX_LINE 64
 /* How long the program may take to stop once its stdin is closed. */
 #define STOP_GRACE_MS 1000
+/* The program's first move may take this much longer: it includes its start-up. */
+#define START_UP_MS 1000
 
 /* === The opponents' strategies ===
  * The same code as the bots' (bots/random.c, priorities.c, strong.c), block
@@ -465,8 +467,8 @@ static int read_case(const char *path)
 /* Bytes read from the program that are not yet a whole line. */
 static char inbox[4 * MAX_LINE];
 static size_t inbox_len;
-/* Bytes the program wrote after its stdin was closed (see finish). */
-static size_t late_bytes;
+/* The program wrote something after its stdin was closed (see program_stops). */
+static int wrote_late;
 
 enum reply { GOT_LINE, TIMED_OUT, CLOSED, TOO_LONG };
 
@@ -644,8 +646,9 @@ static int program_move(int *move_r, int *move_c)
     int can_win = five_cells(me, own_five);
     int must_block = five_cells(other(me), their_five);
     int number = moves_played + 1;
+    long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
 
-    switch (read_reply(now_ms() + game.time_limit_ms, line)) {
+    switch (read_reply(now_ms() + allowed, line)) {
     case TIMED_OUT:
         say("no move within %d ms (move %d)", game.time_limit_ms, number);
         return 0;
@@ -701,15 +704,14 @@ static int program_stops(void)
 
     fclose(stdout);
     for (;;) {
-        size_t before = inbox_len;
         switch (read_reply(deadline, line)) {
         case GOT_LINE:
         case TOO_LONG:
-            late_bytes += before > 0 ? before : 1;
+            wrote_late = 1;
             inbox_len = 0;
             continue;
         case CLOSED:
-            late_bytes += inbox_len;
+            wrote_late |= inbox_len > 0;
             return 1;
         case TIMED_OUT:
             return 0;
@@ -786,9 +788,10 @@ int main(int argc, char **argv)
     const char *opponent = opponent_names[game.opponent];
 
     if (fault) {
-        if (timed_out && late_bytes > 0)
+        if (timed_out && wrote_late)
             snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
-                     "; the move came only when your program ended: fflush(stdout) after each move");
+                     "; a line came after the game ended: if you print your move in time, it waits"
+                     " in stdout's buffer: fflush(stdout) after each move");
     } else if (!stopped) {
         say("%s in %d moves, but your program did not stop when its input ended"
             " (scanf returns EOF: exit then)", result_words(winner), moves_played);

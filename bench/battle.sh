@@ -45,15 +45,23 @@ out=${case_in%.in}.out
 referee_pid=$!
 # Opening a FIFO waits for its other end, so the two must not both open their reading end
 # first (the lesson's "< p1 > p2" and "< p2 > p1" wait for each other for ever): the player
-# opens its writing end first. The runner would stop a player that never ends; here a
-# looping one is stopped after 10 s.
-timeout 10 "$player" "$@" >"$run/to_referee" <"$run/to_player" 2>"$run/stderr" &
+# opens its writing end first.
+"$player" "$@" >"$run/to_referee" <"$run/to_player" 2>"$run/stderr" &
 player_pid=$!
 code=0
 wait "$referee_pid" || code=$?
+# The runner stops a player that goes on after the game; here it gets 2 s, then is killed.
+for _ in $(seq 20); do
+  kill -0 "$player_pid" 2>/dev/null || break
+  sleep 0.1
+done
+kill -KILL "$player_pid" 2>/dev/null || true
 player_code=0
-wait "$player_pid" || player_code=$?
-echo "referee $code ($( [ "$code" = 42 ] && echo accepted || echo rejected)), player exit $player_code: $(cat "$feedback/teammessage.txt" 2>/dev/null)"
+wait "$player_pid" 2>/dev/null || player_code=$?
+verdict=rejected
+[ "$code" = 42 ] && verdict=accepted
+[ "$player_code" = 137 ] && player_code="137 (killed)"
+echo "referee $code ($verdict), player exit $player_code: $(cat "$feedback/teammessage.txt" 2>/dev/null)"
 if [ "${VERBOSE:-0}" = 1 ]; then
   cat "$feedback/judgemessage.txt"
   head -c 2000 "$run/stderr"

@@ -650,10 +650,16 @@ static int program_move(int *move_r, int *move_c)
 
     switch (read_reply(now_ms() + allowed, line)) {
     case TIMED_OUT:
-        say("no move within %d ms (move %d)", game.time_limit_ms, number);
+        say("no move within %ld ms (move %d)", allowed, number);
         return 0;
     case CLOSED:
-        say("your program ended (or closed its stdout) before the game did, at move %d", number);
+        if (inbox_len > 0) {
+            inbox[inbox_len < MAX_LINE ? inbox_len : MAX_LINE] = '\0';
+            say("your program ended after '%s' with no newline, at move %d: a move is a whole line",
+                shown(inbox), number);
+        } else {
+            say("your program ended (or closed its stdout) before the game did, at move %d", number);
+        }
         return 0;
     case TOO_LONG:
         say("garbage line '%s' at move %d: a move is \"r c\"", shown(line), number);

@@ -45,13 +45,14 @@ for program in solutions/wrong/ai/*.c skeletons/ai.c; do
   [ -s "$scratch/rejected" ] || { echo "  FAIL: accepted on every case"; status=1; }
 done
 
-# Win rates: the first bot plays the referee's copy of the second, GAMES seeds as X and as O.
+# Win rates: a player (a bot, given its seed, or the solution) against the referee's copy of
+# a bot, GAMES seeds as X and as O.
 rates() {
-  local bot=$1 opponent=$2 won=0 drawn=0 lost=0 other=0
+  local player=$1 opponent=$2 won=0 drawn=0 lost=0 other=0
   for seed in $(seq 1 "$games"); do
     for colour in X O; do
       printf 'player %s\nopponent %s %s\n' "$colour" "$opponent" "$seed" >"$scratch/game.in"
-      case $(bench/battle.sh "$scratch/game.in" "bots/$bot.c" "$seed") in
+      case $(bench/battle.sh "$scratch/game.in" "$player" "$seed") in
         *"you won"*) won=$((won + 1)) ;;
         *"a draw"*) drawn=$((drawn + 1)) ;;
         *"you lost"*) lost=$((lost + 1)) ;;
@@ -59,12 +60,15 @@ rates() {
       esac
     done
   done
-  echo "  $bot vs $opponent: won $won, drawn $drawn, lost $lost, other $other (of $((2 * games)))"
+  echo "  $player vs $opponent: won $won, drawn $drawn, lost $lost, other $other (of $((2 * games)))"
 }
-echo "bots (seeds 1..$games, each as X and as O):"
-rates strong priorities
-rates priorities strong
-rates strong random
-rates priorities random
-rates random random
+echo "win rates (seeds 1..$games, each as X and as O):"
+rates bots/strong.c priorities
+rates bots/priorities.c strong
+rates bots/strong.c random
+rates bots/priorities.c random
+rates bots/random.c random
+rates solutions/ai.c random
+rates solutions/ai.c priorities
+rates solutions/ai.c strong
 exit $status

@@ -813,7 +813,7 @@ int main(int argc, char **argv)
                      offered_fives ? "; you took your five" : "; you never had a five to take");
         if ((game.rules & RULE_BLOCK_FOUR))
             snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
-                     offered_blocks ? "; you blocked every four" : "; %c never had a four to block",
+                     offered_blocks ? "; you blocked every four" : "; no four of %c's needed blocking",
                      other(me));
     }
 

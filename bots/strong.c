@@ -172,7 +172,7 @@ static enum shape line_shape(int cells[9])
 }
 
 /* Windows of five through the centre with no WALL: room to grow a line;
- * each counts the stones it already holds. */
+ * each is worth the square of the stones it already holds. */
 static int line_room(const int cells[9])
 {
     int room = 0;

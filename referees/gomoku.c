@@ -1,0 +1,841 @@
+/*
+ * The referee of the `ai` exercise: it plays Gomoku (15x15, five or more in a
+ * row wins) against the student's program and judges it, as Kattis
+ * interactors do.
+ *
+ *     referee INPUT_FILE ANSWER_FILE FEEDBACK_DIR
+ *
+ * Its stdout is the program's stdin and the program's stdout is its stdin.
+ * INPUT_FILE says which colour the program plays, which opponent the referee
+ * plays and what the program must do (format in referees/README.md);
+ * ANSWER_FILE is not used. It writes to FEEDBACK_DIR:
+ *     teammessage.txt  one line for the student
+ *     judgemessage.txt the details: the case, the verdict, the last board
+ *     moves.txt        the game, one "X r c" or "O r c" line per move
+ * and exits 42 (accepted) or 43 (wrong answer); 1 is its own error (a bad
+ * INPUT_FILE, a FEEDBACK_DIR it cannot write), never the student's.
+ *
+ * The protocol: the referee's first line is the program's colour, "X" or
+ * "O" (X moves first); then the program writes its moves as "r c" lines and
+ * reads the opponent's the same way. The referee ends the game (a five, a
+ * full board, a wrong move) by closing the program's stdin; the program must
+ * then stop. Every move within the time limit (1 s).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SIZE 15
+#define CELLS (SIZE * SIZE)
+
+enum { ACCEPTED = 42, WRONG_ANSWER = 43, REFEREE_ERROR = 1 };
+
+/* Longer than any sensible move line: a longer line is garbage, whatever it says. */
+#define MAX_LINE 64
+/* How long the program may take to stop once its stdin is closed. */
+#define STOP_GRACE_MS 1000
+/* The program's first move may take this much longer: it includes its start-up. */
+#define START_UP_MS 1000
+
+/* === The opponents' strategies ===
+ * The same code as the bots' (bots/random.c, priorities.c, strong.c), block
+ * for block: bench/battle.sh checks that the BEGIN/END blocks agree. */
+/* BEGIN shared: board */
+static char board[SIZE][SIZE];          /* '.', 'X' or 'O' */
+
+static int on_board(int r, int c)
+{
+    return r >= 0 && r < SIZE && c >= 0 && c < SIZE;
+}
+
+static char other(char who)
+{
+    return who == 'X' ? 'O' : 'X';
+}
+
+/* A seeded generator of our own, so that a seed plays the same game on
+ * every C library (rand() differs between them). */
+static unsigned long long rng_state = 1;
+
+static void seed_random(unsigned long seed)
+{
+    rng_state = seed * 2654435761ULL + 1;
+}
+
+static int random_below(int n)
+{
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (int)((rng_state >> 33) % (unsigned long long)n);
+}
+
+/* Picks the best of the cells offered one by one, a fair random one among
+ * equals (reservoir sampling: the k-th equal replaces the pick with
+ * probability 1/k). */
+struct pick {
+    long best;
+    int ties, r, c;
+};
+
+static void pick_start(struct pick *p)
+{
+    p->best = LONG_MIN;
+    p->ties = 0;
+    p->r = p->c = -1;
+}
+
+static void pick_offer(struct pick *p, int r, int c, long score)
+{
+    if (score > p->best) {
+        p->best = score;
+        p->ties = 1;
+    } else if (score == p->best) {
+        p->ties++;
+        if (random_below(p->ties) != 0)
+            return;
+    } else {
+        return;
+    }
+    p->r = r;
+    p->c = c;
+}
+/* END shared: board */
+
+/* BEGIN shared: lines */
+static const int dirs[4][2] = { {0, 1}, {1, 0}, {1, 1}, {1, -1} };
+
+/* Near the centre is worth a little more: it leaves room for lines. */
+static int centre_bonus(int r, int c)
+{
+    return SIZE - 1 - abs(r - SIZE / 2) - abs(c - SIZE / 2);
+}
+/* END shared: lines */
+
+/* BEGIN shared: random */
+static int random_move(int *r, int *c)
+{
+    struct pick p;
+
+    pick_start(&p);
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++)
+            if (board[i][j] == '.')
+                pick_offer(&p, i, j, 0);
+    *r = p.r;
+    *c = p.c;
+    return p.r >= 0;
+}
+/* END shared: random */
+
+/* BEGIN shared: priorities */
+/* The stones of `who` in a row through (r, c) along direction d, (r, c)
+ * counted as one of them whatever it holds: asked of an empty cell, it says
+ * how long the line would be if `who` played there. */
+static int run_through(int r, int c, int d, char who)
+{
+    int n = 1;
+
+    for (int sign = -1; sign <= 1; sign += 2) {
+        int nr = r + sign * dirs[d][0], nc = c + sign * dirs[d][1];
+
+        while (on_board(nr, nc) && board[nr][nc] == who) {
+            n++;
+            nr += sign * dirs[d][0];
+            nc += sign * dirs[d][1];
+        }
+    }
+    return n;
+}
+
+/* The longest line `who` would have through (r, c). */
+static int longest_run(int r, int c, char who)
+{
+    int longest = 0;
+
+    for (int d = 0; d < 4; d++) {
+        int n = run_through(r, c, d, who);
+        if (n > longest)
+            longest = n;
+    }
+    return longest;
+}
+
+/* The lesson's strategy, in its order: make five; else block the
+ * opponent's four; else extend an own three to four; else the cell that
+ * lengthens the longest lines, its own counting twice. */
+static int priorities_move(char me, int *r, int *c)
+{
+    char opp = other(me);
+    struct pick p;
+
+    pick_start(&p);
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++) {
+            if (board[i][j] != '.')
+                continue;
+
+            long rank;
+            if (longest_run(i, j, me) >= 5)
+                rank = 4;
+            else if (longest_run(i, j, opp) >= 5)
+                rank = 3;
+            else if (longest_run(i, j, me) == 4)
+                rank = 2;
+            else
+                rank = 1;
+
+            long score = 0;
+            for (int d = 0; d < 4; d++) {
+                int mine = run_through(i, j, d, me) - 1;
+                int theirs = run_through(i, j, d, opp) - 1;
+                score += 2 * mine * mine + theirs * theirs;
+            }
+            /* rank first, then the score, then the centre */
+            pick_offer(&p, i, j, rank * 1000000 + score * 100 + centre_bonus(i, j));
+        }
+    *r = p.r;
+    *c = p.c;
+    return p.r >= 0;
+}
+/* END shared: priorities */
+
+/* BEGIN shared: strong */
+/* Pattern scoring, as Gomoku programs without search do it. For an empty
+ * cell and a side, each of the four lines through the cell is read as the 9
+ * cells around it and given a shape, as if the side played there:
+ *   five        five in a row
+ *   open four   two different cells would make five: it cannot be stopped
+ *   four        one cell would make five: the other side must answer there
+ *   open three  one more stone makes an open four
+ *   three       one more stone makes a four
+ * and the cell's value for the side comes from the shapes of its four lines
+ * together (two fours, or a four and an open three, win like an open four).
+ * A move is worth its value for us (attack, counted twice) plus its value
+ * for the opponent (the threat it takes away). */
+enum cell_kind { WALL, FREE, MINE };
+enum shape { NO_SHAPE, THREE, OPEN_THREE, FOUR, OPEN_FOUR, FIVE, SHAPES };
+
+/* The 9 cells of direction d centred on (r, c), the centre as `who`'s. */
+static void read_line(int r, int c, int d, char who, int cells[9])
+{
+    for (int k = -4; k <= 4; k++) {
+        int nr = r + k * dirs[d][0], nc = c + k * dirs[d][1];
+
+        if (k == 0 || (on_board(nr, nc) && board[nr][nc] == who))
+            cells[k + 4] = MINE;
+        else if (on_board(nr, nc) && board[nr][nc] == '.')
+            cells[k + 4] = FREE;
+        else
+            cells[k + 4] = WALL;
+    }
+}
+
+/* Five MINE in a row through the centre (index 4): the five windows of five
+ * cells that hold it. */
+static int line_has_five(const int cells[9])
+{
+    for (int start = 0; start <= 4; start++) {
+        int k = 0;
+        while (k < 5 && cells[start + k] == MINE)
+            k++;
+        if (k == 5)
+            return 1;
+    }
+    return 0;
+}
+
+/* How many FREE cells would each make a five through the centre. */
+static int cells_making_five(int cells[9])
+{
+    int n = 0;
+
+    for (int i = 0; i < 9; i++)
+        if (cells[i] == FREE) {
+            cells[i] = MINE;
+            n += line_has_five(cells);
+            cells[i] = FREE;
+        }
+    return n;
+}
+
+static enum shape line_shape(int cells[9])
+{
+    if (line_has_five(cells))
+        return FIVE;
+
+    int fives = cells_making_five(cells);
+    if (fives >= 2)
+        return OPEN_FOUR;
+    if (fives == 1)
+        return FOUR;
+
+    enum shape best = NO_SHAPE;
+    for (int i = 0; i < 9; i++)
+        if (cells[i] == FREE) {
+            cells[i] = MINE;
+            fives = cells_making_five(cells);
+            cells[i] = FREE;
+            if (fives >= 2)
+                return OPEN_THREE;
+            if (fives == 1)
+                best = THREE;
+        }
+    return best;
+}
+
+/* Windows of five through the centre with no WALL: room to grow a line;
+ * each is worth the square of the stones it already holds. */
+static int line_room(const int cells[9])
+{
+    int room = 0;
+
+    for (int start = 0; start <= 4; start++) {
+        int stones = 0, blocked = 0;
+        for (int k = 0; k < 5; k++) {
+            if (cells[start + k] == WALL)
+                blocked = 1;
+            stones += cells[start + k] == MINE;
+        }
+        if (!blocked)
+            room += stones * stones;
+    }
+    return room;
+}
+
+static long cell_value(int r, int c, char who)
+{
+    int count[SHAPES] = { 0 };
+    long room = 0;
+
+    for (int d = 0; d < 4; d++) {
+        int cells[9];
+        read_line(r, c, d, who, cells);
+        count[line_shape(cells)]++;
+        room += line_room(cells);
+    }
+    if (count[FIVE])
+        return 10000000;
+    if (count[OPEN_FOUR] || count[FOUR] >= 2 || (count[FOUR] && count[OPEN_THREE]))
+        return 1000000;
+    if (count[OPEN_THREE] >= 2)
+        return 100000;
+    return 5000L * (count[FOUR] + count[OPEN_THREE]) + 500L * count[THREE] + room;
+}
+
+/* Only cells within two of a stone are worth a look (the centre on an
+ * empty board): that keeps every move far under the time limit. */
+static int near_a_stone(int r, int c)
+{
+    for (int i = r - 2; i <= r + 2; i++)
+        for (int j = c - 2; j <= c + 2; j++)
+            if (on_board(i, j) && board[i][j] != '.')
+                return 1;
+    return 0;
+}
+
+static int strong_move(char me, int *r, int *c)
+{
+    struct pick p;
+    int stones = 0;
+
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++)
+            stones += board[i][j] != '.';
+
+    pick_start(&p);
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++) {
+            if (board[i][j] != '.' || (stones > 0 && !near_a_stone(i, j)))
+                continue;
+            long score = 2 * cell_value(i, j, me) + cell_value(i, j, other(me));
+            pick_offer(&p, i, j, score * 32 + centre_bonus(i, j));
+        }
+    *r = p.r;
+    *c = p.c;
+    return p.r >= 0;
+}
+/* END shared: strong */
+
+/* === The case === */
+
+enum opponent_kind { OPP_RANDOM, OPP_PRIORITIES, OPP_STRONG, OPP_SCRIPT };
+static const char *const opponent_names[] = { "random", "priorities", "strong", "script" };
+
+/* What the program must do, besides playing legal moves in time. */
+enum rule {
+    RULE_TAKE_FIVE = 1,     /* whenever it can make five, it does */
+    RULE_BLOCK_FOUR = 2,    /* it fills the cell where the opponent would make five */
+    RULE_WIN = 4,
+    RULE_NOT_LOSE = 8,      /* a win or a draw */
+};
+
+static struct {
+    char player;                        /* the program's colour */
+    enum opponent_kind opponent;
+    enum opponent_kind after_script;    /* once a script is used up */
+    unsigned long seed;
+    int script[CELLS][2], script_len, script_next;
+    unsigned rules;
+    int time_limit_ms;
+} game = { 0, OPP_RANDOM, OPP_RANDOM, 1, { { 0 } }, 0, 0, 0, 1000 };
+
+static int parse_opponent(const char *name, enum opponent_kind *kind)
+{
+    for (int k = 0; k <= OPP_SCRIPT; k++)
+        if (strcmp(name, opponent_names[k]) == 0) {
+            *kind = (enum opponent_kind)k;
+            return 1;
+        }
+    return 0;
+}
+
+/* The case file: one setting a line, '#' starts a comment (format in
+ * referees/README.md). Returns 0 with a message on stderr if it is wrong. */
+static int read_case(const char *path)
+{
+    static const struct { const char *name; enum rule rule; } rule_names[] = {
+        { "take_five", RULE_TAKE_FIVE }, { "block_four", RULE_BLOCK_FOUR },
+        { "win", RULE_WIN }, { "not_lose", RULE_NOT_LOSE },
+    };
+    FILE *f = fopen(path, "r");
+    char line[256];
+    int number = 0;
+
+    if (!f) {
+        fprintf(stderr, "referee: cannot open %s\n", path);
+        return 0;
+    }
+    while (fgets(line, sizeof line, f)) {
+        char word[32], arg[32];
+        unsigned long seed;
+        int r, c, n;
+
+        number++;
+        line[strcspn(line, "#\n")] = '\0';
+        n = sscanf(line, "%31s %31s", word, arg);
+        if (n < 1)
+            continue;
+        if (strcmp(word, "player") == 0 && n == 2 && (!strcmp(arg, "X") || !strcmp(arg, "O"))) {
+            game.player = arg[0];
+        } else if (strcmp(word, "opponent") == 0 && n == 2 && parse_opponent(arg, &game.opponent)) {
+            if (sscanf(line, "%*s %*s %lu", &seed) == 1)
+                game.seed = seed;
+        } else if (strcmp(word, "after") == 0 && n == 2 && parse_opponent(arg, &game.after_script)
+                   && game.after_script != OPP_SCRIPT) {
+            if (sscanf(line, "%*s %*s %lu", &seed) == 1)
+                game.seed = seed;
+        } else if (strcmp(word, "move") == 0 && sscanf(line, "%*s %d %d", &r, &c) == 2
+                   && on_board(r, c) && game.script_len < CELLS) {
+            game.script[game.script_len][0] = r;
+            game.script[game.script_len][1] = c;
+            game.script_len++;
+        } else if (strcmp(word, "time_limit_ms") == 0 && sscanf(arg, "%d", &n) == 1 && n > 0) {
+            game.time_limit_ms = n;
+        } else if (strcmp(word, "rule") == 0 && n == 2) {
+            size_t k = 0;
+            while (k < sizeof rule_names / sizeof rule_names[0] && strcmp(arg, rule_names[k].name))
+                k++;
+            if (k == sizeof rule_names / sizeof rule_names[0]) {
+                fprintf(stderr, "referee: %s:%d: unknown rule '%s'\n", path, number, arg);
+                fclose(f);
+                return 0;
+            }
+            game.rules |= rule_names[k].rule;
+        } else {
+            fprintf(stderr, "referee: %s:%d: cannot read '%s'\n", path, number, line);
+            fclose(f);
+            return 0;
+        }
+    }
+    fclose(f);
+    if (!game.player) {
+        fprintf(stderr, "referee: %s: no 'player X' or 'player O' line\n", path);
+        return 0;
+    }
+    return 1;
+}
+
+/* === Talking to the program === */
+
+/* Bytes read from the program that are not yet a whole line. */
+static char inbox[4 * MAX_LINE];
+static size_t inbox_len;
+/* The program wrote something after its stdin was closed (see program_stops). */
+static int wrote_late;
+
+enum reply { GOT_LINE, TIMED_OUT, CLOSED, TOO_LONG };
+
+static long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000L + t.tv_nsec / 1000000;
+}
+
+/* The program's next line (without "\r\n"), if it comes before `deadline`
+ * (in now_ms() terms). Read with poll() and read(), not stdio: stdio would
+ * wait for the line however long it takes. */
+static enum reply read_reply(long deadline, char line[MAX_LINE + 1])
+{
+    for (;;) {
+        char *newline = memchr(inbox, '\n', inbox_len);
+        if (newline) {
+            size_t len = (size_t)(newline - inbox);
+            if (len > MAX_LINE)
+                len = MAX_LINE;
+            memcpy(line, inbox, len);
+            line[len] = '\0';
+            if (len > 0 && line[len - 1] == '\r')
+                line[len - 1] = '\0';
+            inbox_len -= (size_t)(newline + 1 - inbox);
+            memmove(inbox, newline + 1, inbox_len);
+            return GOT_LINE;
+        }
+        if (inbox_len > MAX_LINE) {
+            memcpy(line, inbox, MAX_LINE);
+            line[MAX_LINE] = '\0';
+            return TOO_LONG;
+        }
+
+        long left = deadline - now_ms();
+        if (left <= 0)
+            return TIMED_OUT;
+        struct pollfd in = { .fd = STDIN_FILENO, .events = POLLIN };
+        int ready = poll(&in, 1, (int)left);
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready == 0)
+            return TIMED_OUT;
+
+        ssize_t got = read(STDIN_FILENO, inbox + inbox_len, sizeof inbox - inbox_len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return CLOSED;      /* the program ended or closed its stdout */
+        inbox_len += (size_t)got;
+    }
+}
+
+/* A line as it can be shown in a one-line message: printable, short. */
+static const char *shown(const char *line)
+{
+    static char out[48];
+    size_t n = 0;
+
+    for (; line[n] && n + 4 < sizeof out; n++)
+        out[n] = (line[n] >= ' ' && line[n] <= '~') ? line[n] : '?';
+    if (line[n])
+        strcpy(out + n, "...");
+    else
+        out[n] = '\0';
+    return out;
+}
+
+/* "r c": two integers, blanks around them, nothing else. */
+static int parse_move(const char *line, int *r, int *c)
+{
+    char *end;
+    long values[2];
+
+    for (int k = 0; k < 2; k++) {
+        while (*line == ' ' || *line == '\t')
+            line++;
+        if (!(*line == '-' || *line == '+' || (*line >= '0' && *line <= '9')))
+            return 0;
+        errno = 0;
+        values[k] = strtol(line, &end, 10);
+        if (end == line || errno == ERANGE || values[k] < INT_MIN || values[k] > INT_MAX)
+            return 0;
+        line = end;
+    }
+    while (*line == ' ' || *line == '\t')
+        line++;
+    if (*line != '\0')
+        return 0;
+    *r = (int)values[0];
+    *c = (int)values[1];
+    return 1;
+}
+
+/* Ignoring SIGPIPE, a write to a program that has gone fails quietly; the
+ * next read then says it has gone. */
+static void send_line(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vprintf(format, args);
+    va_end(args);
+    putchar('\n');
+    fflush(stdout);
+}
+
+/* === The game === */
+
+static int moves_played;                /* both sides */
+static char transcript[CELLS][2 + 2 * 12];
+static char team_message[256];
+static int offered_fives, offered_blocks; /* how often the rules had something to check */
+
+static void say(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(team_message, sizeof team_message, format, args);
+    va_end(args);
+}
+
+static void place(char who, int r, int c)
+{
+    board[r][c] = who;
+    snprintf(transcript[moves_played], sizeof transcript[0], "%c %d %d", who, r, c);
+    moves_played++;
+}
+
+static int opponent_move(int *r, int *c)
+{
+    char me = other(game.player);
+    enum opponent_kind kind = game.opponent;
+
+    if (kind == OPP_SCRIPT) {
+        while (game.script_next < game.script_len) {
+            int *m = game.script[game.script_next++];
+            if (board[m[0]][m[1]] == '.') {
+                *r = m[0];
+                *c = m[1];
+                return 1;
+            }
+        }
+        kind = game.after_script;
+    }
+    switch (kind) {
+    case OPP_PRIORITIES: return priorities_move(me, r, c);
+    case OPP_STRONG:     return strong_move(me, r, c);
+    default:             return random_move(r, c);
+    }
+}
+
+/* The cells where `who` would make five now: how many, and the first. */
+static int five_cells(char who, int first[2])
+{
+    int n = 0;
+
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++)
+            if (board[i][j] == '.' && longest_run(i, j, who) >= 5) {
+                if (n++ == 0) {
+                    first[0] = i;
+                    first[1] = j;
+                }
+            }
+    return n;
+}
+
+/* The program's move, read and checked: 1 if the game goes on, else 0 with
+ * team_message saying why not. */
+static int program_move(int *move_r, int *move_c)
+{
+    char me = game.player, line[MAX_LINE + 1];
+    int own_five[2], their_five[2], r, c;
+    int can_win = five_cells(me, own_five);
+    int must_block = five_cells(other(me), their_five);
+    int number = moves_played + 1;
+    long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
+
+    switch (read_reply(now_ms() + allowed, line)) {
+    case TIMED_OUT:
+        say("no move within %ld ms (move %d)", allowed, number);
+        return 0;
+    case CLOSED:
+        if (inbox_len > 0) {
+            inbox[inbox_len < MAX_LINE ? inbox_len : MAX_LINE] = '\0';
+            say("your program ended after '%s' with no newline, at move %d: a move is a whole line",
+                shown(inbox), number);
+        } else {
+            say("your program ended (or closed its stdout) before the game did, at move %d", number);
+        }
+        return 0;
+    case TOO_LONG:
+        say("garbage line '%s' at move %d: a move is \"r c\"", shown(line), number);
+        return 0;
+    case GOT_LINE:
+        break;
+    }
+    if (!parse_move(line, &r, &c)) {
+        say("garbage line '%s' at move %d: a move is \"r c\"", shown(line), number);
+        return 0;
+    }
+    if (!on_board(r, c)) {
+        say("illegal move %d %d (off the board) on move %d", r, c, number);
+        return 0;
+    }
+    if (board[r][c] != '.') {
+        say("illegal move %d %d (occupied by %c) on move %d", r, c, board[r][c], number);
+        return 0;
+    }
+
+    int took_five = longest_run(r, c, me) >= 5;
+    int blocked = longest_run(r, c, other(me)) >= 5;
+    offered_fives += can_win > 0;
+    offered_blocks += !can_win && must_block > 0;
+    place(me, r, c);
+    *move_r = r;
+    *move_c = c;
+
+    if ((game.rules & RULE_TAKE_FIVE) && can_win && !took_five) {
+        say("move %d: %d %d makes five for you, but you played %d %d",
+            number, own_five[0], own_five[1], r, c);
+        return 0;
+    }
+    if ((game.rules & RULE_BLOCK_FOUR) && !can_win && must_block && !blocked) {
+        say("move %d: %c makes five at %d %d next; you played %d %d instead of blocking",
+            number, other(me), their_five[0], their_five[1], r, c);
+        return 0;
+    }
+    return 1;
+}
+
+/* After the game: closing the program's stdin tells it the game is over;
+ * it must then stop. Whatever it writes meanwhile is read and dropped. */
+static int program_stops(void)
+{
+    char line[MAX_LINE + 1];
+    long deadline = now_ms() + STOP_GRACE_MS;
+
+    fclose(stdout);
+    for (;;) {
+        switch (read_reply(deadline, line)) {
+        case GOT_LINE:
+        case TOO_LONG:
+            wrote_late = 1;
+            inbox_len = 0;
+            continue;
+        case CLOSED:
+            wrote_late |= inbox_len > 0;
+            return 1;
+        case TIMED_OUT:
+            return 0;
+        }
+    }
+}
+
+static int write_feedback(const char *dir, const char *name, const char *text)
+{
+    char path[4096];
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    f = fopen(path, "w");
+    if (!f)
+        return 0;
+    fputs(text, f);
+    return fclose(f) == 0;
+}
+
+static const char *result_words(char winner)
+{
+    if (!winner)
+        return "the game was a draw";
+    return winner == game.player ? "you won" : "you lost";
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: %s INPUT_FILE ANSWER_FILE FEEDBACK_DIR\n", argv[0]);
+        return REFEREE_ERROR;
+    }
+    if (!read_case(argv[1]))
+        return REFEREE_ERROR;
+    signal(SIGPIPE, SIG_IGN);
+    seed_random(game.seed);
+    memset(board, '.', sizeof board);
+
+    char me = game.player, turn = 'X', winner = 0;
+    int fault = 0;              /* the program broke the protocol or a rule */
+    int timed_out = 0;
+
+    send_line("%c", me);
+    for (;;) {
+        int r, c;
+
+        if (turn == me) {
+            if (!program_move(&r, &c)) {
+                fault = 1;
+                timed_out = strncmp(team_message, "no move within", 14) == 0;
+                break;
+            }
+        } else {
+            if (!opponent_move(&r, &c)) {
+                fprintf(stderr, "referee: the opponent found no move\n");
+                return REFEREE_ERROR;
+            }
+            place(turn, r, c);
+        }
+        if (longest_run(r, c, turn) >= 5) {
+            winner = turn;
+            break;
+        }
+        if (moves_played == CELLS)
+            break;
+        if (turn != me)
+            send_line("%d %d", r, c);
+        turn = other(turn);
+    }
+
+    int stopped = program_stops();
+    int accepted = 0;
+    const char *opponent = opponent_names[game.opponent];
+
+    if (fault) {
+        if (timed_out && wrote_late)
+            snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
+                     "; a line came after the game ended: if you print your move in time, it waits"
+                     " in stdout's buffer: fflush(stdout) after each move");
+    } else if (!stopped) {
+        say("%s in %d moves, but your program did not stop when its input ended"
+            " (scanf returns EOF: exit then)", result_words(winner), moves_played);
+    } else if ((game.rules & RULE_WIN) && winner != me) {
+        say("%s against %s in %d moves; this case needs a win", result_words(winner), opponent, moves_played);
+    } else if ((game.rules & RULE_NOT_LOSE) && winner == other(me)) {
+        say("you lost against %s in %d moves; this case needs a win or a draw", opponent, moves_played);
+    } else {
+        accepted = 1;
+        say("%s against %s in %d moves", result_words(winner), opponent, moves_played);
+        if ((game.rules & RULE_TAKE_FIVE))
+            snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
+                     offered_fives ? "; you took your five" : "; you never had a five to take");
+        if ((game.rules & RULE_BLOCK_FOUR))
+            snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
+                     offered_blocks ? "; you blocked every four" : "; no four of %c's needed blocking",
+                     other(me));
+    }
+
+    /* The details, for the teacher: the case, the verdict, the last board. */
+    char details[2048], moves[CELLS * sizeof transcript[0] + 1] = "";
+    int len = snprintf(details, sizeof details,
+                       "%s\nplayer %c, opponent %s (seed %lu), %d moves, %s\n",
+                       team_message, me, opponent, game.seed, moves_played,
+                       fault ? "stopped by the referee" : result_words(winner));
+    for (int i = 0; i < SIZE && len < (int)sizeof details; i++)
+        len += snprintf(details + len, sizeof details - (size_t)len, "%2d %.*s\n", i, SIZE, board[i]);
+    for (int i = 0; i < moves_played; i++) {
+        strcat(moves, transcript[i]);
+        strcat(moves, "\n");
+    }
+    char message[sizeof team_message + 1];
+    snprintf(message, sizeof message, "%s\n", team_message);
+    if (!write_feedback(argv[3], "teammessage.txt", message)
+        || !write_feedback(argv[3], "judgemessage.txt", details)
+        || !write_feedback(argv[3], "moves.txt", moves)) {
+        fprintf(stderr, "referee: cannot write to %s\n", argv[3]);
+        return REFEREE_ERROR;
+    }
+    return accepted ? ACCEPTED : WRONG_ANSWER;
+}

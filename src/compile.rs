@@ -641,7 +641,8 @@ fn stopped_compiler(stop: Option<Stop>, termination: Termination) -> Option<Loca
             format!("the compiler was killed by signal {signal}"),
             format!("编译器被信号 {signal} 终止"),
         ),
-        (None, Termination::Exited(_)) => return None,
+        // The compiler is in no conversation.
+        (Some(Stop::GameOver), _) | (None, Termination::Exited(_)) => return None,
     };
     Some(Localized::new(en, zh))
 }

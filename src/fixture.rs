@@ -58,6 +58,9 @@ pub struct HintRule {
     /// Only when the sanitizer's report contains this (`out of bounds` is UBSan's index
     /// check, `buffer-overflow` AddressSanitizer's).
     pub report_contains: Option<String>,
+    /// Only when the message of the course's checker or referee, which judged the output
+    /// wrong, contains this (`did not stop when its input ended`).
+    pub message_contains: Option<String>,
 }
 
 /// How a case failed, as hint rules look at it.
@@ -67,6 +70,8 @@ pub struct Failure<'a> {
     pub stdout: &'a [u8],
     /// The sanitizer's report line, for a `sanitizer` verdict.
     pub report: Option<&'a str>,
+    /// Why the course's checker or referee rejected the output.
+    pub message: Option<&'a str>,
 }
 
 fn wrong_output() -> Verdict {
@@ -81,6 +86,7 @@ impl HintRule {
             || self.output_contains.is_some()
             || self.output_lacks.is_some()
             || self.report_contains.is_some()
+            || self.message_contains.is_some()
     }
 
     pub fn fits(&self, failure: &Failure) -> bool {
@@ -90,6 +96,11 @@ impl HintRule {
                 failure
                     .report
                     .is_some_and(|report| report.contains(part.as_str()))
+            })
+            && self.message_contains.as_ref().is_none_or(|part| {
+                failure
+                    .message
+                    .is_some_and(|message| message.contains(part.as_str()))
             })
             && self
                 .output
@@ -548,6 +559,7 @@ mod tests {
                     verdict,
                     stdout: stdout.as_bytes(),
                     report: Some("index 15 out of bounds"),
+                    message: None,
                 })
                 .map(|(text, sharp)| (text.get(crate::i18n::Lang::En).to_string(), sharp))
         };
@@ -577,9 +589,24 @@ mod tests {
                 verdict: Verdict::WrongOutput,
                 stdout: stdout.as_bytes(),
                 report: None,
+                message: None,
             })
         };
         assert!(fits("Player X\nPlayer O"));
+        let judged: CaseConfig =
+            toml::from_str("[[hints]]\ntext = \"t\"\nmessage_contains = \"did not stop\"\n")
+                .unwrap();
+        let fits_message = |message| {
+            judged.hints[0].fits(&Failure {
+                verdict: Verdict::WrongOutput,
+                stdout: b"",
+                report: None,
+                message,
+            })
+        };
+        assert!(fits_message(Some("you won, but your program did not stop")));
+        assert!(!fits_message(Some("you lost")));
+        assert!(!fits_message(None), "only a judged failure has a message");
         assert!(!fits("Player O\nInvalid move!"));
         assert!(!fits("Player X"));
         let unknown = toml::from_str::<CaseConfig>("[[hints]]\ntext = \"t\"\nverdict = \"slow\"\n");

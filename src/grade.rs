@@ -133,6 +133,10 @@ impl CaseResult {
                 Finding::Sanitizer { report } => Some(report),
                 _ => None,
             },
+            message: match &self.finding {
+                Finding::Rejected { message, .. } => Some(message),
+                _ => None,
+            },
         })
     }
 

@@ -234,6 +234,8 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
         }
         hint_rules(problems, case, &exercise.failure_hints);
         match (&case.input, exercise.input.reads_input()) {
+            // A refereed case's input is the referee's: the game it sets up.
+            _ if exercise.referee.is_some() => {}
             (Some(input), false) => problems.push(Problem::new(
                 input,
                 format!("{} reads no input, but this case has one", exercise.name),
@@ -286,6 +288,7 @@ fn hint_rules(problems: &mut Vec<Problem>, case: &Case, failure_hints: &[HintRul
             verdict: Verdict::WrongOutput,
             stdout: &expected,
             report: None,
+            message: None,
         };
         if rule.reads_output() && rule.fits(&right) {
             problems.push(Problem::new(

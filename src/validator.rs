@@ -18,6 +18,7 @@
 use std::io::Write;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -40,6 +41,9 @@ const MESSAGE_CHARS: usize = 300;
 
 /// How much longer than the program a referee may run: it has the last word.
 const REFEREE_GRACE: Duration = Duration::from_secs(1);
+/// How long a program may go on once its referee has ended; then clings ends it. A
+/// referee that cares whether the program stops by itself waits for it before it ends.
+const GAME_OVER_GRACE: Duration = Duration::from_millis(200);
 
 /// A course's checker or referee, built.
 pub struct Validator {
@@ -151,9 +155,20 @@ impl Validator {
             conversation: Some((pair.program_stdin.as_fd(), &pair.from_program)),
             ..program
         };
+        let (program_ended, ended) = mpsc::channel::<()>();
         let (refereed, outcome) = std::thread::scope(|scope| {
-            let refereed = scope.spawn(|| sandbox.run(&referee, referee_limits));
+            let (referee, pair) = (&referee, &pair);
+            let refereed = scope.spawn(move || {
+                let refereed = sandbox.run(referee, referee_limits);
+                // The game is over: a program still running after a moment is ended, and
+                // the referee (which saw it go on) has the last word.
+                if let Err(RecvTimeoutError::Timeout) = ended.recv_timeout(GAME_OVER_GRACE) {
+                    pair.from_program.end_writer();
+                }
+                refereed
+            });
             let outcome = sandbox.run(&program, limits);
+            drop(program_ended);
             (refereed.join(), outcome)
         });
         let refereed = refereed.map_err(|_| anyhow::anyhow!("the referee's thread panicked"))??;

@@ -107,6 +107,24 @@ fn a_program_that_does_not_flush_is_told_by_the_referee() {
 }
 
 #[test]
+fn a_program_that_plays_on_after_the_referee_has_ended_is_ended_and_the_referee_decides() {
+    // The referee accepts and ends; the program sleeps on. Left alone it would reach the
+    // 3 s wall-time limit (a timeout); clings ends it with the game, and the referee,
+    // which does not ask programs to stop, has the last word.
+    for isolation in [None, Some("none")] {
+        let course = guessing_course("plays_on", "referee");
+        let mut command = clings(course.path());
+        command.args(["test", "--format", "json"]);
+        if let Some(isolation) = isolation {
+            command.env("CLINGS_ISOLATION", isolation);
+        }
+        let results = case_verdicts_and_messages(&mut command);
+        assert_eq!(results[0].0, "passed", "{isolation:?}: {results:?}");
+        assert_eq!(results[1].0, "passed", "{isolation:?}: {results:?}");
+    }
+}
+
+#[test]
 fn a_hidden_case_keeps_its_conversation_to_itself() {
     let course = guessing_course("counts_up", "referee");
     let hidden = tempfile::tempdir().unwrap();

@@ -36,6 +36,9 @@ impl Output {
     ) -> Output {
         let flooded = Arc::new(AtomicBool::new(false));
         let (drained_tx, drained) = mpsc::channel();
+        if let Some(relay) = &relay {
+            relay.attach(group);
+        }
         Output {
             stdout: Capture::start(stdout, cap, group, &flooded, &drained_tx, relay),
             stderr: Capture::start(stderr, cap, group, &flooded, &drained_tx, None),
@@ -163,6 +166,7 @@ mod tests {
                 Some(Cursor::new(b"error\n".to_vec())),
                 100,
                 &group,
+                None,
             );
             let captured = output.finish();
             assert_eq!(captured.stdout, vec![b'x'; length.min(100)], "{length}");

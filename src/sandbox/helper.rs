@@ -348,22 +348,23 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
             return Ok(());
         };
         let orders = Orders::from_message(message).context("bad orders")?;
-        let [stdin, stdout, stderr, rest @ ..] = fds.as_slice() else {
+        let mut fds = fds.into_iter();
+        let (Some(stdin), Some(stdout), Some(stderr)) = (fds.next(), fds.next(), fds.next())
+        else {
             anyhow::bail!("a run needs stdin, stdout and stderr");
         };
-        let (channel, cgroups) = match (orders.files, rest) {
-            (FileChannel::Passed, [channel, cgroups @ ..]) => {
-                (Some(File::from(channel.try_clone()?)), cgroups)
-            }
-            (FileChannel::Passed, []) => anyhow::bail!("a run's file channel is missing"),
-            _ => (None, rest),
+        let channel = match orders.files {
+            FileChannel::Passed => Some(File::from(
+                fds.next().context("a run's file channel is missing")?,
+            )),
+            _ => None,
         };
         let stdio = Stdio {
-            fds: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
-            cgroups: cgroups.iter().map(AsRawFd::as_raw_fd).collect(),
+            fds: [stdin, stdout, stderr],
+            cgroups: fds.collect(),
         };
-        let mut report = run(&orders, Some(&stdio), channel.as_ref())?;
-        drop((fds, channel));
+        let mut report = run(&orders, Some(stdio), channel.as_ref())?;
+        drop(channel);
         let clean = empty_directory(Path::new("."));
         if clean {
             report.push_str(READY);
@@ -377,14 +378,14 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
 
 /// A warm sandbox's run gets its own stdin, stdout and stderr, and joins its cgroups.
 struct Stdio {
-    fds: [RawFd; 3],
+    fds: [OwnedFd; 3],
     /// `cgroup.procs` of each of the run's cgroups, open for writing.
-    cgroups: Vec<RawFd>,
+    cgroups: Vec<OwnedFd>,
 }
 
 /// Places the run's given files, runs the program, ends every process it left, and
 /// collects the files it was to leave; the report for clings.
-fn run(orders: &Orders, stdio: Option<&Stdio>, channel: Option<&File>) -> anyhow::Result<String> {
+fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow::Result<String> {
     let rlimits = Rlimits::decode(&orders.rlimits).context("bad resource limits")?;
     if let Some(channel) = channel {
         files::place(channel, Path::new("."), orders.uid)?;
@@ -418,7 +419,7 @@ fn run(orders: &Orders, stdio: Option<&Stdio>, channel: Option<&File>) -> anyhow
     if child == 0 {
         let launch = Exec {
             exec_error_fd: exec_write.as_raw_fd(),
-            stdio,
+            stdio: stdio.as_ref(),
             rlimits: &rlimits,
             uid: orders.uid,
             args: &args,
@@ -428,6 +429,13 @@ fn run(orders: &Orders, stdio: Option<&Stdio>, channel: Option<&File>) -> anyhow
         unsafe { launch.become_program() };
     }
     drop(exec_write);
+    // The program alone holds its stdin and stdout from now on: when it closes its stdout,
+    // its reader sees the end at once (a referee ends a game so), and the end of its input
+    // comes when the writer closes it, not when the helper ends.
+    match stdio {
+        Some(stdio) => drop(stdio),
+        None => detach_stdio()?,
+    }
     PROGRAM.store(child, Ordering::SeqCst);
     // Orphans come to the helper, as the sandbox's init or as a subreaper: reaped as they
     // end, they do not pile up as zombies that count against the process limit.
@@ -453,6 +461,25 @@ fn run(orders: &Orders, stdio: Option<&Stdio>, channel: Option<&File>) -> anyhow
         wall_timeout,
     }
     .render())
+}
+
+/// A helper that runs one program shares its stdin and stdout with it: it puts /dev/null
+/// in their place, keeping its stderr for its own last words.
+fn detach_stdio() -> anyhow::Result<()> {
+    let null = File::options()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .context("cannot open /dev/null")?;
+    for target in [libc::STDIN_FILENO, libc::STDOUT_FILENO] {
+        // SAFETY: dup2 onto the helper's own standard descriptors, which nothing in it reads
+        // or writes.
+        if unsafe { libc::dup2(null.as_raw_fd(), target) } < 0 {
+            return Err(std::io::Error::last_os_error())
+                .context("cannot let go of the program's stdio");
+        }
+    }
+    Ok(())
 }
 
 /// Empties the scratch directory for the next run; `false` when something could not be
@@ -597,14 +624,14 @@ impl Exec<'_> {
         // SAFETY: plain system calls on this process.
         unsafe {
             if let Some(stdio) = self.stdio {
-                for (target, &fd) in stdio.fds.iter().enumerate() {
-                    if libc::dup2(fd, target as RawFd) < 0 {
+                for (target, fd) in stdio.fds.iter().enumerate() {
+                    if libc::dup2(fd.as_raw_fd(), target as RawFd) < 0 {
                         fail(libc::EBADF);
                     }
                 }
                 // Writing "0" to cgroup.procs moves the writer, as root before the switch.
-                for &procs in &stdio.cgroups {
-                    if libc::write(procs, b"0".as_ptr().cast(), 1) != 1 {
+                for procs in &stdio.cgroups {
+                    if libc::write(procs.as_raw_fd(), b"0".as_ptr().cast(), 1) != 1 {
                         fail(libc::EIO);
                     }
                 }

@@ -65,6 +65,9 @@ pub enum Stop {
     Memory,
     /// clings stopped it for printing too much.
     OutputLimit,
+    /// The referee had ended the conversation, and the program went on: clings ended it.
+    /// The referee's word decides.
+    GameOver,
 }
 
 #[derive(Debug)]
@@ -369,7 +372,11 @@ impl Sandbox {
         }
         // A run stopped by Ctrl-C has no outcome.
         live::check()?;
-        let killed = ended.flooded || ended.timed_out;
+        // The conversation was over and the program still ran: clings ended it.
+        let game_over = job
+            .conversation
+            .is_some_and(|(_, relay)| relay.writer_ended());
+        let killed = ended.flooded || ended.timed_out || game_over;
 
         let mut outcome = Outcome {
             termination: ended.exit.termination,
@@ -426,6 +433,8 @@ impl Sandbox {
         }
         outcome.stopped = if ended.flooded {
             Some(Stop::OutputLimit)
+        } else if game_over {
+            Some(Stop::GameOver)
         } else if ended.timed_out || helper_timed_out {
             Some(Stop::WallTime)
         } else {

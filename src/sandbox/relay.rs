@@ -7,9 +7,12 @@
 use std::fs::File;
 use std::io::Write;
 use std::os::fd::OwnedFd;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
+
+use super::process::Group;
 
 /// Who said it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +66,10 @@ pub struct Relay {
     /// stopped reading.
     to: Mutex<Option<File>>,
     conversation: Arc<Conversation>,
+    /// The run writing, once it has started: to be ended when the conversation is over.
+    writer: Mutex<Option<Arc<Group>>>,
+    /// Whether the conversation ended while `side` still ran, and clings ended it.
+    ended_writer: AtomicBool,
 }
 
 impl std::fmt::Debug for Relay {
@@ -92,6 +99,30 @@ impl Relay {
     pub fn close(&self) {
         self.to.lock().expect("relay lock").take();
     }
+
+    /// The run of `side` has started, as `group`.
+    pub fn attach(&self, group: &Arc<Group>) {
+        let mut writer = self.writer.lock().expect("relay lock");
+        *writer = Some(Arc::clone(group));
+        if self.ended_writer.load(Ordering::SeqCst) {
+            group.kill();
+        }
+    }
+
+    /// The conversation is over (the referee has ended) but `side` still runs: clings ends
+    /// it, now or as soon as it starts.
+    pub fn end_writer(&self) {
+        let writer = self.writer.lock().expect("relay lock");
+        self.ended_writer.store(true, Ordering::SeqCst);
+        if let Some(group) = writer.as_ref() {
+            group.kill();
+        }
+    }
+
+    /// Whether clings ended the run of `side` because the conversation was over.
+    pub fn writer_ended(&self) -> bool {
+        self.ended_writer.load(Ordering::SeqCst)
+    }
 }
 
 /// The two directions of a conversation, and the stdin of each side.
@@ -115,6 +146,8 @@ impl Pair {
                 side,
                 to: Mutex::new(Some(File::from(to))),
                 conversation: Arc::clone(&conversation),
+                writer: Mutex::new(None),
+                ended_writer: AtomicBool::new(false),
             })
         };
         Ok(Pair {

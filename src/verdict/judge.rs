@@ -109,6 +109,9 @@ pub fn judge(outcome: &Outcome, expected: &Expected, mode: CompareMode, limits: 
             };
         }
         Some(Stop::Memory) => return memory_limit(limits),
+        // The referee saw the game to its end: its verdict says whether going on after it
+        // was a fault.
+        Some(Stop::GameOver) => return compare_output(outcome, expected, mode),
         None => {}
     }
     if outcome.termination == Termination::Exited(SANITIZER_EXIT_CODE) {

@@ -384,7 +384,9 @@ static struct {
     int script[CELLS][2], script_len, script_next;
     unsigned rules;
     int time_limit_ms;
-} game = { 0, OPP_RANDOM, OPP_RANDOM, 1, { { 0 } }, 0, 0, 0, 1000 };
+    int battle;                         /* two external players (see battle()) */
+    int single_lines;                   /* player, opponent, after, move, rule: not with battle */
+} game = { 0, OPP_RANDOM, OPP_RANDOM, 1, { { 0 } }, 0, 0, 0, 1000, 0, 0 };
 
 static int parse_opponent(const char *name, enum opponent_kind *kind)
 {
@@ -422,7 +424,10 @@ static int read_case(const char *path)
         n = sscanf(line, "%31s %31s", word, arg);
         if (n < 1)
             continue;
-        if (strcmp(word, "player") == 0 && n == 2 && (!strcmp(arg, "X") || !strcmp(arg, "O"))) {
+        game.single_lines += strcmp(word, "battle") != 0 && strcmp(word, "time_limit_ms") != 0;
+        if (strcmp(word, "battle") == 0 && n == 1) {
+            game.battle = 1;
+        } else if (strcmp(word, "player") == 0 && n == 2 && (!strcmp(arg, "X") || !strcmp(arg, "O"))) {
             game.player = arg[0];
         } else if (strcmp(word, "opponent") == 0 && n == 2 && parse_opponent(arg, &game.opponent)) {
             if (sscanf(line, "%*s %*s %lu", &seed) == 1)
@@ -455,7 +460,11 @@ static int read_case(const char *path)
         }
     }
     fclose(f);
-    if (!game.player) {
+    if (game.battle && game.single_lines) {
+        fprintf(stderr, "referee: %s: 'battle' takes no player, opponent, after, move or rule line\n", path);
+        return 0;
+    }
+    if (!game.player && !game.battle) {
         fprintf(stderr, "referee: %s: no 'player X' or 'player O' line\n", path);
         return 0;
     }
@@ -479,17 +488,29 @@ static long now_ms(void)
     return t.tv_sec * 1000L + t.tv_nsec / 1000000;
 }
 
-/* The program's next line (without "\r\n"), if it comes before `deadline`
- * (in now_ms() terms). Read with poll() and read(), not stdio: stdio would
- * wait for the line however long it takes. */
-static enum reply read_reply(long deadline, char line[MAX_LINE + 1])
+/* The rest of a line longer than asked for is dropped, so that the next
+ * line read is a whole one (clings' tags stay in step in battle mode). */
+static int skipping;
+
+/* The next line (without "\r\n", at most `max` characters), if it comes
+ * before `deadline` (in now_ms() terms). Read with poll() and read(), not
+ * stdio: stdio would wait for the line however long it takes. */
+static enum reply read_reply(long deadline, char *line, size_t max)
 {
     for (;;) {
         char *newline = memchr(inbox, '\n', inbox_len);
-        if (newline) {
+        if (skipping && newline) {
+            inbox_len -= (size_t)(newline + 1 - inbox);
+            memmove(inbox, newline + 1, inbox_len);
+            skipping = 0;
+            continue;
+        }
+        if (skipping) {
+            inbox_len = 0;
+        } else if (newline) {
             size_t len = (size_t)(newline - inbox);
-            if (len > MAX_LINE)
-                len = MAX_LINE;
+            if (len > max)
+                len = max;
             memcpy(line, inbox, len);
             line[len] = '\0';
             if (len > 0 && line[len - 1] == '\r')
@@ -497,10 +518,11 @@ static enum reply read_reply(long deadline, char line[MAX_LINE + 1])
             inbox_len -= (size_t)(newline + 1 - inbox);
             memmove(inbox, newline + 1, inbox_len);
             return GOT_LINE;
-        }
-        if (inbox_len > MAX_LINE) {
-            memcpy(line, inbox, MAX_LINE);
-            line[MAX_LINE] = '\0';
+        } else if (inbox_len > max) {
+            memcpy(line, inbox, max);
+            line[max] = '\0';
+            inbox_len = 0;
+            skipping = 1;
             return TOO_LONG;
         }
 
@@ -637,22 +659,64 @@ static int five_cells(char who, int first[2])
     return n;
 }
 
+/* One move as read, checked the same way in both modes: a line of "r c",
+ * on the board, on an empty cell, in time. */
+enum fault { NO_FAULT, TIMED_OUT_MOVE, ENDED, GARBAGE, OFF_BOARD, OCCUPIED };
+
+static enum fault check_move(enum reply got, const char *line, int *r, int *c)
+{
+    switch (got) {
+    case TIMED_OUT: return TIMED_OUT_MOVE;
+    case CLOSED:    return ENDED;
+    case TOO_LONG:  return GARBAGE;
+    case GOT_LINE:  break;
+    }
+    if (!parse_move(line, r, c))
+        return GARBAGE;
+    if (!on_board(*r, *c))
+        return OFF_BOARD;
+    if (board[*r][*c] != '.')
+        return OCCUPIED;
+    return NO_FAULT;
+}
+
+/* The words for a fault (ENDED is said differently by each mode). */
+static void describe_fault(char *out, size_t size, enum fault fault, const char *line,
+                           int r, int c, int number, long allowed)
+{
+    switch (fault) {
+    case TIMED_OUT_MOVE:
+        snprintf(out, size, "no move within %ld ms (move %d)", allowed, number);
+        break;
+    case GARBAGE:
+        snprintf(out, size, "garbage line '%s' at move %d", shown(line), number);
+        break;
+    case OFF_BOARD:
+        snprintf(out, size, "illegal move %d %d (off the board) on move %d", r, c, number);
+        break;
+    case OCCUPIED:
+        snprintf(out, size, "illegal move %d %d (occupied by %c) on move %d", r, c, board[r][c], number);
+        break;
+    default:
+        snprintf(out, size, "ended before the game did, at move %d", number);
+        break;
+    }
+}
+
 /* The program's move, read and checked: 1 if the game goes on, else 0 with
  * team_message saying why not. */
 static int program_move(int *move_r, int *move_c)
 {
     char me = game.player, line[MAX_LINE + 1];
-    int own_five[2], their_five[2], r, c;
+    int own_five[2], their_five[2], r = -1, c = -1;
     int can_win = five_cells(me, own_five);
     int must_block = five_cells(other(me), their_five);
     int number = moves_played + 1;
     long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
 
-    switch (read_reply(now_ms() + allowed, line)) {
-    case TIMED_OUT:
-        say("no move within %ld ms (move %d)", allowed, number);
-        return 0;
-    case CLOSED:
+    enum fault fault = check_move(read_reply(now_ms() + allowed, line, MAX_LINE), line, &r, &c);
+
+    if (fault == ENDED) {
         if (inbox_len > 0) {
             inbox[inbox_len < MAX_LINE ? inbox_len : MAX_LINE] = '\0';
             say("your program ended after '%s' with no newline, at move %d: a move is a whole line",
@@ -661,22 +725,12 @@ static int program_move(int *move_r, int *move_c)
             say("your program ended (or closed its stdout) before the game did, at move %d", number);
         }
         return 0;
-    case TOO_LONG:
-        say("garbage line '%s' at move %d: a move is \"r c\"", shown(line), number);
-        return 0;
-    case GOT_LINE:
-        break;
     }
-    if (!parse_move(line, &r, &c)) {
-        say("garbage line '%s' at move %d: a move is \"r c\"", shown(line), number);
-        return 0;
-    }
-    if (!on_board(r, c)) {
-        say("illegal move %d %d (off the board) on move %d", r, c, number);
-        return 0;
-    }
-    if (board[r][c] != '.') {
-        say("illegal move %d %d (occupied by %c) on move %d", r, c, board[r][c], number);
+    if (fault != NO_FAULT) {
+        describe_fault(team_message, sizeof team_message, fault, line, r, c, number, allowed);
+        if (fault == GARBAGE)
+            snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
+                     ": a move is \"r c\"");
         return 0;
     }
 
@@ -710,7 +764,7 @@ static int program_stops(void)
 
     fclose(stdout);
     for (;;) {
-        switch (read_reply(deadline, line)) {
+        switch (read_reply(deadline, line, MAX_LINE)) {
         case GOT_LINE:
         case TOO_LONG:
             wrote_late = 1;
@@ -745,6 +799,198 @@ static const char *result_words(char winner)
     return winner == game.player ? "you won" : "you lost";
 }
 
+/* teammessage.txt (team_message), judgemessage.txt (`details`, `len`
+ * characters so far, then the last board) and moves.txt; both modes. */
+static int write_game(const char *dir, char details[2048], int len)
+{
+    char moves[CELLS * sizeof transcript[0] + 1] = "";
+
+    for (int i = 0; i < SIZE && len < 2048; i++)
+        len += snprintf(details + len, 2048 - (size_t)len, "%2d %.*s\n", i, SIZE, board[i]);
+    for (int i = 0; i < moves_played; i++) {
+        strcat(moves, transcript[i]);
+        strcat(moves, "\n");
+    }
+    char message[sizeof team_message + 1];
+    snprintf(message, sizeof message, "%s\n", team_message);
+    if (!write_feedback(dir, "teammessage.txt", message)
+        || !write_feedback(dir, "judgemessage.txt", details)
+        || !write_feedback(dir, "moves.txt", moves)) {
+        fprintf(stderr, "referee: cannot write to %s\n", dir);
+        return 0;
+    }
+    return 1;
+}
+
+/* === Battle mode: two external players, A plays X and B plays O ===
+ * clings runs both and routes their lines through our stdin and stdout,
+ * tagged: we write "to A <text>" and "close A", we read "A <text>" and
+ * "eof A" (protocol in referees/README.md). Index 0 is A (X), 1 is B (O). */
+
+static int eof_seen[2];
+
+static char colour_of(int side)
+{
+    return side ? 'O' : 'X';
+}
+
+static char tag_of(int side)
+{
+    return side ? 'B' : 'A';
+}
+
+/* clings' next line: the player it is about and its text (NULL for "eof").
+ * A line clings should not send is the referee's error: exit 1. */
+static enum reply read_tagged(long deadline, int *side, const char **text, char line[MAX_LINE + 3])
+{
+    enum reply got = read_reply(deadline, line, MAX_LINE + 2);
+
+    if (got == TIMED_OUT)
+        return got;
+    if (got == CLOSED) {
+        fprintf(stderr, "referee: clings ended our input before both players' eof\n");
+        exit(REFEREE_ERROR);
+    }
+    if (got == GOT_LINE && strncmp(line, "eof ", 4) == 0 && (line[4] == 'A' || line[4] == 'B')
+        && line[5] == '\0') {
+        *side = line[4] == 'B';
+        *text = NULL;
+    } else if ((line[0] == 'A' || line[0] == 'B') && (line[1] == ' ' || line[1] == '\0')) {
+        *side = line[0] == 'B';
+        *text = line + (line[1] ? 2 : 1);
+    } else {
+        fprintf(stderr, "referee: cannot read clings' line '%s'\n", shown(line));
+        exit(REFEREE_ERROR);
+    }
+    if (eof_seen[*side]) {
+        fprintf(stderr, "referee: clings sent '%s' after 'eof %c'\n", shown(line), tag_of(*side));
+        exit(REFEREE_ERROR);
+    }
+    if (!*text)
+        eof_seen[*side] = 1;
+    return got;
+}
+
+/* The five cells of who's line through (r, c), in line order: five in a row
+ * that include (r, c), the line may be longer. */
+static void winning_five(int r, int c, char who, int five[5][2])
+{
+    for (int d = 0; d < 4; d++) {
+        int dr = dirs[d][0], dc = dirs[d][1], back = 0;
+
+        if (run_through(r, c, d, who) < 5)
+            continue;
+        while (on_board(r - (back + 1) * dr, c - (back + 1) * dc)
+               && board[r - (back + 1) * dr][c - (back + 1) * dc] == who)
+            back++;
+        int start = back > 4 ? back - 4 : 0;    /* the window holds (r, c) */
+        for (int k = 0; k < 5; k++) {
+            five[k][0] = r + (start + k - back) * dr;
+            five[k][1] = c + (start + k - back) * dc;
+        }
+        return;
+    }
+}
+
+/* One game between A and B, judged: always 42 (the result is in
+ * result.txt), 1 on the referee's own error. */
+static int battle(const char *dir)
+{
+    char line[MAX_LINE + 3], reason[512], winner = 0, turn = 'X';
+    const char *text = "";
+    int five[5][2], made_five = 0, side;
+
+    send_line("to A X");
+    send_line("to B O");
+    for (;;) {
+        int mover = turn == 'O', number = moves_played + 1, r = -1, c = -1;
+        long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
+        long deadline = now_ms() + allowed;
+        enum reply got;
+
+        /* The other player's eof is its fault only when its turn comes. */
+        for (;;) {
+            if (eof_seen[mover]) {
+                got = CLOSED;
+                break;
+            }
+            got = read_tagged(deadline, &side, &text, line);
+            if (got == TIMED_OUT || (text && side == mover))
+                break;
+            if (text && side != mover) {
+                snprintf(reason, sizeof reason, "%c moved out of turn at move %d", other(turn), number);
+                winner = turn;
+                goto game_over;
+            }
+        }
+        if (!text)
+            text = "";
+
+        enum fault fault = check_move(got, text, &r, &c);
+        if (fault == ENDED) {
+            snprintf(reason, sizeof reason, "%c ended before the game did, at move %d", turn, number);
+        } else if (fault != NO_FAULT) {
+            char words[256];
+            describe_fault(words, sizeof words, fault, text, r, c, number, allowed);
+            snprintf(reason, sizeof reason, "%c: %s", turn, words);
+        }
+        if (fault != NO_FAULT) {
+            winner = other(turn);
+            break;
+        }
+        place(turn, r, c);
+        if (longest_run(r, c, turn) >= 5) {
+            winner = turn;
+            made_five = 1;
+            winning_five(r, c, turn, five);
+            snprintf(reason, sizeof reason, "%c made five", turn);
+            break;
+        }
+        if (moves_played == CELLS) {
+            snprintf(reason, sizeof reason, "draw: the board is full");
+            break;
+        }
+        send_line("to %c %d %d", tag_of(!mover), r, c);
+        turn = other(turn);
+    }
+game_over:
+    /* Closing a player's stdin ends the game for it; it must then stop.
+     * What comes meanwhile is read and dropped. */
+    send_line("close A");
+    send_line("close B");
+    long deadline = now_ms() + STOP_GRACE_MS;
+    while (!(eof_seen[0] && eof_seen[1]) && read_tagged(deadline, &side, &text, line) != TIMED_OUT)
+        continue;
+    for (int k = 0; k < 2; k++)
+        if (!eof_seen[k])
+            snprintf(reason + strlen(reason), sizeof reason - strlen(reason),
+                     "; %c did not stop when its input ended", colour_of(k));
+
+    char result[sizeof reason + 128];
+    int len = snprintf(result, sizeof result, "winner %s\nreason %s\n",
+                       winner == 'X' ? "X" : winner == 'O' ? "O" : "none", reason);
+    if (made_five) {
+        len += snprintf(result + len, sizeof result - (size_t)len, "five");
+        for (int k = 0; k < 5; k++)
+            len += snprintf(result + len, sizeof result - (size_t)len, " %d %d", five[k][0], five[k][1]);
+        snprintf(result + len, sizeof result - (size_t)len, "\n");
+    }
+    if (winner)
+        say("%c won in %d moves: %s", winner, moves_played, reason);
+    else
+        say("a draw in %d moves: %s", moves_played, reason);
+
+    char details[2048];
+    len = snprintf(details, sizeof details,
+                   "%s\nbattle: A plays X, B plays O, time limit %d ms, %d moves\n%s",
+                   team_message, game.time_limit_ms, moves_played, result);
+    if (!write_feedback(dir, "result.txt", result)) {
+        fprintf(stderr, "referee: cannot write to %s\n", dir);
+        return REFEREE_ERROR;
+    }
+    return write_game(dir, details, len) ? ACCEPTED : REFEREE_ERROR;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
@@ -754,8 +1000,10 @@ int main(int argc, char **argv)
     if (!read_case(argv[1]))
         return REFEREE_ERROR;
     signal(SIGPIPE, SIG_IGN);
-    seed_random(game.seed);
     memset(board, '.', sizeof board);
+    if (game.battle)
+        return battle(argv[3]);
+    seed_random(game.seed);
 
     char me = game.player, turn = 'X', winner = 0;
     int fault = 0;              /* the program broke the protocol or a rule */
@@ -818,24 +1066,12 @@ int main(int argc, char **argv)
     }
 
     /* The details, for the teacher: the case, the verdict, the last board. */
-    char details[2048], moves[CELLS * sizeof transcript[0] + 1] = "";
+    char details[2048];
     int len = snprintf(details, sizeof details,
                        "%s\nplayer %c, opponent %s (seed %lu), %d moves, %s\n",
                        team_message, me, opponent, game.seed, moves_played,
                        fault ? "stopped by the referee" : result_words(winner));
-    for (int i = 0; i < SIZE && len < (int)sizeof details; i++)
-        len += snprintf(details + len, sizeof details - (size_t)len, "%2d %.*s\n", i, SIZE, board[i]);
-    for (int i = 0; i < moves_played; i++) {
-        strcat(moves, transcript[i]);
-        strcat(moves, "\n");
-    }
-    char message[sizeof team_message + 1];
-    snprintf(message, sizeof message, "%s\n", team_message);
-    if (!write_feedback(argv[3], "teammessage.txt", message)
-        || !write_feedback(argv[3], "judgemessage.txt", details)
-        || !write_feedback(argv[3], "moves.txt", moves)) {
-        fprintf(stderr, "referee: cannot write to %s\n", argv[3]);
+    if (!write_game(argv[3], details, len))
         return REFEREE_ERROR;
-    }
     return accepted ? ACCEPTED : WRONG_ANSWER;
 }

@@ -20,6 +20,10 @@
  * reads the opponent's the same way. The referee ends the game (a five, a
  * full board, a wrong move) by closing the program's stdin; the program must
  * then stop. Every move within the time limit (1 s).
+ *
+ * With a `battle` case it judges two external players instead, A (X) and B
+ * (O), through tagged lines the runner routes (see battle()); it then exits
+ * 42 whatever the result, which is in FEEDBACK_DIR/result.txt.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -975,10 +979,11 @@ game_over:
             len += snprintf(result + len, sizeof result - (size_t)len, " %d %d", five[k][0], five[k][1]);
         snprintf(result + len, sizeof result - (size_t)len, "\n");
     }
+    const char *plural = moves_played == 1 ? "" : "s";
     if (winner)
-        say("%c won in %d moves: %s", winner, moves_played, reason);
-    else
-        say("a draw in %d moves: %s", moves_played, reason);
+        say("%c won in %d move%s: %s", winner, moves_played, plural, reason);
+    else    /* the reason says "draw: ..." */
+        say("a draw in %d move%s: %s", moves_played, plural, reason + strlen("draw: "));
 
     char details[2048];
     len = snprintf(details, sizeof details,

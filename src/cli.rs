@@ -137,6 +137,56 @@ pub enum Command {
         #[arg(long, value_name = "FILE", required = true)]
         html: PathBuf,
     },
+    /// Two players play Gomoku through the course's referee, the board drawn move by
+    /// move; each game's replay is written (the `replay` exercise's format).
+    Battle {
+        /// A player: a C file, a student's directory (course layout), or a course bot by
+        /// name (a file of bots/: random, priorities, strong).
+        a: String,
+        /// The other player, the same way.
+        b: String,
+        /// How many games, colours alternating (A has X in the first).
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        /// The seed of the course bots' games (game N plays with SEED + N - 1).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where each game's replay is written (game-1.txt, ...).
+        #[arg(long, value_name = "DIR", default_value = "battle")]
+        out: PathBuf,
+        /// The exercise whose referee judges (default: the first that has one).
+        #[arg(long)]
+        exercise: Option<String>,
+    },
+    /// A class tournament: every player meets every other in two games, colours
+    /// swapped (round robin), games in parallel; standings with a rating, crosstable,
+    /// every game's record.
+    Tournament {
+        /// The directory of submissions (one subdirectory per student, as for `grade`).
+        #[arg(required_unless_present = "merge", conflicts_with = "merge")]
+        submissions: Option<PathBuf>,
+        /// Add a course bot as a player (repeat for several): random, priorities, strong.
+        #[arg(long = "bot", value_name = "NAME")]
+        bots: Vec<String>,
+        /// How many times each pair meets; each time is two games, colours swapped.
+        #[arg(long, default_value_t = 1)]
+        rounds: u32,
+        /// The seed of the course bots' games (each game has its own, recorded).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play only slice K of N of the games (deterministic), e.g. 2/4.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<Shard>,
+        /// Combine the tournament.json of several shards into one.
+        #[arg(long, num_args = 1.., value_name = "TOURNAMENT_JSON")]
+        merge: Vec<PathBuf>,
+        /// Where tournament.json, standings.csv and the games' replays are written.
+        #[arg(long, value_name = "DIR", default_value = "tournament")]
+        out: PathBuf,
+        /// The exercise whose referee judges (default: the first that has one).
+        #[arg(long)]
+        exercise: Option<String>,
+    },
     /// Instructor tools: check the course, add cases, recompute expected outputs.
     Dev {
         #[command(subcommand)]

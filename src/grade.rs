@@ -542,9 +542,14 @@ impl<'a> Grader<'a> {
 
     /// Compiles `source` (relative to the course root) or fails with the compiler's errors.
     pub fn build(&self, source: &Path) -> Result<PathBuf> {
-        let build =
-            self.toolchain
-                .compile(source, &self.course.root, &self.cache_dir, &self.sandbox)?;
+        self.build_in(&self.course.root, source)
+    }
+
+    /// Compiles `source`, relative to `dir`, or fails with the compiler's errors.
+    pub fn build_in(&self, dir: &Path, source: &Path) -> Result<PathBuf> {
+        let build = self
+            .toolchain
+            .compile(source, dir, &self.cache_dir, &self.sandbox)?;
         build.program.ok_or_else(|| {
             anyhow::anyhow!(
                 "{} does not compile:\n{}",
@@ -590,7 +595,7 @@ impl<'a> Grader<'a> {
     }
 
     /// The exercise's checker or referee, built, if the course gives it one.
-    fn validator(&self, exercise: &Exercise) -> Result<Option<Validator>> {
+    pub fn validator(&self, exercise: &Exercise) -> Result<Option<Validator>> {
         let (role, source) = match (&exercise.checker, &exercise.referee) {
             (Some(source), _) => (JudgedBy::Checker, source),
             (None, Some(source)) => (JudgedBy::Referee, source),

@@ -1,5 +1,6 @@
 mod app;
 mod atomic;
+mod battle;
 mod clangd;
 mod cli;
 mod commands;
@@ -18,9 +19,11 @@ mod parallel;
 mod progress;
 mod report;
 mod sandbox;
+mod standings;
 mod style;
 mod term;
 mod timings;
+mod tournament;
 mod validate;
 mod validator;
 mod verdict;
@@ -141,6 +144,47 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
                 None => commands::grade::merge(&merge, &output, lang),
             }
         }
+        Some(Command::Battle {
+            a,
+            b,
+            games,
+            seed,
+            out,
+            exercise,
+        }) => commands::battle::run(
+            &app,
+            &commands::battle::Options {
+                players: [a, b],
+                games,
+                seed,
+                out,
+                exercise,
+            },
+        ),
+        Some(Command::Tournament {
+            submissions,
+            bots,
+            rounds,
+            seed,
+            shard,
+            merge,
+            out,
+            exercise,
+        }) => match submissions {
+            Some(submissions) => commands::tournament::run(
+                &app,
+                &commands::tournament::Options {
+                    submissions,
+                    bots,
+                    rounds,
+                    seed,
+                    shard,
+                    out,
+                    exercise,
+                },
+            ),
+            None => commands::tournament::merge(&merge, &out),
+        },
         Some(Command::Report { .. }) => unreachable!("drawn above, without a course"),
         Some(Command::Reset { name, yes }) => commands::reset::run(&mut app, &name, yes),
         Some(Command::Dev { command }) => match command {

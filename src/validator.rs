@@ -18,13 +18,16 @@
 use std::io::Write;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
 use crate::fixture::Case;
-use crate::sandbox::{Job, Left, Limits, Outcome, Pair, RunFiles, Sandbox, Side, Termination};
+use crate::sandbox::{
+    Conversation, Job, Left, Limits, Outcome, Pair, RunFiles, Sandbox, Side, Table, Termination,
+};
 use crate::style;
 use crate::verdict::{Checked, JudgedBy};
 
@@ -35,6 +38,10 @@ const REJECTED: i32 = 43;
 /// The message for the student, and the one for the course's authors.
 const TEAM_MESSAGE: &str = "teammessage.txt";
 const JUDGE_MESSAGE: &str = "judgemessage.txt";
+/// What a referee leaves after a battle (see referees/README.md, "Battle mode").
+pub const RESULT: &str = "result.txt";
+pub const MOVES: &str = "moves.txt";
+const BATTLE_FILES: [&str; 3] = [RESULT, MOVES, TEAM_MESSAGE];
 
 /// The longest message shown, in characters: a validator may quote the output at length.
 const MESSAGE_CHARS: usize = 300;
@@ -44,6 +51,8 @@ const REFEREE_GRACE: Duration = Duration::from_secs(1);
 /// How long a program may go on once its referee has ended; then clings ends it. A
 /// referee that cares whether the program stops by itself waits for it before it ends.
 const GAME_OVER_GRACE: Duration = Duration::from_millis(200);
+/// How often a battle's watcher is shown the game.
+const WATCH_EVERY: Duration = Duration::from_millis(30);
 
 /// A course's checker or referee, built.
 pub struct Validator {
@@ -70,7 +79,7 @@ struct Inputs {
     scratch: tempfile::TempDir,
     args: [String; 3],
     given: [(String, PathBuf); 2],
-    collect: [String; 2],
+    collect: Vec<String>,
 }
 
 impl Inputs {
@@ -80,15 +89,35 @@ impl Inputs {
             Some(path) => path.clone(),
             None => write(&scratch, "input", b"")?,
         };
-        Ok(Inputs {
-            args: ["input", "answer", "."].map(String::from),
-            given: [
-                ("input".to_string(), input),
-                ("answer".to_string(), case.expected_path.clone()),
-            ],
-            collect: [TEAM_MESSAGE.to_string(), JUDGE_MESSAGE.to_string()],
+        let messages = [TEAM_MESSAGE, JUDGE_MESSAGE];
+        Ok(Inputs::in_scratch(
             scratch,
-        })
+            input,
+            case.expected_path.clone(),
+            &messages,
+        ))
+    }
+
+    /// A battle's: its setup as the input, no answer, and the game's record to leave.
+    fn battle(setup: &str) -> Result<Inputs> {
+        let scratch = tempfile::tempdir().context("cannot make room for the referee")?;
+        let input = write(&scratch, "input", setup.as_bytes())?;
+        let answer = write(&scratch, "answer", b"")?;
+        Ok(Inputs::in_scratch(scratch, input, answer, &BATTLE_FILES))
+    }
+
+    fn in_scratch(
+        scratch: tempfile::TempDir,
+        input: PathBuf,
+        answer: PathBuf,
+        collect: &[&str],
+    ) -> Inputs {
+        Inputs {
+            args: ["input", "answer", "."].map(String::from),
+            given: [("input".to_string(), input), ("answer".to_string(), answer)],
+            collect: collect.iter().map(|name| name.to_string()).collect(),
+            scratch,
+        }
     }
 
     /// The validator's job: `program` run as `program INPUT ANSWER FEEDBACK_DIR`, reading
@@ -180,6 +209,99 @@ impl Validator {
         })
     }
 
+    /// A game between two programs, refereed in the referee's battle mode: `setup` is its
+    /// input (`battle`, and what else the referee reads), `players` the two programs,
+    /// `A` first. `watch` is shown the referee's commands as the game goes. Gives the files
+    /// the referee left ([`RESULT`], [`MOVES`], its message): how the players ran is for
+    /// the referee to judge (a player that crashed ended before the game did).
+    pub fn battle(
+        &self,
+        sandbox: &Sandbox,
+        limits: Limits,
+        setup: &str,
+        players: [Job; 2],
+        watch: &(dyn Fn(&Conversation) + Sync),
+    ) -> Result<Vec<(String, Left)>> {
+        let inputs = Inputs::battle(setup)?;
+        let table = Table::new()?;
+        let referee = Job {
+            conversation: Some((table.referee_stdin.as_fd(), &table.from_referee)),
+            ..inputs.job(&self.program, None, &self.env)
+        };
+        let referee_limits = Limits {
+            wall_time: limits.wall_time + REFEREE_GRACE,
+            ..limits
+        };
+        let [a, b] = players;
+        let seated =
+            |side: usize| Some((table.player_stdins[side].as_fd(), &table.from_players[side]));
+        let players = [
+            Job {
+                conversation: seated(0),
+                ..a
+            },
+            Job {
+                conversation: seated(1),
+                ..b
+            },
+        ];
+        let (player_ended, ended) = mpsc::channel::<()>();
+        let done = [AtomicBool::new(false), AtomicBool::new(false)];
+        let (refereed, outcomes) = std::thread::scope(|scope| {
+            let (referee, table, done) = (&referee, &table, &done);
+            let refereed = scope.spawn(move || {
+                let refereed = sandbox.run(referee, referee_limits);
+                // The game is over: a player still running after a moment is ended.
+                if let Err(RecvTimeoutError::Timeout) = ended.recv_timeout(GAME_OVER_GRACE) {
+                    for (relay, done) in table.from_players.iter().zip(done) {
+                        if !done.load(Ordering::SeqCst) {
+                            relay.end_writer();
+                        }
+                    }
+                }
+                refereed
+            });
+            let running: Vec<_> = players
+                .iter()
+                .zip(done)
+                .map(|(player, done)| {
+                    let ended = player_ended.clone();
+                    scope.spawn(move || {
+                        let outcome = sandbox.run(player, limits);
+                        done.store(true, Ordering::SeqCst);
+                        drop(ended);
+                        outcome
+                    })
+                })
+                .collect();
+            drop(player_ended);
+            while !refereed.is_finished() {
+                watch(&table.conversation);
+                std::thread::sleep(WATCH_EVERY);
+            }
+            watch(&table.conversation);
+            let outcomes: Vec<_> = running.into_iter().map(|run| run.join()).collect();
+            (refereed.join(), outcomes)
+        });
+        let refereed = refereed.map_err(|_| anyhow::anyhow!("the referee's thread panicked"))??;
+        for outcome in outcomes {
+            outcome.map_err(|_| anyhow::anyhow!("a player's thread panicked"))??;
+        }
+        match (refereed.stopped, refereed.termination) {
+            (None, Termination::Exited(ACCEPTED)) => Ok(refereed.files),
+            (stopped, termination) => bail!(
+                "the course's referee {} failed in a battle ({}): after a battle it must exit \
+                 with {ACCEPTED}; this is the course's error, not the players'{}",
+                self.source.display(),
+                match stopped {
+                    Some(stop) => format!("stopped: {stop:?}"),
+                    None => format!("{termination:?}"),
+                },
+                said(&refereed),
+            ),
+        }
+    }
+
     /// Accepted or rejected, as the validator ended; any other end is the course's error.
     fn verdict(&self, outcome: &Outcome, case: &Case) -> Result<Checked> {
         let message = |name: &str| {
@@ -207,13 +329,18 @@ impl Validator {
                     Some(stop) => format!("stopped: {stop:?}"),
                     None => format!("{termination:?}"),
                 },
-                match String::from_utf8_lossy(&outcome.stderr).trim() {
-                    "" => String::new(),
-                    said => format!("\nit said: {}", style::visible(said)),
-                },
+                said(outcome),
                 role = self.role.name(),
             ),
         }
+    }
+}
+
+/// What a validator that failed wrote on stderr, for the course's authors.
+fn said(outcome: &Outcome) -> String {
+    match String::from_utf8_lossy(&outcome.stderr).trim() {
+        "" => String::new(),
+        said => format!("\nit said: {}", style::visible(said)),
     }
 }
 

@@ -212,7 +212,7 @@ fn gitlab_job() {
     assert_eq!(output.status.code(), Some(0), "{}", stdout_of(&output));
     let xml = std::fs::read_to_string(root.path().join("clings-junit.xml")).unwrap();
     let report = quick_junit::Report::deserialize_from_str(&xml).unwrap();
-    assert_eq!(report.tests, 117);
+    assert_eq!(report.tests, 140);
     assert_eq!(report.failures, 0);
 }
 
@@ -252,17 +252,17 @@ fn sharded_class_and_merge() {
     // Exercises, then each chapter's points; the total counts the graded chapter only.
     assert!(
         csv.starts_with(
-            "student,print_board,check_win,gomoku,show_board,move_errors,highlight,replay,\
+            "student,print_board,check_win,gomoku,show_board,move_errors,highlight,replay,ai,\
              chapter core,chapter after_class,total,max,summary\n"
         ),
         "{csv}"
     );
     assert!(
-        rows[0].starts_with("ana,1,44,25,9,12,16,10,70,47,70,70,"),
+        rows[0].starts_with("ana,1,44,25,9,12,16,10,23,70,70,70,70,"),
         "{csv}"
     );
     assert!(
-        rows[1].starts_with("ben,1,11,0,0,0,1,0,12,1,12,70,"),
+        rows[1].starts_with("ben,1,11,0,0,0,1,0,0,12,1,12,70,"),
         "{csv}"
     );
 }

@@ -1,5 +1,6 @@
 //! One module per subcommand. Each returns whether it succeeded, for the exit code.
 
+pub mod battle;
 pub mod dev;
 pub mod grade;
 pub mod hint;
@@ -8,6 +9,7 @@ pub mod report;
 pub mod reset;
 pub mod run;
 pub mod test;
+pub mod tournament;
 
 /// How a command ended, mapped to the process exit code by `main`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

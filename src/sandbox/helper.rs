@@ -349,8 +349,7 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
         };
         let orders = Orders::from_message(message).context("bad orders")?;
         let mut fds = fds.into_iter();
-        let (Some(stdin), Some(stdout), Some(stderr)) = (fds.next(), fds.next(), fds.next())
-        else {
+        let (Some(stdin), Some(stdout), Some(stderr)) = (fds.next(), fds.next(), fds.next()) else {
             anyhow::bail!("a run needs stdin, stdout and stderr");
         };
         let channel = match orders.files {

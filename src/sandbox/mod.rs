@@ -35,7 +35,7 @@ pub use helper::main_if_helper;
 pub use isolation::{find_on_path, is_system_path};
 pub use limits::{Limits, Memory, MemoryEnforcement};
 pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
-pub use relay::{Pair, Relay, Side};
+pub use relay::{Conversation, Pair, Relay, Side, Table};
 
 use crate::i18n::Lang;
 use crate::timings::{self, Phase};

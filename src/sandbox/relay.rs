@@ -3,6 +3,11 @@
 //! writes (counted against its output limit, like any output), passes it on to the other
 //! as it comes, and keeps the conversation, who said what, for the report. When one side
 //! stops writing (it closed its stdout, or ended), the other reads the end of its input.
+//!
+//! A battle seats three at a [`Table`]: two players and the referee between them. The
+//! referee still has one stdin and one stdout; clings tags each player's lines for it
+//! (`A 7 7`, and `eof A` at the end of A's output) and follows its commands (`to B 7 7`
+//! passes a line on to B, `close B` ends B's input).
 
 use std::fs::File;
 use std::io::Write;
@@ -59,12 +64,28 @@ impl Conversation {
     }
 }
 
+/// A stdin clings writes to; gone once closed, or once its reader stopped reading.
+type Stdin = Arc<Mutex<Option<File>>>;
+
+/// Where what a side writes goes.
+enum Route {
+    /// To the other side's stdin as it is: a referee and one program.
+    Direct(Stdin),
+    /// A battle's player: each line to the referee after the player's tag.
+    Tagged { tag: char, referee: Stdin },
+    /// A battle's referee: its commands, to the players.
+    Commands { players: [(char, Stdin); 2] },
+}
+
 /// One direction of the conversation: what `side` writes, on its way to the other.
 pub struct Relay {
     side: Side,
-    /// The other side's stdin; gone once `side` has stopped writing, or the other side
-    /// stopped reading.
-    to: Mutex<Option<File>>,
+    route: Route,
+    /// The start of a line not yet ended, for the routes that go line by line.
+    pending: Mutex<Vec<u8>>,
+    /// What a battle's player says is not kept: its lines reach the referee, whose
+    /// commands are the game's record.
+    kept: bool,
     conversation: Arc<Conversation>,
     /// The run writing, once it has started: to be ended when the conversation is over.
     writer: Mutex<Option<Arc<Group>>>,
@@ -79,25 +100,90 @@ impl std::fmt::Debug for Relay {
 }
 
 impl Relay {
+    fn new(side: Side, route: Route, conversation: &Arc<Conversation>) -> Arc<Relay> {
+        Arc::new(Relay {
+            side,
+            kept: !matches!(route, Route::Tagged { .. }),
+            route,
+            pending: Mutex::new(Vec::new()),
+            conversation: Arc::clone(conversation),
+            writer: Mutex::new(None),
+            ended_writer: AtomicBool::new(false),
+        })
+    }
+
     /// Passes `bytes`, which `side` wrote, on to the other side, and keeps them.
     pub fn pass(&self, bytes: &[u8]) {
-        self.conversation
-            .said
-            .lock()
-            .expect("conversation lock")
-            .push((self.side, bytes.to_vec()));
-        let mut to = self.to.lock().expect("relay lock");
-        // A side that stopped reading (it ended) is written to no more.
-        if let Some(file) = to.as_mut()
-            && file.write_all(bytes).is_err()
-        {
-            *to = None;
+        if self.kept {
+            self.conversation
+                .said
+                .lock()
+                .expect("conversation lock")
+                .push((self.side, bytes.to_vec()));
+        }
+        if let Route::Direct(to) = &self.route {
+            write_to(to, bytes);
+            return;
+        }
+        let mut pending = self.pending.lock().expect("relay lock");
+        pending.extend_from_slice(bytes);
+        while let Some(end) = pending.iter().position(|&byte| byte == b'\n') {
+            let line: Vec<u8> = pending.drain(..=end).take(end).collect();
+            self.route_line(&line);
         }
     }
 
-    /// `side` has stopped writing: the other side reads the end of its input.
+    /// One whole line of a battle's player or referee, where it goes.
+    fn route_line(&self, line: &[u8]) {
+        match &self.route {
+            Route::Direct(_) => {}
+            Route::Tagged { tag, referee } => {
+                let mut tagged = format!("{tag} ").into_bytes();
+                tagged.extend_from_slice(line);
+                tagged.push(b'\n');
+                write_to(referee, &tagged);
+            }
+            Route::Commands { players } => {
+                let text = String::from_utf8_lossy(line);
+                let (command, rest) = text.split_once(' ').unwrap_or((&text, ""));
+                let player = |tag: &str| players.iter().find(|(own, _)| own.to_string() == tag);
+                match command {
+                    "to" => {
+                        let (tag, said) = rest.split_once(' ').unwrap_or((rest, ""));
+                        if let Some((_, stdin)) = player(tag) {
+                            write_to(stdin, format!("{said}\n").as_bytes());
+                        }
+                    }
+                    "close" => {
+                        if let Some((_, stdin)) = player(rest.trim()) {
+                            stdin.lock().expect("relay lock").take();
+                        }
+                    }
+                    // The referee is the course's: a line it did not mean for clings is
+                    // its own business.
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// `side` has stopped writing: the other side reads the end of its input (a battle's
+    /// referee reads `eof` and the player's tag; once the referee has stopped, both
+    /// players read the end of theirs).
     pub fn close(&self) {
-        self.to.lock().expect("relay lock").take();
+        let rest = std::mem::take(&mut *self.pending.lock().expect("relay lock"));
+        if !rest.is_empty() {
+            self.route_line(&rest);
+        }
+        match &self.route {
+            Route::Direct(to) => drop(to.lock().expect("relay lock").take()),
+            Route::Tagged { tag, referee } => write_to(referee, format!("eof {tag}\n").as_bytes()),
+            Route::Commands { players } => {
+                for (_, stdin) in players {
+                    stdin.lock().expect("relay lock").take();
+                }
+            }
+        }
     }
 
     /// The run of `side` has started, as `group`.
@@ -139,25 +225,78 @@ pub struct Pair {
 impl Pair {
     pub fn new() -> Result<Pair> {
         let conversation = Arc::new(Conversation::default());
-        let (program_stdin, to_program) = pipe()?;
-        let (referee_stdin, to_referee) = pipe()?;
-        let relay = |side, to: OwnedFd| {
-            Arc::new(Relay {
-                side,
-                to: Mutex::new(Some(File::from(to))),
-                conversation: Arc::clone(&conversation),
-                writer: Mutex::new(None),
-                ended_writer: AtomicBool::new(false),
-            })
-        };
+        let (program_stdin, to_program) = stdin()?;
+        let (referee_stdin, to_referee) = stdin()?;
         Ok(Pair {
-            from_program: relay(Side::Program, to_referee),
-            from_referee: relay(Side::Referee, to_program),
+            from_program: Relay::new(Side::Program, Route::Direct(to_referee), &conversation),
+            from_referee: Relay::new(Side::Referee, Route::Direct(to_program), &conversation),
             program_stdin,
             referee_stdin,
-            conversation: Arc::clone(&conversation),
+            conversation,
         })
     }
+}
+
+/// A battle: two players, `A` and `B`, and the referee between them.
+pub struct Table {
+    /// What each player writes, tagged, on its way to the referee: `A`'s first.
+    pub from_players: [Arc<Relay>; 2],
+    /// The referee's commands.
+    pub from_referee: Arc<Relay>,
+    /// Each player's stdin, `A`'s first.
+    pub player_stdins: [OwnedFd; 2],
+    pub referee_stdin: OwnedFd,
+    /// What the referee said (its commands): the game as it went.
+    pub conversation: Arc<Conversation>,
+}
+
+/// The tags of a battle's players, in the referee's protocol.
+const PLAYER_TAGS: [char; 2] = ['A', 'B'];
+
+impl Table {
+    pub fn new() -> Result<Table> {
+        let conversation = Arc::new(Conversation::default());
+        let (a_stdin, to_a) = stdin()?;
+        let (b_stdin, to_b) = stdin()?;
+        let (referee_stdin, to_referee) = stdin()?;
+        let [a, b] = PLAYER_TAGS;
+        let player = |tag| {
+            let route = Route::Tagged {
+                tag,
+                referee: Arc::clone(&to_referee),
+            };
+            Relay::new(Side::Program, route, &conversation)
+        };
+        Ok(Table {
+            from_players: [player(a), player(b)],
+            from_referee: Relay::new(
+                Side::Referee,
+                Route::Commands {
+                    players: [(a, to_a), (b, to_b)],
+                },
+                &conversation,
+            ),
+            player_stdins: [a_stdin, b_stdin],
+            referee_stdin,
+            conversation,
+        })
+    }
+}
+
+/// Writes `bytes` to `stdin`, which is given up once its reader has stopped reading.
+fn write_to(stdin: &Stdin, bytes: &[u8]) {
+    let mut stdin = stdin.lock().expect("relay lock");
+    if let Some(file) = stdin.as_mut()
+        && file.write_all(bytes).is_err()
+    {
+        *stdin = None;
+    }
+}
+
+/// A pipe for a side's stdin: its read end, and the write end clings keeps.
+fn stdin() -> Result<(OwnedFd, Stdin)> {
+    let (read, write) = pipe()?;
+    Ok((read, Arc::new(Mutex::new(Some(File::from(write))))))
 }
 
 fn pipe() -> Result<(OwnedFd, OwnedFd)> {
@@ -199,5 +338,46 @@ mod tests {
             .read_to_string(&mut program_read)
             .unwrap();
         assert_eq!(program_read, "X\n7 8\n");
+    }
+
+    #[test]
+    fn a_battles_players_are_tagged_for_the_referee_and_its_commands_followed() {
+        let table = Table::new().unwrap();
+        let [a, b] = &table.from_players;
+        table.from_referee.pass(b"to A X\nto B O\nhello\n");
+        a.pass(b"7 ");
+        a.pass(b"7\n");
+        table.from_referee.pass(b"to B 7 7\nclose A\nto A 1 1\n");
+        b.pass(b"8 8\nhalf");
+        b.close();
+        table.from_referee.pass(b"to B 0 0\n");
+        table.from_referee.close();
+        // Only the referee's commands are kept: the game's record.
+        let kept: Vec<String> = table
+            .conversation
+            .lines()
+            .into_iter()
+            .map(|(_, line)| line)
+            .collect();
+        assert_eq!(
+            kept,
+            [
+                "to A X", "to B O", "hello", "to B 7 7", "close A", "to A 1 1", "to B 0 0"
+            ]
+        );
+        let [a_stdin, b_stdin] = table.player_stdins;
+        drop(table.from_players);
+        let read = |fd: OwnedFd| {
+            let mut text = String::new();
+            File::from(fd).read_to_string(&mut text).unwrap();
+            text
+        };
+        assert_eq!(read(a_stdin), "X\n", "nothing after close A");
+        assert_eq!(
+            read(b_stdin),
+            "O\n7 7\n0 0\n",
+            "ended with the referee's output"
+        );
+        assert_eq!(read(table.referee_stdin), "A 7 7\nB 8 8\nB half\neof B\n");
     }
 }

@@ -335,7 +335,7 @@ pub fn in_ci() -> bool {
 }
 
 /// The shipped course's exercises, in order.
-pub const COURSE_EXERCISES: [&str; 7] = [
+pub const COURSE_EXERCISES: [&str; 8] = [
     "print_board",
     "check_win",
     "gomoku",
@@ -343,6 +343,7 @@ pub const COURSE_EXERCISES: [&str; 7] = [
     "move_errors",
     "highlight",
     "replay",
+    "ai",
 ];
 
 /// `(verdict, message)` of each case of the first exercise `command` grades (a `clings

@@ -1,0 +1,136 @@
+//! `clings battle A B`: two players, games through the course's referee. In a terminal
+//! the board is drawn again after every move; elsewhere (CI, a pipe) each game's final
+//! board and result are printed once.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use anyhow::{Context, Result};
+
+use crate::app::App;
+use crate::atomic;
+use crate::battle::{self, Arena, Entrant, Move, Player, Record};
+use crate::commands::Exit;
+
+pub struct Options {
+    pub players: [String; 2],
+    pub games: u32,
+    pub seed: u64,
+    pub out: PathBuf,
+    pub exercise: Option<String>,
+}
+
+pub fn run(app: &App, options: &Options) -> Result<Exit> {
+    let course = &app.course;
+    let exercise = battle::refereed_exercise(course, options.exercise.as_deref())?;
+    let entrants = options
+        .players
+        .iter()
+        .map(|spec| Entrant::parse(course, spec))
+        .collect::<Result<Vec<Entrant>>>()?;
+    // Someone else's program is isolated as any submission is.
+    let grader = match entrants.iter().any(|entrant| entrant.foreign(course)) {
+        true => app.grader_for_submissions()?,
+        false => app.grader()?,
+    };
+    for warning in &grader.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let arena = Arena::new(&grader, exercise)?;
+    let names = names(&options.players);
+    let players = entrants
+        .iter()
+        .zip(&names)
+        .map(|(entrant, name)| arena.player(entrant, name))
+        .collect::<Result<Vec<Player>>>()?;
+    std::fs::create_dir_all(&options.out)
+        .with_context(|| format!("cannot create {}", options.out.display()))?;
+    let live = std::io::stdout().is_terminal();
+    let mut wins = [0u32; 2];
+    let mut draws = 0;
+    for game in 0..options.games {
+        let seed = options.seed + u64::from(game);
+        // Colours alternate: A has X in the first game.
+        let (x, o) = if game % 2 == 0 { (0, 1) } else { (1, 0) };
+        let (x_player, o_player) = (&players[x], &players[o]);
+        let title = format!(
+            "game {} of {}: {} (X) against {} (O), seed {seed}",
+            game + 1,
+            options.games,
+            x_player.name,
+            o_player.name
+        );
+        println!("{title}");
+        let shown = Mutex::new(0usize);
+        let watch = |moves: &[Move]| {
+            let mut shown = shown.lock().expect("board lock");
+            if live && moves.len() != *shown {
+                *shown = moves.len();
+                redraw(&title, moves);
+            }
+        };
+        let record = arena.play(x_player, o_player, seed, &watch)?;
+        if live {
+            redraw(&title, &record.moves);
+        }
+        print!("{}", battle::draw(&record.moves, &record.five));
+        println!("{}", record.summary());
+        let replay = options.out.join(format!("game-{}.txt", game + 1));
+        atomic::write(&replay, record.replay().as_bytes())?;
+        println!(
+            "replay: {} (the replay exercise plays it back)\n",
+            replay.display()
+        );
+        match winner_side(&record, x, o) {
+            Some(side) => wins[side] += 1,
+            None => draws += 1,
+        }
+    }
+    let points = |side: usize| f64::from(wins[side]) + f64::from(draws) / 2.0;
+    println!(
+        "score after {} games: {} {} - {} {} ({} won by {}, {} by {}, {} drawn)",
+        options.games,
+        names[0],
+        points(0),
+        points(1),
+        names[1],
+        wins[0],
+        names[0],
+        wins[1],
+        names[1],
+        draws
+    );
+    Ok(Exit::Success)
+}
+
+/// The players' names as given; a player against itself is told apart.
+fn names(specs: &[String; 2]) -> [String; 2] {
+    let [a, b] = specs;
+    if a == b {
+        [format!("{a} (A)"), format!("{b} (B)")]
+    } else {
+        [a.clone(), b.clone()]
+    }
+}
+
+/// Which of A (0) and B (1) won, `x` and `o` being their seats.
+fn winner_side(record: &Record, x: usize, o: usize) -> Option<usize> {
+    record.winner.map(|stone| match stone {
+        battle::Stone::X => x,
+        battle::Stone::O => o,
+    })
+}
+
+/// The game so far, over the previous drawing.
+fn redraw(title: &str, moves: &[Move]) {
+    let mut out = std::io::stdout().lock();
+    // Home and clear: the board keeps its place on the screen.
+    let _ = write!(
+        out,
+        "\x1b[H\x1b[2J{title}\n{}move {}\n",
+        battle::draw(moves, &[]),
+        moves.len()
+    );
+    let _ = out.flush();
+}

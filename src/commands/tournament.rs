@@ -1,0 +1,235 @@
+//! `clings tournament SUBMISSIONS`: a class round robin, games in parallel, each in
+//! sandboxes of its own; standings, crosstable and every game's record written to `--out`.
+//! `--shard K/N` plays a slice of the games, `--merge` puts the slices together.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use crate::app::App;
+use crate::atomic;
+use crate::battle::{self, Arena, Entrant, Player, Record, Stone};
+use crate::commands::Exit;
+use crate::gradebook::Shard;
+use crate::parallel;
+use crate::tournament::{self, CSV_FILE, Entry, JSON_FILE, Pairing, Played, Tournament};
+
+pub struct Options {
+    pub submissions: PathBuf,
+    pub bots: Vec<String>,
+    pub rounds: u32,
+    pub seed: u64,
+    pub shard: Option<Shard>,
+    pub out: PathBuf,
+    pub exercise: Option<String>,
+}
+
+pub fn run(app: &App, options: &Options) -> Result<Exit> {
+    let course = &app.course;
+    let exercise = battle::refereed_exercise(course, options.exercise.as_deref())?;
+    let mut entrants = students(&options.submissions)?;
+    for bot in &options.bots {
+        match Entrant::parse(course, bot)? {
+            entrant @ Entrant::Bot(_) => entrants.push((format!("bot {bot}"), entrant)),
+            _ => anyhow::bail!(
+                "--bot {bot}: not a course bot ({})",
+                Entrant::bots(course).join(", ")
+            ),
+        }
+    }
+    anyhow::ensure!(
+        entrants.len() >= 2,
+        "a tournament needs two players at least: {} has {} (add course bots with --bot)",
+        options.submissions.display(),
+        entrants.len()
+    );
+    let grader = app.grader_for_submissions()?;
+    for warning in &grader.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let arena = Arena::new(&grader, exercise)?;
+    let jobs = grader.jobs;
+    let built: Vec<Result<Player>> = parallel::map(&entrants, jobs, |(name, entrant)| {
+        arena.player(entrant, name)
+    });
+    let players: Vec<Entry> = entrants
+        .iter()
+        .zip(&built)
+        .map(|((name, _), build)| Entry {
+            name: name.clone(),
+            forfeits: build.as_ref().err().map(|error| {
+                let first = format!("{error:#}");
+                first.lines().next().unwrap_or_default().to_string()
+            }),
+        })
+        .collect();
+    for entry in &players {
+        if let Some(why) = &entry.forfeits {
+            eprintln!("{} forfeits every game: {why}", entry.name);
+        }
+    }
+    let schedule = tournament::slice(
+        tournament::schedule(players.len(), options.rounds, options.seed),
+        options.shard,
+    );
+    let total = schedule.len();
+    let finished = std::sync::atomic::AtomicUsize::new(0);
+    let played = parallel::map(&schedule, jobs, |pairing| -> Result<Played> {
+        let record = match (&built[pairing.x], &built[pairing.o]) {
+            (Ok(x), Ok(o)) => arena.play(x, o, pairing.seed, &|_| {})?,
+            _ => forfeit(&players, pairing),
+        };
+        let done = finished.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+        println!(
+            "game {done}/{total} (#{}): {} (X) v {} (O): {}",
+            pairing.number,
+            record.x,
+            record.o,
+            record.summary()
+        );
+        Ok(Played {
+            number: pairing.number,
+            seed: pairing.seed,
+            record,
+        })
+    });
+    let tournament = Tournament {
+        players,
+        rounds: options.rounds,
+        seed: options.seed,
+        games: played.into_iter().collect::<Result<Vec<Played>>>()?,
+    };
+    write(&tournament, &options.out)?;
+    Ok(Exit::Success)
+}
+
+/// `clings tournament --merge`: the shards' games, one tournament.
+pub fn merge(parts: &[PathBuf], out: &Path) -> Result<Exit> {
+    let parts = parts
+        .iter()
+        .map(|path| Ok((path.display().to_string(), Tournament::load(path)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let tournament = Tournament::merge(parts)?;
+    write(&tournament, out)?;
+    Ok(Exit::Success)
+}
+
+/// The students of `submissions`: its subdirectories, by name.
+fn students(submissions: &Path) -> Result<Vec<(String, Entrant)>> {
+    let mut students: Vec<(String, Entrant)> = std::fs::read_dir(submissions)
+        .with_context(|| {
+            format!(
+                "cannot read the submissions directory {}",
+                submissions.display()
+            )
+        })?
+        .filter_map(Result::ok)
+        .filter(|entry| entry.path().is_dir())
+        .map(|entry| {
+            (
+                entry.file_name().to_string_lossy().into_owned(),
+                Entrant::Submission(entry.path()),
+            )
+        })
+        .collect();
+    students.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(students)
+}
+
+/// The record of a game a player could not play: it loses (both lose: a draw).
+fn forfeit(players: &[Entry], pairing: &Pairing) -> Record {
+    let (x, o) = (&players[pairing.x], &players[pairing.o]);
+    let (winner, reason) = match (&x.forfeits, &o.forfeits) {
+        (Some(_), Some(_)) => (None, "neither player compiles".to_string()),
+        (Some(_), None) => (Some(Stone::O), format!("{} does not compile", x.name)),
+        _ => (Some(Stone::X), format!("{} does not compile", o.name)),
+    };
+    Record {
+        x: x.name.clone(),
+        o: o.name.clone(),
+        winner,
+        reason,
+        five: Vec::new(),
+        moves: Vec::new(),
+    }
+}
+
+/// Writes tournament.json, standings.csv and each game's replay into `out`, and prints
+/// the standings and the crosstable.
+fn write(tournament: &Tournament, out: &Path) -> Result<()> {
+    let games = out.join("games");
+    std::fs::create_dir_all(&games)
+        .with_context(|| format!("cannot create {}", games.display()))?;
+    let json = serde_json::to_vec_pretty(tournament).context("cannot write the tournament")?;
+    atomic::write(&out.join(JSON_FILE), &json)?;
+    atomic::write(&out.join(CSV_FILE), &tournament.csv()?)?;
+    for game in &tournament.games {
+        let name = format!("{:04}.txt", game.number + 1);
+        atomic::write(&games.join(name), game.record.replay().as_bytes())?;
+    }
+    print!("{}", standings_table(tournament));
+    println!(
+        "{} games; written: {}, {}, replays in {}",
+        tournament.games.len(),
+        out.join(JSON_FILE).display(),
+        out.join(CSV_FILE).display(),
+        games.display()
+    );
+    Ok(())
+}
+
+/// The standings, then the crosstable (row against column: points of games played).
+fn standings_table(tournament: &Tournament) -> String {
+    let standings = tournament.standings();
+    let width = standings
+        .iter()
+        .map(|line| line.name.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let mut text = format!(
+        "\n{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4} {:>6} {:>9}  {:>12}\n",
+        "rank", "player", "games", "won", "drew", "lost", "points", "tie-break", "elo"
+    );
+    for line in &standings {
+        let s = &line.standing;
+        let elo = match s.elo_margin {
+            Some(margin) => format!("{:+} ± {margin}", s.elo),
+            None => "-".to_string(),
+        };
+        text.push_str(&format!(
+            "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4} {:>6} {:>9}  {:>12}\n",
+            line.rank, line.name, s.games, s.wins, s.draws, s.losses, s.points, s.tie_break, elo
+        ));
+    }
+    let cross = tournament.crosstable();
+    text.push_str(&format!(
+        "\ncrosstable (points of the row's player against the column's)\n{:<width$}",
+        ""
+    ));
+    for line in &standings {
+        text.push_str(&format!(" {:>5}", line.rank));
+    }
+    text.push('\n');
+    let index = |name: &str| {
+        tournament
+            .players
+            .iter()
+            .position(|entry| entry.name == name)
+    };
+    for row in &standings {
+        text.push_str(&format!("{:<width$}", format!("{} {}", row.rank, row.name)));
+        for column in &standings {
+            let cell = index(&row.name)
+                .zip(index(&column.name))
+                .and_then(|(i, j)| cross[i][j]);
+            let shown = match cell {
+                Some((points, games)) if games > 0 => format!("{points}/{games}"),
+                _ => "-".to_string(),
+            };
+            text.push_str(&format!(" {shown:>5}"));
+        }
+        text.push('\n');
+    }
+    text
+}

@@ -1,0 +1,259 @@
+//! A class tournament's games and results: who plays whom with which colours (a round
+//! robin, each pair twice with colours swapped), the record of every game, and the
+//! document `tournament.json` that shards write and `--merge` combines.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::battle::{Record, Stone};
+use crate::gradebook::Shard;
+use crate::standings::{self, Game, GameResult};
+
+pub const JSON_FILE: &str = "tournament.json";
+pub const CSV_FILE: &str = "standings.csv";
+
+/// One game to play: its number in the schedule, the players' indexes, and its seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    pub number: usize,
+    pub x: usize,
+    pub o: usize,
+    pub seed: u64,
+}
+
+/// Every game of `players` meeting `rounds` times, each meeting two games with colours
+/// swapped, in a fixed order; game N plays with `seed + N`.
+pub fn schedule(players: usize, rounds: u32, seed: u64) -> Vec<Pairing> {
+    let mut games = Vec::new();
+    for _ in 0..rounds {
+        for first in 0..players {
+            for second in first + 1..players {
+                for (x, o) in [(first, second), (second, first)] {
+                    let number = games.len();
+                    games.push(Pairing {
+                        number,
+                        x,
+                        o,
+                        seed: seed + number as u64,
+                    });
+                }
+            }
+        }
+    }
+    games
+}
+
+/// The games of slice `shard` (all without one).
+pub fn slice(games: Vec<Pairing>, shard: Option<Shard>) -> Vec<Pairing> {
+    games
+        .into_iter()
+        .filter(|game| shard.is_none_or(|shard| shard.contains(game.number)))
+        .collect()
+}
+
+/// A game played (or forfeited), as kept in `tournament.json`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Played {
+    pub number: usize,
+    pub seed: u64,
+    #[serde(flatten)]
+    pub record: Record,
+}
+
+/// `tournament.json`: the players, and the games this run (or these shards) played.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Tournament {
+    pub players: Vec<Entry>,
+    pub rounds: u32,
+    pub seed: u64,
+    pub games: Vec<Played>,
+}
+
+/// A player of the tournament.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Entry {
+    pub name: String,
+    /// Why it could not play (it does not compile): it loses every game by forfeit.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub forfeits: Option<String>,
+}
+
+/// A player's line in the standings, with its name.
+#[derive(Clone, Debug, Serialize)]
+pub struct Line {
+    pub rank: usize,
+    pub name: String,
+    #[serde(flatten)]
+    pub standing: StandingJson,
+}
+
+/// [`standings::Standing`] as written.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingJson {
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub points: f64,
+    /// Sonneborn–Berger: the points of the opponents beaten, half of those drawn.
+    pub tie_break: f64,
+    pub elo: f64,
+    /// The 95% interval's half-width; none for a player without a game.
+    pub elo_margin: Option<f64>,
+}
+
+impl Tournament {
+    /// The games as the standings count them.
+    fn results(&self) -> Vec<Game> {
+        let index: BTreeMap<&str, usize> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(position, entry)| (entry.name.as_str(), position))
+            .collect();
+        self.games
+            .iter()
+            .filter_map(|game| {
+                Some(Game {
+                    x: *index.get(game.record.x.as_str())?,
+                    o: *index.get(game.record.o.as_str())?,
+                    result: match game.record.winner {
+                        Some(Stone::X) => GameResult::XWon,
+                        Some(Stone::O) => GameResult::OWon,
+                        None => GameResult::Draw,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    /// The standings, best first.
+    pub fn standings(&self) -> Vec<Line> {
+        standings::standings(self.players.len(), &self.results())
+            .into_iter()
+            .enumerate()
+            .map(|(rank, standing)| Line {
+                rank: rank + 1,
+                name: self.players[standing.player].name.clone(),
+                standing: StandingJson {
+                    games: standing.games,
+                    wins: standing.wins,
+                    draws: standing.draws,
+                    losses: standing.losses,
+                    points: standing.points,
+                    tie_break: standing.tie_break,
+                    elo: standing.elo.round(),
+                    elo_margin: standing
+                        .elo_margin
+                        .is_finite()
+                        .then(|| standing.elo_margin.round()),
+                },
+            })
+            .collect()
+    }
+
+    /// The crosstable: [i][j] the points of player i against player j, and their games.
+    pub fn crosstable(&self) -> Vec<Vec<Option<(f64, u32)>>> {
+        standings::crosstable(self.players.len(), &self.results())
+    }
+
+    /// The tournaments of several shards as one: the same players, rounds and seed, each
+    /// game once.
+    pub fn merge(parts: Vec<(String, Tournament)>) -> Result<Tournament> {
+        let mut parts = parts.into_iter();
+        let Some((_, mut merged)) = parts.next() else {
+            bail!("nothing to merge: give the tournament.json of each shard");
+        };
+        let names = |tournament: &Tournament| -> Vec<String> {
+            tournament
+                .players
+                .iter()
+                .map(|entry| entry.name.clone())
+                .collect()
+        };
+        for (source, part) in parts {
+            if names(&part) != names(&merged)
+                || part.rounds != merged.rounds
+                || part.seed != merged.seed
+            {
+                bail!(
+                    "{source} is of another tournament (other players, rounds or seed): shards \
+                     are merged only with the shards of the same command"
+                );
+            }
+            merged.games.extend(part.games);
+        }
+        merged.games.sort_by_key(|game| game.number);
+        merged.games.dedup_by_key(|game| game.number);
+        Ok(merged)
+    }
+
+    pub fn load(path: &Path) -> Result<Tournament> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        serde_json::from_str(&text)
+            .with_context(|| format!("{} is not a tournament.json", path.display()))
+    }
+
+    /// The standings as CSV, a line per player, best first.
+    pub fn csv(&self) -> Result<Vec<u8>> {
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        writer.write_record([
+            "rank",
+            "player",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "points",
+            "tie_break",
+            "elo",
+            "elo_margin",
+        ])?;
+        for line in self.standings() {
+            let s = &line.standing;
+            writer.write_record([
+                line.rank.to_string(),
+                line.name,
+                s.games.to_string(),
+                s.wins.to_string(),
+                s.draws.to_string(),
+                s.losses.to_string(),
+                s.points.to_string(),
+                s.tie_break.to_string(),
+                s.elo.to_string(),
+                s.elo_margin.map(|m| m.to_string()).unwrap_or_default(),
+            ])?;
+        }
+        writer.into_inner().context("cannot write the standings")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pair_meets_twice_with_colours_swapped() {
+        let games = schedule(3, 1, 10);
+        assert_eq!(games.len(), 6);
+        for first in 0..3 {
+            for second in 0..3 {
+                let meetings = games
+                    .iter()
+                    .filter(|g| g.x == first && g.o == second)
+                    .count();
+                assert_eq!(meetings, usize::from(first != second), "{first} {second}");
+            }
+        }
+        assert_eq!(games[5].seed, 15);
+        assert_eq!(schedule(4, 2, 0).len(), 24);
+        let shards: usize = (1..=4)
+            .map(|index| slice(schedule(5, 1, 0), Some(Shard { index, count: 4 })).len())
+            .sum();
+        assert_eq!(shards, 20, "the shards share the games out, each once");
+    }
+}

@@ -1,0 +1,188 @@
+//! Battles and tournaments: players built and isolated by clings, games judged by the
+//! shipped course's referee in its battle mode. A player that cheats, crashes, hangs or
+//! writes garbage loses its game, and a tournament goes on.
+
+mod common;
+
+use std::path::Path;
+
+use common::{clings, copy_course, repo, stdout_of};
+
+/// A player of `tests/programs/battle/`.
+fn program(name: &str) -> String {
+    repo()
+        .join(format!("tests/programs/battle/{name}.c"))
+        .display()
+        .to_string()
+}
+
+fn battle(course: &Path, args: &[&str]) -> String {
+    let output = clings(course).arg("battle").args(args).output().unwrap();
+    let said = stdout_of(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{said}\n{}",
+        common::stderr_of(&output)
+    );
+    said
+}
+
+#[test]
+fn two_bots_play_games_colours_alternating_with_a_board_and_a_replay_each() {
+    let course = copy_course(&repo());
+    let said = battle(
+        course.path(),
+        &["strong", "random", "--games", "2", "--seed", "5"],
+    );
+    assert!(
+        said.contains("game 1 of 2: strong (X) against random (O), seed 5"),
+        "{said}"
+    );
+    assert!(
+        said.contains("game 2 of 2: random (X) against strong (O), seed 6"),
+        "{said}"
+    );
+    assert!(
+        said.contains("score after 2 games: strong 2 - 0 random"),
+        "{said}"
+    );
+    // The final board of each game shows the five, without colour in a pipe.
+    assert_eq!(said.matches("    0  1  2  3").count(), 2, "{said}");
+    assert!(
+        said.lines()
+            .any(|line| line.matches("[X]").count() >= 2 || line.contains("[O]")),
+        "{said}"
+    );
+    assert!(
+        !said.contains('\x1b'),
+        "no escape sequence when not a terminal"
+    );
+    for game in ["game-1.txt", "game-2.txt"] {
+        let replay = std::fs::read_to_string(course.path().join("battle").join(game)).unwrap();
+        let moves: Vec<&str> = replay.lines().collect();
+        assert!(moves.len() >= 9, "{replay}");
+        assert!(
+            moves.iter().all(|line| {
+                let cells: Vec<u8> = line.split(' ').filter_map(|n| n.parse().ok()).collect();
+                cells.len() == 2 && cells.iter().all(|&n| n < 15)
+            }),
+            "the replay exercise's format: {replay}"
+        );
+    }
+}
+
+#[test]
+fn a_player_that_cheats_crashes_hangs_or_talks_nonsense_loses() {
+    let course = copy_course(&repo());
+    for (player, why) in [
+        ("occupies", "illegal move 7 7 (occupied by X)"),
+        ("crashes", "X ended before the game did"),
+        ("silent", "X: no move within"),
+        ("garbage", "X: garbage line 'hello ?[2J world'"),
+    ] {
+        let said = battle(course.path(), &[&program(player), "random"]);
+        assert!(said.contains("random (O) won"), "{player}: {said}");
+        assert!(said.contains(why), "{player}: {said}");
+        assert!(
+            !said.contains('\x1b'),
+            "{player}: the player's bytes are shown escaped"
+        );
+    }
+}
+
+#[test]
+fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_forfeits() {
+    let course = copy_course(&repo());
+    let root = course.path();
+    let submissions = root.join("class");
+    for (student, source) in [
+        ("ana", repo().join("solutions/ai.c")),
+        ("ben", repo().join("tests/programs/battle/occupies.c")),
+        ("cai", repo().join("tests/programs/compile_error.c")),
+    ] {
+        let dir = submissions.join(student).join("exercises");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(source, dir.join("ai.c")).unwrap();
+    }
+    let run = |extra: &[&str]| {
+        let output = clings(root)
+            .args(["tournament", "class", "--bot", "random"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            common::stderr_of(&output)
+        );
+        output
+    };
+    let output = run(&["--out", "whole"]);
+    let said = stdout_of(&output);
+    assert!(common::stderr_of(&output).contains("cai forfeits every game"));
+    let document: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("whole/tournament.json")).unwrap())
+            .unwrap();
+    let games = document["games"].as_array().unwrap();
+    assert_eq!(games.len(), 12, "4 players, each pair twice");
+    for first in ["ana", "ben", "cai", "bot random"] {
+        for second in ["ana", "ben", "cai", "bot random"] {
+            let meetings = games
+                .iter()
+                .filter(|game| game["x"] == first && game["o"] == second)
+                .count();
+            assert_eq!(meetings, usize::from(first != second), "{first} v {second}");
+        }
+    }
+    // cai loses all six by forfeit, without a move; ana beats ben and random.
+    let csv = std::fs::read_to_string(root.join("whole/standings.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 4, "{csv}");
+    assert_eq!(&rows[0][1..7], ["ana", "6", "6", "0", "0", "6"], "{csv}");
+    let cai = rows.iter().find(|row| row[1] == "cai").unwrap();
+    assert_eq!(&cai[2..7], ["6", "0", "0", "6", "0"], "{csv}");
+    assert!(
+        games
+            .iter()
+            .filter(|game| game["reason"] == "cai does not compile")
+            .count()
+            == 6
+    );
+    assert!(said.contains("crosstable"), "{said}");
+    assert_eq!(
+        std::fs::read_dir(root.join("whole/games")).unwrap().count(),
+        12
+    );
+
+    // Two shards, merged, are the whole tournament.
+    run(&["--shard", "1/2", "--out", "one"]);
+    run(&["--shard", "2/2", "--out", "two"]);
+    let merged = clings(root)
+        .args([
+            "tournament",
+            "--merge",
+            "one/tournament.json",
+            "two/tournament.json",
+            "--out",
+            "merged",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        merged.status.code(),
+        Some(0),
+        "{}",
+        common::stderr_of(&merged)
+    );
+    let merged_csv = std::fs::read_to_string(root.join("merged/standings.csv")).unwrap();
+    assert_eq!(
+        merged_csv, csv,
+        "the same games (bots seeded), the same standings"
+    );
+}

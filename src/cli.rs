@@ -183,6 +183,10 @@ pub enum Command {
         /// Where tournament.json, standings.csv and the games' replays are written.
         #[arg(long, value_name = "DIR", default_value = "tournament")]
         out: PathBuf,
+        /// Also write the tournament's page to FILE: standings, crosstable and every
+        /// game replayable on a board, one self-contained HTML page.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
         /// The exercise whose referee judges (default: the first that has one).
         #[arg(long)]
         exercise: Option<String>,

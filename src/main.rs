@@ -169,6 +169,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
             shard,
             merge,
             out,
+            html,
             exercise,
         }) => match submissions {
             Some(submissions) => commands::tournament::run(
@@ -180,10 +181,11 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
                     seed,
                     shard,
                     out,
+                    html,
                     exercise,
                 },
             ),
-            None => commands::tournament::merge(&merge, &out),
+            None => commands::tournament::merge(&merge, &out, html.as_deref(), lang),
         },
         Some(Command::Report { .. }) => unreachable!("drawn above, without a course"),
         Some(Command::Reset { name, yes }) => commands::reset::run(&mut app, &name, yes),

@@ -359,43 +359,9 @@ fn report_merges_gradebooks_without_a_course_and_speaks_chinese() {
     assert!(!dir.path().join("twice.html").exists());
 }
 
-/// Headless Chromium, if installed (`.ci/run` installs it).
-fn chromium() -> Option<PathBuf> {
-    let found = ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .find_map(|name| find_on_path(name));
-    require(
-        found.is_some(),
-        "chromium is not installed (`sudo apt install chromium`): the class report is not opened in a browser",
-    )
-    .then(|| found.expect("found above"))
-}
-
-/// Chromium run headless on `page` with `args`, a profile of its own in `profile`.
-fn open_in_chromium(
-    chromium: &Path,
-    profile: &Path,
-    page: &Path,
-    args: &[&str],
-) -> std::process::Output {
-    std::process::Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-        ])
-        .args(["--no-first-run", "--enable-logging=stderr", "--v=0"])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .arg(format!("file://{}", page.display()))
-        .output()
-        .expect("run chromium")
-}
-
 #[test]
 fn a_class_of_40_renders_in_a_real_browser() {
-    let Some(chromium) = chromium() else {
+    let Some(chromium) = chromium("the class report") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

@@ -1,6 +1,7 @@
 //! `clings tournament SUBMISSIONS`: a class round robin, games in parallel, each in
 //! sandboxes of its own; standings, crosstable and every game's record written to `--out`.
-//! `--shard K/N` plays a slice of the games, `--merge` puts the slices together.
+//! `--shard K/N` plays a slice of the games, `--merge` puts the slices together;
+//! `--html FILE` draws the tournament's page (see [`crate::report::tournament_html`]).
 
 use std::path::{Path, PathBuf};
 
@@ -11,7 +12,9 @@ use crate::atomic;
 use crate::battle::{self, Arena, Entrant, Player, Record, Stone};
 use crate::commands::Exit;
 use crate::gradebook::Shard;
+use crate::i18n::Lang;
 use crate::parallel;
+use crate::report::tournament_html;
 use crate::tournament::{self, CSV_FILE, Entry, JSON_FILE, Pairing, Played, Tournament};
 
 pub struct Options {
@@ -21,6 +24,8 @@ pub struct Options {
     pub seed: u64,
     pub shard: Option<Shard>,
     pub out: PathBuf,
+    /// Where the tournament's page is written, if anywhere.
+    pub html: Option<PathBuf>,
     pub exercise: Option<String>,
 }
 
@@ -99,18 +104,19 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
         seed: options.seed,
         games: played.into_iter().collect::<Result<Vec<Played>>>()?,
     };
-    write(&tournament, &options.out)?;
+    write(&tournament, &options.out, options.html.as_deref(), app.lang)?;
     Ok(Exit::Success)
 }
 
-/// `clings tournament --merge`: the shards' games, one tournament.
-pub fn merge(parts: &[PathBuf], out: &Path) -> Result<Exit> {
+/// `clings tournament --merge`: the shards' games, one tournament (and its page, with
+/// `html`).
+pub fn merge(parts: &[PathBuf], out: &Path, html: Option<&Path>, lang: Lang) -> Result<Exit> {
     let parts = parts
         .iter()
         .map(|path| Ok((path.display().to_string(), Tournament::load(path)?)))
         .collect::<Result<Vec<_>>>()?;
     let tournament = Tournament::merge(parts)?;
-    write(&tournament, out)?;
+    write(&tournament, out, html, lang)?;
     Ok(Exit::Success)
 }
 
@@ -154,9 +160,9 @@ fn forfeit(players: &[Entry], pairing: &Pairing) -> Record {
     }
 }
 
-/// Writes tournament.json, standings.csv and each game's replay into `out`, and prints
-/// the standings and the crosstable.
-fn write(tournament: &Tournament, out: &Path) -> Result<()> {
+/// Writes tournament.json, standings.csv and each game's replay into `out`, and the page
+/// to `html`; prints the standings and the crosstable.
+fn write(tournament: &Tournament, out: &Path, html: Option<&Path>, lang: Lang) -> Result<()> {
     let games = out.join("games");
     std::fs::create_dir_all(&games)
         .with_context(|| format!("cannot create {}", games.display()))?;
@@ -175,6 +181,15 @@ fn write(tournament: &Tournament, out: &Path) -> Result<()> {
         out.join(CSV_FILE).display(),
         games.display()
     );
+    if let Some(path) = html {
+        atomic::write(path, tournament_html::page(tournament, lang).as_bytes())?;
+        println!(
+            "drew the tournament's page ({} players, {} games) into {}",
+            tournament.players.len(),
+            tournament.games.len(),
+            path.display()
+        );
+    }
     Ok(())
 }
 

@@ -116,8 +116,9 @@ pub fn page(book: &Gradebook, lang: Lang) -> String {
         html,
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title}</title><style>{}{}</style></head><body>\n",
+         <title>{title}</title><style>{}{}{}</style></head><body>\n",
         lang.pick("en", "zh"),
+        BASE_STYLE,
         STYLE,
         cell_style()
     );
@@ -585,10 +586,15 @@ fn cell_style() -> String {
     css
 }
 
-const STYLE: &str = "\
+/// The look every page of clings shares (this one, the tournament's): the fonts (Chinese
+/// ones too), the headings, the table of contents.
+pub const BASE_STYLE: &str = "\
 body{font-family:system-ui,'Noto Sans CJK SC','PingFang SC',sans-serif;margin:1.5em;color:#111;max-width:1400px}\
 h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.6em}\
 nav{margin:.5em 0 1em}nav a{margin:0 .2em}\
+";
+
+const STYLE: &str = "\
 .charts{display:flex;flex-wrap:wrap;gap:1em}figure{margin:0}figcaption{font-size:.8em;max-width:300px}\
 svg .axis{font-size:8px;fill:#333}svg .count{font-size:8px;fill:#111}svg .symbol{font-size:10px;font-weight:bold}\
 ol.cases>li{margin-bottom:1em}ol.cases h3{font-size:1em;margin:.2em 0}ol.cases small{font-weight:normal;color:#444}\

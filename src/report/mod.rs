@@ -1,7 +1,7 @@
 //! Reports of graded exercises: for people (`human`) and for machines (`json`, `junit`,
 //! `github`); what a student reads about their progress and hints (`student`); and a
 //! whole class's page for its teacher (`html`, from the figures of `class`, its charts
-//! drawn by `svg`).
+//! drawn by `svg`); and a class tournament's page (`tournament_html`).
 
 pub mod class;
 pub mod diagnostics;
@@ -12,6 +12,7 @@ pub mod json;
 pub mod junit;
 pub mod student;
 pub mod svg;
+pub mod tournament_html;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

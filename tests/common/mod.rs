@@ -382,3 +382,72 @@ pub fn small_course(info: &str, folder: &str, programs: &[(&str, &str)]) -> Temp
     }
     dir
 }
+
+/// Headless Chromium, if installed (`.ci/run` installs it); `what` names the page a test
+/// would open, for the reason it is skipped (see [`require`]).
+pub fn chromium(what: &str) -> Option<PathBuf> {
+    let found = ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .find_map(|name| find_on_path(name));
+    require(
+        found.is_some(),
+        &format!(
+            "chromium is not installed (`sudo apt install chromium`): {what} is not opened in a browser"
+        ),
+    )
+    .then(|| found.expect("found above"))
+}
+
+/// Chromium run headless on `page` with `args`, a profile of its own in `profile`.
+pub fn open_in_chromium(
+    chromium: &Path,
+    profile: &Path,
+    page: &Path,
+    args: &[&str],
+) -> std::process::Output {
+    open_url_in_chromium(
+        chromium,
+        profile,
+        &format!("file://{}", page.display()),
+        args,
+    )
+}
+
+/// The same on `url` (a page with a fragment, `file:///…/page.html#g1`).
+pub fn open_url_in_chromium(
+    chromium: &Path,
+    profile: &Path,
+    url: &str,
+    args: &[&str],
+) -> std::process::Output {
+    std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+        ])
+        .args(["--no-first-run", "--enable-logging=stderr", "--v=0"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .arg(url)
+        .output()
+        .expect("run chromium")
+}
+
+/// The lines of Chromium's log (`--enable-logging=stderr`) where a page wrote to the
+/// console or threw.
+pub fn console_messages(log: &str) -> Vec<&str> {
+    log.lines()
+        .filter(|line| line.contains(":CONSOLE") || line.contains("Uncaught"))
+        .collect()
+}
+
+/// A PNG's width and height, from its header.
+pub fn png_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[1..4], b"PNG", "not a PNG");
+    (
+        u32::from_be_bytes(png[16..20].try_into().expect("4 bytes")),
+        u32::from_be_bytes(png[20..24].try_into().expect("4 bytes")),
+    )
+}

@@ -1,0 +1,161 @@
+//! The tournament's page (`clings tournament --html`): a real small tournament of the
+//! shipped course (two course bots and a student), its page drawn again by `--merge`, and
+//! opened in a real browser (headless Chromium) on one of its games.
+
+mod common;
+
+use common::*;
+
+/// A student whose directory name is markup: the page must show it as text.
+const MARKUP_STUDENT: &str = "<b>eve&";
+
+/// The shipped course, a class of two (`ana` and [`MARKUP_STUDENT`], both with the
+/// course's solution as their `ai.c`), and their tournament against the `random` and
+/// `strong` bots, written to `t/` and `page.html`.
+fn tournament() -> tempfile::TempDir {
+    let course = copy_course(&repo());
+    let root = course.path();
+    for student in ["ana", MARKUP_STUDENT] {
+        let dir = root.join("class").join(student).join("exercises");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(repo().join("solutions/ai.c"), dir.join("ai.c")).unwrap();
+    }
+    let output = clings(root)
+        .args(["tournament", "class", "--bot", "random", "--bot", "strong"])
+        .args(["--out", "t", "--html", "page.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let said = stdout_of(&output);
+    assert!(
+        said.contains("drew the tournament's page (4 players, 12 games) into page.html"),
+        "{said}"
+    );
+    course
+}
+
+#[test]
+fn the_page_shows_standings_crosstable_and_every_game_escaped_and_merge_draws_it_again() {
+    let course = tournament();
+    let root = course.path();
+    let page = std::fs::read_to_string(root.join("page.html")).unwrap();
+    for section in ["standings", "crosstable", "games"] {
+        assert!(
+            page.contains(&format!("<section id=\"{section}\">")),
+            "{section}"
+        );
+    }
+    assert_eq!(page.matches("<details class=\"game\"").count(), 12);
+    // The strong bot wins all its games: first, 6 points, 2/2 against everyone.
+    assert!(
+        page.contains("<tr><td>1</td><th scope=\"row\">bot strong</th><td>6</td><td>6</td>"),
+        "{page}"
+    );
+    assert_eq!(
+        page.matches("<td class=\"s4\" title=\"bot strong – ")
+            .count(),
+        3
+    );
+    // Every game that ended with a five has its moves and its five as text.
+    assert!(page.contains("<p class=\"m\">[["));
+    assert!(page.contains("<span class=\"f\">[["));
+    assert!(page.contains("&lt;b&gt;eve&amp;"));
+    assert!(!page.contains("<b>eve"), "a student's name is markup");
+    assert_eq!(page.matches("<script").count(), 1, "the page's own script");
+    assert!(!page.contains("http://") && !page.contains("https://") && !page.contains(" src="));
+
+    // The page is drawn from tournament.json alone: `--merge` draws the same page.
+    let output = clings(root)
+        .args([
+            "tournament",
+            "--merge",
+            "t/tournament.json",
+            "--out",
+            "merged",
+        ])
+        .args(["--html", "merged.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let merged = std::fs::read_to_string(root.join("merged.html")).unwrap();
+    assert!(merged == page, "the merged tournament's page differs");
+}
+
+#[test]
+fn the_page_renders_in_a_real_browser_and_replays_a_game() {
+    let Some(chromium) = chromium("the tournament's page") else {
+        return;
+    };
+    let course = tournament();
+    let root = course.path();
+    let page = root.join("page.html");
+    let profile = root.join("profile");
+    // Game 3: the first student (X) against the random bot, won with a five.
+    let game = "g3";
+    let url = format!("file://{}#{game}", page.display());
+
+    let screenshot = root.join("page.png");
+    let shot = open_url_in_chromium(
+        &chromium,
+        &profile,
+        &url,
+        &[
+            &format!("--screenshot={}", screenshot.display()),
+            "--window-size=1280,1800",
+        ],
+    );
+    let png = std::fs::read(&screenshot)
+        .unwrap_or_else(|err| panic!("no screenshot ({err}): {}", stderr_of(&shot)));
+    assert_eq!(png_size(&png), (1280, 1800));
+    // A blank page of that size is under 10 KB; tables, a board and text are not.
+    assert!(
+        png.len() > 40_000,
+        "a blank screenshot? {} bytes",
+        png.len()
+    );
+    let shot_log = stderr_of(&shot);
+    let console = console_messages(&shot_log);
+    assert!(
+        console.is_empty(),
+        "the page wrote to the console: {console:#?}"
+    );
+
+    let dom = open_url_in_chromium(&chromium, &profile, &url, &["--dump-dom"]);
+    let (dom_text, log) = (stdout_of(&dom), stderr_of(&dom));
+    let body = &dom_text[dom_text.find("<body").expect("a body")..];
+    let body = &body[..body.find('>').unwrap()];
+    // The script marks the body once the tables have a size: 4 players, 12 cells.
+    assert!(
+        body.contains("data-rendered=\"standings 4, crosstable 12, games 12\""),
+        "{body}\n{log}"
+    );
+    // The game named in the address is open, its board drawn at its last move: as many
+    // stones as moves, and the five.
+    let moves = {
+        let text = std::fs::read_to_string(root.join("t/games/0003.txt")).unwrap();
+        text.lines().count()
+    };
+    assert!(
+        body.contains(&format!(
+            "data-board=\"{game} {moves}/{moves}, stones {moves}, five 5\""
+        )),
+        "{body}"
+    );
+    assert_eq!(
+        dom_text.matches("<div class=\"board\"").count(),
+        1,
+        "only the game opened has a board"
+    );
+    for step in ["first move", "previous move", "next move", "last move"] {
+        assert!(
+            dom_text.contains(&format!("aria-label=\"{step}\"")),
+            "{step}"
+        );
+    }
+    assert!(dom_text.contains("<input type=\"range\""), "the slider");
+    let console = console_messages(&log);
+    assert!(
+        console.is_empty(),
+        "the page wrote to the console: {console:#?}"
+    );
+}

@@ -513,15 +513,17 @@ static enum reply read_reply(long deadline, char *line, size_t max)
             inbox_len = 0;
         } else if (newline) {
             size_t len = (size_t)(newline - inbox);
+            /* A line past the limit is too long as a whole, not cut to a move. */
+            enum reply reply = len > max ? TOO_LONG : GOT_LINE;
             if (len > max)
                 len = max;
             memcpy(line, inbox, len);
             line[len] = '\0';
-            if (len > 0 && line[len - 1] == '\r')
+            if (reply == GOT_LINE && len > 0 && line[len - 1] == '\r')
                 line[len - 1] = '\0';
             inbox_len -= (size_t)(newline + 1 - inbox);
             memmove(inbox, newline + 1, inbox_len);
-            return GOT_LINE;
+            return reply;
         } else if (inbox_len > max) {
             memcpy(line, inbox, max);
             line[max] = '\0';

@@ -154,6 +154,10 @@ pub enum Command {
         /// Where each game's replay is written (game-1.txt, ...).
         #[arg(long, value_name = "DIR", default_value = "battle")]
         out: PathBuf,
+        /// In a terminal, the pause between two moves drawn, in milliseconds (the
+        /// programs play at their own pace: a game between bots lasts a blink).
+        #[arg(long, value_name = "MS", default_value_t = 150)]
+        delay: u64,
         /// The exercise whose referee judges (default: the first that has one).
         #[arg(long)]
         exercise: Option<String>,

@@ -150,6 +150,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
             games,
             seed,
             out,
+            delay,
             exercise,
         }) => commands::battle::run(
             &app,
@@ -158,6 +159,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
                 games,
                 seed,
                 out,
+                delay: std::time::Duration::from_millis(delay),
                 exercise,
             },
         ),

@@ -928,3 +928,29 @@ fn ctrl_c_at_the_reset_question_ends_clings_and_resets_nothing() {
     assert!(screen.contains("clings-exit=130"), "{screen}");
     assert_eq!(std::fs::read(&file).unwrap(), before);
 }
+
+#[test]
+fn a_battle_in_a_terminal_draws_the_board_move_by_move_then_the_five() {
+    let args = ["battle", "strong", "priorities", "--delay", "100"];
+    let Some(tmux) = Tmux::start(copy_course(&repo()), &args, "C") else {
+        return;
+    };
+    // A board in the middle of the game: its move counter, the last move marked.
+    let middle = tmux.wait_raw("the board after move 5", |screen| {
+        screen.contains("move 5\n")
+    });
+    assert!(
+        middle.contains("strong (X) against priorities (O)"),
+        "{middle}"
+    );
+    assert!(middle.contains("(O)") || middle.contains("(X)"), "{middle}");
+    assert!(
+        !middle.contains("won in"),
+        "drawn during the game: {middle}"
+    );
+    // The end: one board (the last drawn replaced), with the five, and the result.
+    let end = tmux.wait_raw("the result", |screen| screen.contains("clings-exit=0"));
+    assert!(end.contains("won in"), "{end}");
+    assert_eq!(end.matches("    0  1  2").count(), 1, "{end}");
+    assert!(end.matches('[').count() >= 5, "the five in brackets: {end}");
+}

@@ -5,6 +5,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 
@@ -13,11 +14,16 @@ use crate::atomic;
 use crate::battle::{self, Arena, Entrant, Move, Player, Record};
 use crate::commands::Exit;
 
+/// Home and clear: the board keeps its place on the screen.
+const CLEAR: &str = "\x1b[H\x1b[2J";
+
 pub struct Options {
     pub players: [String; 2],
     pub games: u32,
     pub seed: u64,
     pub out: PathBuf,
+    /// In a terminal, the pause after each move drawn.
+    pub delay: Duration,
     pub exercise: Option<String>,
 }
 
@@ -62,17 +68,22 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
             o_player.name
         );
         println!("{title}");
+        // In a terminal the moves are drawn one by one, `delay` apart, as they come; the
+        // last one (which the referee passes on to no one) from the record.
         let shown = Mutex::new(0usize);
-        let watch = |moves: &[Move]| {
+        let animate = |moves: &[Move]| {
             let mut shown = shown.lock().expect("board lock");
-            if live && moves.len() != *shown {
-                *shown = moves.len();
-                redraw(&title, moves);
+            while live && *shown < moves.len() {
+                *shown += 1;
+                redraw(&title, &moves[..*shown]);
+                std::thread::sleep(options.delay);
             }
         };
-        let record = arena.play(x_player, o_player, seed, &watch)?;
+        let record = arena.play(x_player, o_player, seed, &animate)?;
+        animate(&record.moves);
         if live {
-            redraw(&title, &record.moves);
+            // The final board, with the five, in place of the last one drawn.
+            print!("{CLEAR}{title}\n");
         }
         print!("{}", battle::draw(&record.moves, &record.five));
         println!("{}", record.summary());
@@ -125,10 +136,9 @@ fn winner_side(record: &Record, x: usize, o: usize) -> Option<usize> {
 /// The game so far, over the previous drawing.
 fn redraw(title: &str, moves: &[Move]) {
     let mut out = std::io::stdout().lock();
-    // Home and clear: the board keeps its place on the screen.
     let _ = write!(
         out,
-        "\x1b[H\x1b[2J{title}\n{}move {}\n",
+        "{CLEAR}{title}\n{}move {}\n",
         battle::draw(moves, &[]),
         moves.len()
     );

@@ -83,7 +83,7 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
         animate(&record.moves);
         if live {
             // The final board, with the five, in place of the last one drawn.
-            print!("{CLEAR}{title}\n");
+            println!("{CLEAR}{title}");
         }
         print!("{}", battle::draw(&record.moves, &record.five));
         println!("{}", record.summary());

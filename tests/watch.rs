@@ -820,7 +820,7 @@ fn list_check_all_and_reset() {
 
     // `c` grades every exercise.
     tmux.keys(&["c"]);
-    let screen = tmux.wait_idle_for("1 passed, 6 failed");
+    let screen = tmux.wait_idle_for("1 passed, 7 failed");
     assert!(screen.contains("Every exercise, graded again:"), "{screen}");
 
     // `x` asks first; only `y` resets.
@@ -837,7 +837,7 @@ fn list_check_all_and_reset() {
     tmux.keys(&["y"]);
     tmux.wait_for("exercises/print_board.c is back to its original skeleton.");
     let screen = tmux.wait_idle_for("0/1 cases passed");
-    assert!(screen.contains("0/7 exercises done"), "{screen}");
+    assert!(screen.contains("0/8 exercises done"), "{screen}");
     assert_eq!(
         std::fs::read_to_string(tmux.path().join("exercises/print_board.c")).unwrap(),
         std::fs::read_to_string(repo().join("exercises/print_board.c")).unwrap()

@@ -92,17 +92,7 @@ pub fn render(
     max_lines: usize,
     lang: Lang,
 ) -> String {
-    draw(
-        expected,
-        actual,
-        &Options {
-            mode,
-            max_lines,
-            lang,
-            sides: Sides::Student,
-            colour: style::enabled(),
-        },
-    )
+    student(expected, actual, mode, max_lines, lang, style::enabled())
 }
 
 /// A student's diff in plain text, a caret under the first difference: for a file that
@@ -114,6 +104,17 @@ pub fn plain(
     max_lines: usize,
     lang: Lang,
 ) -> String {
+    student(expected, actual, mode, max_lines, lang, false)
+}
+
+fn student(
+    expected: &[u8],
+    actual: &[u8],
+    mode: CompareMode,
+    max_lines: usize,
+    lang: Lang,
+    colour: bool,
+) -> String {
     draw(
         expected,
         actual,
@@ -122,7 +123,7 @@ pub fn plain(
             max_lines,
             lang,
             sides: Sides::Student,
-            colour: false,
+            colour,
         },
     )
 }

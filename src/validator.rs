@@ -16,8 +16,9 @@
 //! input and the answer and is its feedback directory.
 
 use std::io::Write;
-use std::os::fd::AsFd;
+use std::os::fd::{AsFd, BorrowedFd};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
@@ -26,7 +27,8 @@ use anyhow::{Context, Result, bail};
 
 use crate::fixture::Case;
 use crate::sandbox::{
-    Conversation, Job, Left, Limits, Outcome, Pair, RunFiles, Sandbox, Side, Table, Termination,
+    Conversation, Job, Left, Limits, Outcome, Pair, Relay, RunFiles, Sandbox, Side, Table,
+    Termination,
 };
 use crate::style;
 use crate::verdict::{Checked, JudgedBy};
@@ -172,14 +174,12 @@ impl Validator {
     ) -> Result<Played> {
         let inputs = Inputs::new(case)?;
         let pair = Pair::new()?;
-        let referee = Job {
-            conversation: Some((pair.referee_stdin.as_fd(), &pair.from_referee)),
-            ..inputs.job(&self.program, None, &self.env)
-        };
-        let referee_limits = Limits {
-            wall_time: limits.wall_time + REFEREE_GRACE,
-            ..limits
-        };
+        let (referee, referee_limits) = self.referee(
+            &inputs,
+            pair.referee_stdin.as_fd(),
+            &pair.from_referee,
+            limits,
+        );
         let program = Job {
             conversation: Some((pair.program_stdin.as_fd(), &pair.from_program)),
             ..program
@@ -224,14 +224,12 @@ impl Validator {
     ) -> Result<Vec<(String, Left)>> {
         let inputs = Inputs::battle(setup)?;
         let table = Table::new()?;
-        let referee = Job {
-            conversation: Some((table.referee_stdin.as_fd(), &table.from_referee)),
-            ..inputs.job(&self.program, None, &self.env)
-        };
-        let referee_limits = Limits {
-            wall_time: limits.wall_time + REFEREE_GRACE,
-            ..limits
-        };
+        let (referee, referee_limits) = self.referee(
+            &inputs,
+            table.referee_stdin.as_fd(),
+            &table.from_referee,
+            limits,
+        );
         let [a, b] = players;
         let seated =
             |side: usize| Some((table.player_stdins[side].as_fd(), &table.from_players[side]));
@@ -300,6 +298,26 @@ impl Validator {
                 said(&refereed),
             ),
         }
+    }
+
+    /// The referee's run in a conversation: its files, its stdin and the relay of what
+    /// it says, and the players' `limits` with a second more (it has the last word).
+    fn referee<'a>(
+        &'a self,
+        inputs: &'a Inputs,
+        stdin: BorrowedFd<'a>,
+        relay: &'a Arc<Relay>,
+        limits: Limits,
+    ) -> (Job<'a>, Limits) {
+        let job = Job {
+            conversation: Some((stdin, relay)),
+            ..inputs.job(&self.program, None, &self.env)
+        };
+        let limits = Limits {
+            wall_time: limits.wall_time + REFEREE_GRACE,
+            ..limits
+        };
+        (job, limits)
     }
 
     /// Accepted or rejected, as the validator ended; any other end is the course's error.

@@ -21,20 +21,8 @@ use crate::report::json;
 use crate::sandbox::Interrupted;
 use crate::style;
 
-/// Where a grading goes: the gradebook's directory, and the class report's page if asked.
-pub struct Output<'a> {
-    pub dir: &'a Path,
-    pub html: Option<&'a Path>,
-}
-
-pub fn run(
-    app: &App,
-    submissions: &Path,
-    shard: Option<Shard>,
-    fixtures: Option<PathBuf>,
-    output: &Output,
-) -> Result<Exit> {
-    let out = output.dir;
+/// The students of a class: each subdirectory of `submissions`, by name, in order.
+pub fn students(submissions: &Path) -> Result<Vec<(String, PathBuf)>> {
     let mut students: Vec<(String, PathBuf)> = std::fs::read_dir(submissions)
         .with_context(|| {
             format!(
@@ -52,7 +40,24 @@ pub fn run(
         })
         .collect();
     students.sort();
-    let students: Vec<(String, PathBuf)> = students
+    Ok(students)
+}
+
+/// Where a grading goes: the gradebook's directory, and the class report's page if asked.
+pub struct Output<'a> {
+    pub dir: &'a Path,
+    pub html: Option<&'a Path>,
+}
+
+pub fn run(
+    app: &App,
+    submissions: &Path,
+    shard: Option<Shard>,
+    fixtures: Option<PathBuf>,
+    output: &Output,
+) -> Result<Exit> {
+    let out = output.dir;
+    let students: Vec<(String, PathBuf)> = students(submissions)?
         .into_iter()
         .enumerate()
         .filter(|(position, _)| shard.is_none_or(|shard| shard.contains(*position)))

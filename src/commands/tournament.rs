@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use crate::app::App;
 use crate::atomic;
 use crate::battle::{self, Arena, Entrant, Player, Record, Stone};
-use crate::commands::Exit;
+use crate::commands::{Exit, grade};
 use crate::gradebook::Shard;
 use crate::i18n::Lang;
 use crate::parallel;
@@ -32,7 +32,10 @@ pub struct Options {
 pub fn run(app: &App, options: &Options) -> Result<Exit> {
     let course = &app.course;
     let exercise = battle::refereed_exercise(course, options.exercise.as_deref())?;
-    let mut entrants = students(&options.submissions)?;
+    let mut entrants: Vec<(String, Entrant)> = grade::students(&options.submissions)?
+        .into_iter()
+        .map(|(name, dir)| (name, Entrant::Submission(dir)))
+        .collect();
     for bot in &options.bots {
         match Entrant::parse(course, bot)? {
             entrant @ Entrant::Bot(_) => entrants.push((format!("bot {bot}"), entrant)),
@@ -118,28 +121,6 @@ pub fn merge(parts: &[PathBuf], out: &Path, html: Option<&Path>, lang: Lang) -> 
     let tournament = Tournament::merge(parts)?;
     write(&tournament, out, html, lang)?;
     Ok(Exit::Success)
-}
-
-/// The students of `submissions`: its subdirectories, by name.
-fn students(submissions: &Path) -> Result<Vec<(String, Entrant)>> {
-    let mut students: Vec<(String, Entrant)> = std::fs::read_dir(submissions)
-        .with_context(|| {
-            format!(
-                "cannot read the submissions directory {}",
-                submissions.display()
-            )
-        })?
-        .filter_map(Result::ok)
-        .filter(|entry| entry.path().is_dir())
-        .map(|entry| {
-            (
-                entry.file_name().to_string_lossy().into_owned(),
-                Entrant::Submission(entry.path()),
-            )
-        })
-        .collect();
-    students.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(students)
 }
 
 /// The record of a game a player could not play: it loses (both lose: a draw).

@@ -18,14 +18,14 @@ runs=${1:-20}
 shared=$(cd ../shared/bench && pwd)
 check50=${CHECK50:-$(command -v check50 || true)}
 cargo build --release --quiet
-clings="$PWD/target/release/clings"
+clings="${CARGO_TARGET_DIR:-$PWD/target}/release/clings"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The course, solved.
 course=$work/course
 mkdir "$course"
-cp -r info.toml exercises solutions fixtures skeletons "$course"
+cp -r info.toml exercises solutions fixtures skeletons referees bots "$course"
 cp solutions/*.c "$course/exercises/"
 # The 20 boards: the same course with check_win's cases replaced, and the peers' student.
 boards=$work/boards
@@ -67,8 +67,9 @@ flags="-std=c99 -Wall -Wextra -g"
 cat >"$work/compile.sh" <<SH
 #!/usr/bin/env bash
 # The builds clings makes, one after another: UBSan (its runtime linked in), then
-# AddressSanitizer (strict tier).
+# AddressSanitizer (strict tier); and the ai exercise's referee, with UBSan.
 cd "$course"
+gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan referees/gomoku.c -o $work/referee
 for name in $(cd exercises && ls *.c | sed "s/\\.c\$//"); do
   gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan exercises/\$name.c -o $work/ub_\$name
   gcc $flags -fsanitize=address -fno-sanitize-recover=all exercises/\$name.c -o $work/asan_\$name

@@ -12,27 +12,12 @@ use crate::gradebook::Gradebook;
 use crate::i18n::Lang;
 use crate::report::class::{Cell, Class, Student};
 use crate::report::json::ExerciseReport;
+use crate::report::markup::escape;
 use crate::report::svg::{self, Bar, Segment};
 use crate::verdict::{Status, Verdict};
 
 /// Students named after a kind of failure before the rest are counted.
 const NAMES_PER_KIND: usize = 40;
-
-/// `text` safe between tags and inside quoted attributes.
-pub fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
-}
 
 /// How a cell is drawn: a colour of the Okabe–Ito palette (told apart by colour-blind
 /// readers), and a letter on it, so no one has to tell colours apart at all.

@@ -10,6 +10,7 @@ pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod markup;
 pub mod student;
 pub mod svg;
 pub mod tournament_html;

@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::report::html::escape;
+use crate::report::markup::escape;
 
 /// A histogram's bars: its blue (Okabe–Ito), readable on paper and by colour-blind eyes.
 const BAR: &str = "#0072B2";

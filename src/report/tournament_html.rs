@@ -16,7 +16,8 @@ use serde_json::json;
 
 use crate::battle::{Record, SIZE, Stone};
 use crate::i18n::{Lang, count};
-use crate::report::html::{BASE_STYLE, escape};
+use crate::report::html::BASE_STYLE;
+use crate::report::markup::escape;
 use crate::tournament::{Line, Tournament};
 
 /// The whole page, in `lang` (the referee's reasons are in its own words).

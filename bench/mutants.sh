@@ -39,8 +39,9 @@ integration_tests_for() {
   case $1 in
     src/compile.rs) echo "--test sealed_compile --test verdicts --test commands" ;;
     src/watch/*) echo "--test watch" ;;
-    src/sandbox/files.rs | src/sandbox/helper.rs) echo "--test files --test hostile --test verdicts --test robustness --test sealed_compile --test watch --test dev" ;;
-    src/sandbox/*) echo "--test hostile --test verdicts --test robustness --test sealed_compile --test watch --test dev" ;;
+    src/sandbox/relay.rs) echo "--test interactive --test battle" ;;
+    src/sandbox/files.rs | src/sandbox/helper.rs) echo "--test files --test hostile --test verdicts --test robustness --test sealed_compile --test watch --test dev --test checker --test interactive" ;;
+    src/sandbox/*) echo "--test hostile --test verdicts --test robustness --test sealed_compile --test watch --test dev --test checker --test interactive" ;;
     *) echo "" ;;
   esac
 }

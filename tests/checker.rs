@@ -7,7 +7,8 @@ mod common;
 use std::path::Path;
 
 use common::{
-    assert_error, case_verdicts_and_messages, clings, small_course, solution_passed, stdout_of,
+    assert_error, case_verdicts_and_messages, clings, clings_process, small_course,
+    solution_passed, stdout_of, verdicts,
 };
 use tempfile::TempDir;
 
@@ -113,4 +114,89 @@ fn dev_check_runs_the_checker_on_the_solution() {
         .unwrap();
     let said = stdout_of(&output);
     assert!(solution_passed(&said, "02_thirty_five"), "{said}");
+}
+
+/// The program and the checker each keep a warm sandbox on the worker, and take turns: the
+/// checker's waits while the program runs. A sandbox whose helper was killed while it
+/// waited (from outside: no program can signal it) is not used again; the next case gets a
+/// new one and is judged like the first, not turned into an error.
+#[test]
+fn a_checkers_sandbox_killed_while_it_waits_is_replaced() {
+    let course = divisor_course("slow_smallest", "check_divisor");
+    let child = clings_process(course.path())
+        .args([
+            "--jobs",
+            "1",
+            "--require-isolation",
+            "test",
+            "--format",
+            "json",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Case 2's program runs once there are two sandboxes (the first case's checker has
+    // run) and one of them has a run under way: the other is the checker's, waiting.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut killed = None;
+    while killed.is_none() && std::time::Instant::now() < deadline {
+        let helpers = sandbox_helpers(child.id());
+        let busy: Vec<bool> = helpers.iter().map(|&helper| has_children(helper)).collect();
+        if helpers.len() == 2 && busy.iter().filter(|&&busy| busy).count() == 1 {
+            let idle = helpers[busy.iter().position(|&busy| !busy).unwrap()];
+            nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(idle as i32),
+                nix::sys::signal::Signal::SIGKILL,
+            )
+            .unwrap();
+            killed = Some(idle);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        killed.is_some(),
+        "no moment with the checker's sandbox waiting: {}",
+        stdout_of(&output)
+    );
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|error| panic!("{error}: {}", common::stderr_of(&output)));
+    assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
+}
+
+/// The sandboxes' helpers under the clings process `clings`: bubblewrap's children.
+fn sandbox_helpers(clings: u32) -> Vec<u32> {
+    let processes = processes();
+    let bubblewraps: Vec<u32> = processes
+        .iter()
+        .filter(|(pid, parent, command)| *parent == clings && command == "bwrap" && *pid > 0)
+        .map(|(pid, _, _)| *pid)
+        .collect();
+    processes
+        .iter()
+        .filter(|(_, parent, command)| bubblewraps.contains(parent) && command != "bwrap")
+        .map(|(pid, _, _)| *pid)
+        .collect()
+}
+
+fn has_children(pid: u32) -> bool {
+    processes().iter().any(|(_, parent, _)| *parent == pid)
+}
+
+/// Every live process: its id, its parent's and its command name.
+fn processes() -> Vec<(u32, u32, String)> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|entry| {
+            let pid = entry.file_name().to_string_lossy().parse::<u32>().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            let (command, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
+            let mut fields = rest.split(' ');
+            let state = fields.next()?;
+            let parent = fields.next()?.parse().ok()?;
+            (state != "Z").then(|| (pid, parent, command.to_string()))
+        })
+        .collect()
 }

@@ -58,6 +58,21 @@ pub enum Version {
     V2,
 }
 
+impl Version {
+    /// The file a run's one-threaded process joins a cgroup by, writing "0". v1's `tasks`
+    /// moves the writing thread alone, which the kernel does without the lock that moving
+    /// a whole process (`cgroup.procs`) write-locks; taking that lock waits out an RCU
+    /// grace period whenever no cgroup has been joined for a few milliseconds: 5 to 20 ms
+    /// here, paid by the first run on each worker, and by every run after a pause (watch
+    /// mode). v2 has `cgroup.threads` only in threaded subtrees.
+    fn join_file(self) -> &'static str {
+        match self {
+            Version::V1 => "tasks",
+            Version::V2 => "cgroup.procs",
+        }
+    }
+}
+
 /// Where run cgroups can be made on this machine, found out once per clings process.
 #[derive(Clone, Debug)]
 pub struct Cgroups {
@@ -328,12 +343,13 @@ pub struct RunCgroup {
 
 struct Member {
     place: Place,
-    /// `cgroup.procs`, opened beforehand for [`Joiner::join`].
+    /// The file a process joins by, opened beforehand for [`Joiner::join`] (see
+    /// [`Version::join_file`]).
     procs: Option<File>,
 }
 
-/// What a child needs to join a run cgroup between fork and exec: the descriptors of its
-/// `cgroup.procs` files. Copy, so that a `pre_exec` closure can own it; valid while the
+/// What a child needs to join a run cgroup between fork and exec: the descriptors of the
+/// files it joins by. Copy, so that a `pre_exec` closure can own it; valid while the
 /// [`RunCgroup`] it came from lives.
 #[derive(Clone, Copy, Debug)]
 pub struct Joiner {
@@ -385,7 +401,7 @@ impl RunCgroup {
         }
         run.limit(memory_bytes, max_processes)?;
         for member in &mut run.members {
-            let path = member.place.dir.join("cgroup.procs");
+            let path = member.place.dir.join(run.version.join_file());
             let procs = OpenOptions::new()
                 .write(true)
                 .open(&path)
@@ -420,7 +436,7 @@ impl RunCgroup {
         set_in(self.dir("pids"), "pids.max", &max_processes.to_string())
     }
 
-    /// `cgroup.procs` of each of the run's cgroups, open for writing: for a warm
+    /// The file each of the run's cgroups is joined by, open for writing: for a warm
     /// sandbox's helper, whose child joins by writing "0" to each.
     pub fn procs_fds(&self) -> Vec<RawFd> {
         self.members
@@ -631,8 +647,8 @@ impl Member {
 }
 
 impl Joiner {
-    /// Moves the calling process into the run's cgroup(s): writing "0" to `cgroup.procs`
-    /// moves the writer. No allocation, only write(2).
+    /// Moves the calling process, which has one thread, into the run's cgroup(s): writing
+    /// "0" moves the writer. No allocation, only write(2).
     ///
     /// # Safety
     /// Only for the child of a fork, before exec (a `pre_exec` closure), while the
@@ -1377,7 +1393,7 @@ mod tests {
     }
 
     /// What a run cgroup costs: `cargo test --release --bins cgroup -- --ignored
-    /// --nocapture cost`. The child times its own join (the writes to cgroup.procs) into a
+    /// --nocapture cost`. The child times its own join (the writes of "0") into a
     /// shared page; the whole fork, join, exit and wait is compared with a child that does
     /// not join, since leaving from a cgroup of one's own costs at exit too.
     #[test]

@@ -378,7 +378,8 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
 /// A warm sandbox's run gets its own stdin, stdout and stderr, and joins its cgroups.
 struct Stdio {
     fds: [OwnedFd; 3],
-    /// `cgroup.procs` of each of the run's cgroups, open for writing.
+    /// The file each of the run's cgroups is joined by (`tasks` or `cgroup.procs`), open
+    /// for writing.
     cgroups: Vec<OwnedFd>,
 }
 
@@ -628,7 +629,7 @@ impl Exec<'_> {
                         fail(libc::EBADF);
                     }
                 }
-                // Writing "0" to cgroup.procs moves the writer, as root before the switch.
+                // Writing "0" moves the writer (one thread, forked), as root before the switch.
                 for procs in &stdio.cgroups {
                     if libc::write(procs.as_raw_fd(), b"0".as_ptr().cast(), 1) != 1 {
                         fail(libc::EIO);

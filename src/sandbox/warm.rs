@@ -66,7 +66,8 @@ pub struct RunFds<'a> {
     pub stdin: BorrowedFd<'a>,
     /// The run's file channel, if it has files (see [`super::files`]).
     pub files: Option<BorrowedFd<'a>>,
-    /// `cgroup.procs` of each of the run's cgroups, open for writing.
+    /// The file each of the run's cgroups is joined by (`tasks` or `cgroup.procs`), open
+    /// for writing.
     pub cgroups: &'a [RawFd],
     /// Where what the run writes on stdout goes besides the report, in a conversation.
     pub relay: Option<Arc<Relay>>,

@@ -70,9 +70,10 @@ cat >"$work/compile.sh" <<SH
 # AddressSanitizer (strict tier); and the ai exercise's referee, with UBSan.
 cd "$course"
 gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan referees/gomoku.c -o $work/referee
-for name in $(cd exercises && ls *.c | sed "s/\\.c\$//"); do
-  gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan exercises/\$name.c -o $work/ub_\$name
-  gcc $flags -fsanitize=address -fno-sanitize-recover=all exercises/\$name.c -o $work/asan_\$name
+for source in exercises/*.c; do
+  name=\$(basename "\$source" .c)
+  gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan "\$source" -o $work/ub_\$name
+  gcc $flags -fsanitize=address -fno-sanitize-recover=all "\$source" -o $work/asan_\$name
 done
 SH
 chmod +x "$work/compile.sh"

@@ -189,14 +189,7 @@ impl Toolchain {
         };
         let flags = self.flags();
         let name = name_in_sandbox(source);
-        let key = digest::of(&[
-            self.identity.as_bytes(),
-            self.command.join(" ").as_bytes(),
-            flags.join("\0").as_bytes(),
-            name.to_string_lossy().as_bytes(),
-            &code,
-        ]);
-        let entry = cache_dir.join(&key);
+        let entry = cache_dir.join(self.cache_key(&flags, &name, &code));
         if let Some(build) = read_cached(&entry) {
             return Ok(build);
         }
@@ -265,6 +258,25 @@ impl Toolchain {
             .with_context(|| format!("the build cache entry {} vanished", entry.display()))?;
         build.from_cache = false;
         Ok(build)
+    }
+
+    /// The build of `source` if the cache has it; nothing is compiled.
+    pub fn cached(&self, source: &Path, cwd: &Path, cache_dir: &Path) -> Option<Build> {
+        let code = read_source(cwd, source).ok()?.ok()?;
+        let key = self.cache_key(&self.flags(), &name_in_sandbox(source), &code);
+        read_cached(&cache_dir.join(key))
+    }
+
+    /// What a build depends on besides the headers it includes: the compiler, its flags,
+    /// the name the source is compiled under (diagnostics quote it) and the code.
+    fn cache_key(&self, flags: &[String], name: &Path, code: &[u8]) -> String {
+        digest::of(&[
+            self.identity.as_bytes(),
+            self.command.join(" ").as_bytes(),
+            flags.join("\0").as_bytes(),
+            name.to_string_lossy().as_bytes(),
+            code,
+        ])
     }
 
     /// Which of the sanitizers `wanted` the compiler accepts (building a program with them

@@ -13,7 +13,7 @@ use crate::i18n::{Lang, Text};
 use crate::looping::{LoopRule, LoopWatch};
 use crate::parallel;
 use crate::sandbox::{
-    Grading, Job, Left, Limits, Memory, MemoryEnforcement, RunFiles, Sandbox, Side,
+    Grading, Job, Left, Limits, Memory, MemoryEnforcement, RunFiles, Sandbox, Side, WarmScope,
 };
 use crate::timings::{self, Phase};
 use crate::validator::Validator;
@@ -457,13 +457,34 @@ impl<'a> Grader<'a> {
             ));
         };
         let validator = self.validator(exercise)?;
+        // The strict tier's build, when it is already made (by `prebuild`, or for this
+        // file before), shares the first tier's sandboxes: it runs without starting its own.
+        let strict_build = self
+            .strict
+            .as_ref()
+            .and_then(|strict| strict.cached(source, base, &self.cache_dir)?.program);
+        let mut sandboxes = WarmScope::default();
+        match &strict_build {
+            Some(strict_build) => sandboxes.share(&[&program, strict_build]),
+            None => sandboxes.add(&program),
+        }
+        if let Some(validator) = &validator {
+            sandboxes.add(&validator.program);
+        }
         let mut cases = self.run_cases(&cases, &program, &self.toolchain, validator.as_ref())?;
         let passed =
             |cases: &[CaseResult]| cases.iter().all(|case| case.finding == Finding::Passed);
         if let Some(strict) = &self.strict
             && passed(&cases)
         {
-            self.run_strict(strict, source, base, &mut cases, validator.as_ref())?;
+            self.run_strict(
+                strict,
+                source,
+                base,
+                &mut cases,
+                validator.as_ref(),
+                &mut sandboxes,
+            )?;
         }
         let status = if passed(&cases) {
             Status::Passed
@@ -645,6 +666,7 @@ impl<'a> Grader<'a> {
         base: &Path,
         cases: &mut [CaseResult],
         validator: Option<&Validator>,
+        sandboxes: &mut WarmScope,
     ) -> Result<()> {
         let build = strict.compile(source, base, &self.cache_dir, &self.sandbox)?;
         let Some(program) = build.program else {
@@ -655,6 +677,7 @@ impl<'a> Grader<'a> {
                 crate::style::strip_ansi(&build.diagnostics)
             );
         };
+        sandboxes.add(&program);
         let chosen = sample(cases.len(), self.strict_sample);
         let sampled: Vec<Case> = chosen
             .iter()

@@ -254,3 +254,53 @@ fn the_strict_build_catches_what_the_fast_one_cannot_see() {
     assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
     assert_eq!(code, Some(0));
 }
+
+/// README, "Warm sandboxes": once both builds of a file are made, each worker starts one
+/// sandbox for them, not one per build; the strict build runs there under the same name
+/// (`argv[0]`) as the first, and still catches what only it can see.
+#[test]
+fn both_builds_of_a_file_share_one_sandbox_under_one_name() {
+    for (program, expected) in [
+        ("named_program", ["passed", "passed"]),
+        ("string_without_room", ["passed", "sanitizer"]),
+    ] {
+        let course = sum_course(program);
+        let info = course.path().join("info.toml");
+        let text = std::fs::read_to_string(&info).unwrap();
+        std::fs::write(
+            &info,
+            text.replace(
+                "[defaults]\n",
+                "[defaults]\nstrict_sanitizers = [\"address\"]\n",
+            ),
+        )
+        .unwrap();
+        let test = || {
+            clings(course.path())
+                .args([
+                    "--jobs",
+                    "1",
+                    "--require-isolation",
+                    "test",
+                    "sum",
+                    "--format",
+                    "json",
+                ])
+                .env("CLINGS_TIMINGS", "1")
+                .output()
+                .unwrap()
+        };
+        // The first grading makes the strict build; the second finds both made.
+        test();
+        let output = test();
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(verdicts(&document, 0), expected, "{program}: {document}");
+        let timings = stderr_of(&output);
+        let sandboxes = timings
+            .lines()
+            .find_map(|line| line.strip_prefix("sandbox start"))
+            .and_then(|counts| counts.split_whitespace().nth(1))
+            .unwrap_or_else(|| panic!("no sandbox count in {timings}"));
+        assert_eq!(sandboxes, "1", "{program}: {timings}");
+    }
+}

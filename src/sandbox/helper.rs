@@ -10,7 +10,7 @@
 //! descriptors come in a message on a socket, and the report goes back once every process
 //! of the run is gone and the scratch directory is empty again.
 
-use std::ffi::{CString, OsString};
+use std::ffi::{CStr, CString, OsString};
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -52,7 +52,11 @@ pub struct Orders {
     /// The user to run the program as (only when clings runs as root).
     pub uid: Option<u32>,
     pub wall_time: Duration,
+    /// The program's path.
     pub program: String,
+    /// The name it is run by (its `argv[0]`): the same for every build of a student's
+    /// file, wherever the build is in its sandbox.
+    pub name: String,
     /// The program's arguments after its name.
     pub args: Vec<String>,
     /// The program's whole environment, `NAME=value`.
@@ -102,6 +106,7 @@ impl Orders {
             uid,
             format!("{}", self.wall_time.as_millis()),
             self.program.clone(),
+            self.name.clone(),
             self.files.encode(),
             self.env.len().to_string(),
             self.collect.len().to_string(),
@@ -118,6 +123,7 @@ impl Orders {
             uid,
             wall_ms,
             program,
+            name,
             files,
             env_count,
             collect_count,
@@ -142,6 +148,7 @@ impl Orders {
             },
             wall_time: Duration::from_millis(wall_ms.parse().ok()?),
             program: program.to_string(),
+            name: name.to_string(),
             args: strings(args),
             env: strings(env),
             files: FileChannel::decode(files)?,
@@ -391,7 +398,7 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
         files::place(channel, Path::new("."), orders.uid)?;
     }
     let program = CString::new(orders.program.as_bytes()).context("bad program path")?;
-    let args = std::iter::once(Ok(program.clone()))
+    let args = std::iter::once(CString::new(orders.name.as_bytes()))
         .chain(orders.args.iter().map(|arg| CString::new(arg.as_bytes())))
         .collect::<Result<Vec<CString>, _>>()
         .context("bad program argument")?;
@@ -419,6 +426,7 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
     if child == 0 {
         let launch = Exec {
             exec_error_fd: exec_write.as_raw_fd(),
+            program: &program,
             stdio: stdio.as_ref(),
             rlimits: &rlimits,
             uid: orders.uid,
@@ -594,6 +602,7 @@ unsafe fn prefer_for_oom_kill() {
 /// What the forked child needs to become the program, prepared before the fork.
 struct Exec<'a> {
     exec_error_fd: RawFd,
+    program: &'a CStr,
     stdio: Option<&'a Stdio>,
     rlimits: &'a Rlimits,
     uid: Option<u32>,
@@ -669,7 +678,7 @@ impl Exec<'_> {
         // in another clings thread's child until that child execs (ETXTBSY): wait for it.
         for _ in 0..1000 {
             // SAFETY: argv and envp are null-terminated arrays of valid C strings.
-            unsafe { libc::execve(self.args[0].as_ptr(), argv.as_ptr(), envp.as_ptr()) };
+            unsafe { libc::execve(self.program.as_ptr(), argv.as_ptr(), envp.as_ptr()) };
             if std::io::Error::last_os_error().raw_os_error() != Some(libc::ETXTBSY) {
                 break;
             }
@@ -748,6 +757,7 @@ mod tests {
             uid: Some(1_800_000_123),
             wall_time: Duration::from_millis(2000),
             program: "/usr/bin/gcc".into(),
+            name: "gcc".into(),
             args: vec!["-o".into(), "program".into(), "a b.c".into()],
             env: vec!["PATH=/usr/bin".into(), "A=b=c".into()],
             files: FileChannel::Inherited(9),

@@ -30,7 +30,7 @@ const SYSTEM_DIRS: [&str; 8] = [
     "/etc/alternatives",
 ];
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Bubblewrap {
     bwrap: PathBuf,
     /// clings itself, run as the helper.
@@ -58,8 +58,9 @@ pub struct Run<'a> {
 }
 
 pub enum Executable<'a> {
-    /// A descriptor of the program, copied into the sandbox.
-    Copied(RawFd),
+    /// Descriptors of programs, copied into the sandbox, the first at [`PROGRAM`] (see
+    /// [`program_path`]).
+    Copied(&'a [RawFd]),
     /// An installed command, visible at its own path.
     InPlace(&'a Path),
 }
@@ -124,6 +125,7 @@ impl Bubblewrap {
             uid,
             wall_time: limits.wall_time,
             program: program.to_string_lossy().into_owned(),
+            name: program.to_string_lossy().into_owned(),
             args: run.args.to_vec(),
             env: run.env.to_vec(),
             files: run.files,
@@ -135,9 +137,14 @@ impl Bubblewrap {
 
     /// `bwrap` with its arguments, starting the helper of a warm sandbox for `program`
     /// that takes its runs on `socket`; its scratch directory holds `scratch_bytes`.
-    pub fn serving_command(&self, program: RawFd, socket: RawFd, scratch_bytes: u64) -> Command {
+    pub fn serving_command(
+        &self,
+        programs: &[RawFd],
+        socket: RawFd,
+        scratch_bytes: u64,
+    ) -> Command {
         let (mut command, _) =
-            self.sandbox(&Executable::Copied(program), Scratch::Fresh(scratch_bytes));
+            self.sandbox(&Executable::Copied(programs), Scratch::Fresh(scratch_bytes));
         command.arg(SERVE_FLAG).arg(socket.to_string());
         command
     }
@@ -187,11 +194,13 @@ impl Bubblewrap {
             .arg(&self.helper)
             .arg(HELPER);
         let program = match executable {
-            Executable::Copied(fd) => {
-                command
-                    .args(["--perms", "0555", "--ro-bind-data"])
-                    .arg(fd.to_string())
-                    .arg(PROGRAM);
+            Executable::Copied(fds) => {
+                for (index, fd) in fds.iter().enumerate() {
+                    command
+                        .args(["--perms", "0555", "--ro-bind-data"])
+                        .arg(fd.to_string())
+                        .arg(program_path(index));
+                }
                 PathBuf::from(PROGRAM)
             }
             Executable::InPlace(path) => {
@@ -226,6 +235,15 @@ impl Bubblewrap {
             .args(["--chdir", SCRATCH])
             .arg(HELPER);
         (command, program)
+    }
+}
+
+/// Where a sandbox holds the program of this index among those copied into it: the
+/// first at [`PROGRAM`].
+pub fn program_path(index: usize) -> String {
+    match index {
+        0 => PROGRAM.to_string(),
+        index => format!("{PROGRAM}-{index}"),
     }
 }
 

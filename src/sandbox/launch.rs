@@ -75,13 +75,14 @@ impl Launch {
         let (status_read, status_write) = pipe()?;
         let mut inherited = vec![status_write];
         let files = inherit_channel(channel, &mut inherited)?;
+        let program_fd: [RawFd; 1];
         let program = match job.program {
             Program::Built(path) => {
                 let file =
                     File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-                let fd = file.as_raw_fd();
+                program_fd = [file.as_raw_fd()];
                 inherited.push(file.into());
-                isolation::Executable::Copied(fd)
+                isolation::Executable::Copied(&program_fd)
             }
             Program::Installed(path) => isolation::Executable::InPlace(path),
         };
@@ -185,6 +186,7 @@ impl Launch {
             uid,
             wall_time: limits.wall_time,
             program: program.to_string_lossy().into_owned(),
+            name: program.to_string_lossy().into_owned(),
             args: job.args.to_vec(),
             env: super::program_env(job, limits, &workdir),
             files,

@@ -159,6 +159,33 @@ impl<'a> Job<'a> {
 }
 
 /// How runs are contained on this machine, found out once per clings process.
+/// The programs of one grading, or of one arena's games: the builds of a student's file
+/// share their warm sandboxes meanwhile, and every sandbox still waiting for a run of
+/// them ends with the scope, however it ends.
+#[derive(Default)]
+pub struct WarmScope {
+    programs: Vec<PathBuf>,
+}
+
+impl WarmScope {
+    /// `builds` are builds of one file, which share their sandboxes (see [`warm::share`]).
+    pub fn share(&mut self, builds: &[&Path]) {
+        warm::share(builds);
+        self.programs
+            .extend(builds.iter().map(|build| build.to_path_buf()));
+    }
+
+    pub fn add(&mut self, program: &Path) {
+        self.programs.push(program.to_path_buf());
+    }
+}
+
+impl Drop for WarmScope {
+    fn drop(&mut self) {
+        warm::end(&self.programs);
+    }
+}
+
 pub struct Sandbox {
     isolation: Option<Bubblewrap>,
     /// Where each run gets a cgroup of its own (root, cgroups writable); else memory and
@@ -331,7 +358,9 @@ impl Sandbox {
                         .encode(),
                     uid,
                     wall_time: limits.wall_time,
-                    program: isolation::PROGRAM.to_string(),
+                    // Where in its sandbox: warm::run says.
+                    program: String::new(),
+                    name: isolation::PROGRAM.to_string(),
                     args: job.args.to_vec(),
                     env: program_env(job, &limits, Path::new(isolation::SCRATCH)),
                     files: match channel {
@@ -350,7 +379,7 @@ impl Sandbox {
                     cgroups: &cgroups,
                     relay: job.conversation.map(|(_, relay)| Arc::clone(relay)),
                 };
-                warm::run(bwrap, program, &orders, fds, &limits)
+                warm::run(bwrap, program, orders, fds, &limits)
                     .inspect_err(|_| self.forget_probe())
                     .with_context(|| format!("cannot run {}", job.describe()))?
             }

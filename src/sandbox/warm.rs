@@ -1,7 +1,10 @@
-//! Warm sandboxes: a bubblewrap sandbox kept running for one program on one thread, whose
-//! helper (the sandbox's init) runs the cases one after another. Starting bubblewrap costs
-//! several times what a case of the lesson costs to run, so a grading starts one sandbox
-//! per worker thread instead of one per case.
+//! Warm sandboxes: a bubblewrap sandbox kept running for a program, whose helper (the
+//! sandbox's init) runs the cases one after another. Starting bubblewrap costs several
+//! times what a case of the lesson costs to run, so a grading starts one sandbox per
+//! worker instead of one per case: the sandboxes wait between runs for any worker (the
+//! strict tier's workers take the first tier's), a student's file built twice (first tier
+//! and strict tier) has both builds in each of its sandboxes, and a grading ends the
+//! sandboxes of its programs when it is over.
 //!
 //! What a fresh sandbox per case gave, each run still gets: the helper reports a run only
 //! once every process of it is gone (it is the pid namespace's init, to which every orphan
@@ -11,14 +14,14 @@
 //! is the keyring. A run that clings must stop (output flood, its own wall-time limit,
 //! Ctrl-C, a cancelled grading) takes its sandbox with it.
 
-use std::cell::RefCell;
 use std::fs::File;
 use std::io::{IoSlice, Read};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
-use std::sync::Arc;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -32,7 +35,7 @@ use nix::unistd::Pid;
 use super::Termination;
 use super::capture::Output;
 use super::helper::{self, Orders, READY};
-use super::isolation::Bubblewrap;
+use super::isolation::{self, Bubblewrap};
 use super::launch::{self, Ended};
 use super::limits::Limits;
 use super::live::Live;
@@ -43,22 +46,43 @@ use crate::timings::{self, Phase};
 /// How long a new sandbox may take to say it is ready.
 const START_PATIENCE: Duration = Duration::from_secs(10);
 
-/// Warm sandboxes a thread keeps at most: a case's program and the course's checker that
-/// judges it take turns.
-const KEPT: usize = 2;
+/// Sandboxes waiting for runs, of every worker; the one used last at the end.
+static IDLE: Mutex<Vec<Warm>> = Mutex::new(Vec::new());
 
-thread_local! {
-    /// This thread's warm sandboxes, the one used last at the end. bubblewrap dies with the
-    /// thread that started it (`--die-with-parent`), so a sandbox is only ever used by its
-    /// own thread, and goes with it.
-    static WARM: RefCell<Vec<Warm>> = const { RefCell::new(Vec::new()) };
+/// Idle sandboxes kept at most: on each core a program and its checker, or a program and
+/// its strict build, and as many again for a grading beside it (`grade --jobs`).
+fn most_idle() -> usize {
+    4 * crate::parallel::default_jobs()
 }
 
 /// What a warm sandbox was started for: runs of anything else need another.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 struct Key {
-    program: PathBuf,
+    bwrap: Bubblewrap,
+    /// The programs it holds, each at [`isolation::program_path`] of its index.
+    programs: Vec<PathBuf>,
     scratch_bytes: u64,
+}
+
+/// Builds of one file that share their sandboxes (see [`share`]).
+static SHARING: Mutex<Vec<Vec<PathBuf>>> = Mutex::new(Vec::new());
+
+/// Lets `builds`, the builds of one student's file (its first tier's and its strict
+/// tier's), share their warm sandboxes until [`end`]: a sandbox started for one holds them
+/// all, each bound read-only at its own path and run under the same name, so a worker
+/// starts one sandbox for the file instead of one per build. They are the same student's
+/// code: a run of one gains nothing from the other's presence.
+pub fn share(builds: &[&Path]) {
+    lock(&SHARING).push(builds.iter().map(|build| build.to_path_buf()).collect());
+}
+
+/// The programs a sandbox for `program` holds: the builds it shares with, or itself.
+fn sharing(program: &Path) -> Vec<PathBuf> {
+    lock(&SHARING)
+        .iter()
+        .find(|builds| builds.iter().any(|build| build == program))
+        .cloned()
+        .unwrap_or_else(|| vec![program.to_path_buf()])
 }
 
 /// One run's descriptors: what the program reads, its files, and the cgroups it joins.
@@ -73,37 +97,118 @@ pub struct RunFds<'a> {
     pub relay: Option<Arc<Relay>>,
 }
 
-/// Runs `orders` in this thread's warm sandbox for `program`, starting one if there is
-/// none for it; the run as clings saw it, and the helper's report.
+/// Runs `orders` in a warm sandbox for `program` (an idle one, or a new one), whose path
+/// there becomes the orders' program; the run as clings saw it, and the helper's report.
 pub fn run(
     bwrap: &Bubblewrap,
     program: &Path,
-    orders: &Orders,
+    mut orders: Orders,
     fds: RunFds,
     limits: &Limits,
 ) -> Result<(Ended, String)> {
     let key = Key {
-        program: program.to_path_buf(),
+        bwrap: bwrap.clone(),
+        programs: sharing(program),
         scratch_bytes: limits.file_size_bytes,
     };
-    WARM.with(|kept| {
-        let mut kept = kept.borrow_mut();
-        let found = kept.iter().position(|warm| warm.key == key);
-        let mut warm = match found.map(|index| kept.remove(index)) {
-            Some(warm) if warm.alive() => warm,
-            // Its helper is gone (killed by the OOM killer, say): it ends here.
-            _ => Warm::start(bwrap, key)?,
-        };
-        let ran = warm.run(orders, fds, limits)?;
-        if ran.reusable {
-            kept.push(warm);
-            // The sandbox used longest ago, of an earlier program, ends here.
-            if kept.len() > KEPT {
-                kept.remove(0);
+    let index = key
+        .programs
+        .iter()
+        .position(|held| held == program)
+        .expect("a sandbox holds the program it was started for");
+    orders.program = isolation::program_path(index);
+    let mut warm = match take(&key) {
+        Some(warm) => warm,
+        None => Warm::start(key)?,
+    };
+    let ran = warm.run(&orders, fds, limits)?;
+    if ran.reusable {
+        keep(warm);
+    }
+    Ok((ran.ended, ran.report))
+}
+
+/// Ends the idle sandboxes that hold any of `programs`, and their sharing: their grading
+/// is over.
+pub fn end(programs: &[PathBuf]) {
+    lock(&SHARING).retain(|builds| !builds.iter().any(|build| programs.contains(build)));
+    let ended: Vec<Warm> = {
+        let mut idle = lock(&IDLE);
+        let (ended, kept) = std::mem::take(&mut *idle)
+            .into_iter()
+            .partition(|warm| warm.key.programs.iter().any(|held| programs.contains(held)));
+        *idle = kept;
+        ended
+    };
+    // All killed first, then each reaped: they end side by side.
+    for warm in &ended {
+        warm.group.kill();
+    }
+    drop(ended);
+}
+
+/// `mutex`, locked; a thread that panicked while holding it left it consistent (every
+/// change is one push, remove or replacement).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// An idle sandbox for `key`, the one used last; one whose helper is gone (killed by the
+/// OOM killer, say) ends here.
+fn take(key: &Key) -> Option<Warm> {
+    let mut gone = Vec::new();
+    let found = {
+        let mut idle = lock(&IDLE);
+        loop {
+            let Some(index) = idle.iter().rposition(|warm| warm.key == *key) else {
+                break None;
+            };
+            let warm = idle.remove(index);
+            if warm.alive() {
+                break Some(warm);
             }
+            gone.push(warm);
         }
-        Ok((ran.ended, ran.report))
-    })
+    };
+    drop(gone);
+    found
+}
+
+/// Puts `warm` back for the next run; the sandbox used longest ago ends if there are too
+/// many.
+fn keep(warm: Warm) {
+    let oldest = {
+        let mut idle = lock(&IDLE);
+        idle.push(warm);
+        (idle.len() > most_idle()).then(|| idle.remove(0))
+    };
+    drop(oldest);
+}
+
+/// Starts `command` from a thread that lives as long as clings: bubblewrap dies with the
+/// thread that started it (`--die-with-parent`), and a sandbox outlives the worker that
+/// started it.
+fn spawn(command: Command) -> std::io::Result<Child> {
+    type Order = (Command, Sender<std::io::Result<Child>>);
+    static STARTER: OnceLock<Sender<Order>> = OnceLock::new();
+    let starter = STARTER.get_or_init(|| {
+        let (orders, received) = mpsc::channel::<Order>();
+        std::thread::Builder::new()
+            .name("sandboxes".into())
+            .spawn(move || {
+                for (mut command, answer) in received {
+                    let _ = answer.send(command.spawn());
+                }
+            })
+            .expect("cannot start the thread that starts sandboxes");
+        orders
+    });
+    let (answer, answered) = mpsc::channel();
+    let gone = || std::io::Error::other("the thread that starts sandboxes is gone");
+    starter.send((command, answer)).map_err(|_| gone())?;
+    answered.recv().map_err(|_| gone())?
 }
 
 /// A running sandbox waiting for runs.
@@ -126,7 +231,8 @@ struct Ran {
 }
 
 impl Warm {
-    fn start(bwrap: &Bubblewrap, key: Key) -> Result<Warm> {
+    /// Starts a sandbox for `key` and waits for it to be ready.
+    fn start(key: Key) -> Result<Warm> {
         let _timing = timings::measure(Phase::SandboxStart);
         let (ours, theirs) = socketpair(
             AddressFamily::Unix,
@@ -135,10 +241,19 @@ impl Warm {
             SockFlag::SOCK_CLOEXEC,
         )
         .context("cannot create the sandbox's socket")?;
-        let program = File::open(&key.program)
-            .with_context(|| format!("cannot read {}", key.program.display()))?;
-        let passed = [theirs.as_raw_fd(), program.as_raw_fd()];
-        let mut command = bwrap.serving_command(passed[1], passed[0], key.scratch_bytes);
+        let programs = key
+            .programs
+            .iter()
+            .map(|program| {
+                File::open(program).with_context(|| format!("cannot read {}", program.display()))
+            })
+            .collect::<Result<Vec<File>>>()?;
+        let program_fds: Vec<RawFd> = programs.iter().map(AsRawFd::as_raw_fd).collect();
+        let mut command =
+            key.bwrap
+                .serving_command(&program_fds, theirs.as_raw_fd(), key.scratch_bytes);
+        let mut passed = program_fds;
+        passed.push(theirs.as_raw_fd());
         command
             .env_clear()
             .stdin(Stdio::null())
@@ -149,7 +264,7 @@ impl Warm {
             command.pre_exec(move || {
                 // A session of its own: no terminal, and a process group to kill whole.
                 nix::unistd::setsid()?;
-                for fd in passed {
+                for &fd in &passed {
                     // Clears close-on-exec on a descriptor of this (child) process.
                     if libc::fcntl(fd, libc::F_SETFD, 0) != 0 {
                         return Err(std::io::Error::last_os_error());
@@ -158,8 +273,8 @@ impl Warm {
                 Ok(())
             });
         }
-        let mut child = command.spawn().context("cannot start bubblewrap")?;
-        drop((theirs, program));
+        let mut child = spawn(command).context("cannot start bubblewrap")?;
+        drop((theirs, programs));
         let stderr = child.stderr.take().expect("stderr is piped");
         nix::fcntl::fcntl(
             stderr.as_fd(),

@@ -52,7 +52,9 @@ static IDLE: Mutex<Vec<Warm>> = Mutex::new(Vec::new());
 /// Idle sandboxes kept at most: on each core a program and its checker, or a program and
 /// its strict build, and as many again for a grading beside it (`grade --jobs`).
 fn most_idle() -> usize {
-    4 * crate::parallel::default_jobs()
+    // Asked once: finding the cores reads the cgroup's CPU quota.
+    static MOST: OnceLock<usize> = OnceLock::new();
+    *MOST.get_or_init(|| 4 * crate::parallel::default_jobs())
 }
 
 /// What a warm sandbox was started for: runs of anything else need another.
@@ -140,11 +142,12 @@ pub fn end(programs: &[PathBuf]) {
         *idle = kept;
         ended
     };
-    // All killed first, then each reaped: they end side by side.
-    for warm in &ended {
-        warm.group.kill();
-    }
-    drop(ended);
+    // Each reaped on a thread of its own: they end side by side, as quickly as one.
+    std::thread::scope(|scope| {
+        for warm in ended {
+            scope.spawn(move || drop(warm));
+        }
+    });
 }
 
 /// `mutex`, locked; a thread that panicked while holding it left it consistent (every
@@ -187,27 +190,36 @@ fn keep(warm: Warm) {
     drop(oldest);
 }
 
-/// Starts `command` from a thread that lives as long as clings: bubblewrap dies with the
-/// thread that started it (`--die-with-parent`), and a sandbox outlives the worker that
-/// started it.
+/// Starts `command` from one of the threads that live as long as clings: bubblewrap dies
+/// with the thread that started it (`--die-with-parent`), and a sandbox outlives the
+/// worker that asked for it. One thread per core: workers start their sandboxes at once.
 fn spawn(command: Command) -> std::io::Result<Child> {
     type Order = (Command, Sender<std::io::Result<Child>>);
-    static STARTER: OnceLock<Sender<Order>> = OnceLock::new();
-    let starter = STARTER.get_or_init(|| {
+    static STARTERS: OnceLock<Sender<Order>> = OnceLock::new();
+    let starters = STARTERS.get_or_init(|| {
         let (orders, received) = mpsc::channel::<Order>();
-        std::thread::Builder::new()
-            .name("sandboxes".into())
-            .spawn(move || {
-                for (mut command, answer) in received {
-                    let _ = answer.send(command.spawn());
-                }
-            })
-            .expect("cannot start the thread that starts sandboxes");
+        let received = Arc::new(Mutex::new(received));
+        for _ in 0..crate::parallel::default_jobs() {
+            let received = Arc::clone(&received);
+            let started = std::thread::Builder::new()
+                .name("sandboxes".into())
+                .spawn(move || {
+                    loop {
+                        let order = lock(&received).recv();
+                        let Ok((mut command, answer)) = order else {
+                            return;
+                        };
+                        let _ = answer.send(command.spawn());
+                    }
+                });
+            // With no thread at all, `spawn` says so below.
+            drop(started);
+        }
         orders
     });
     let (answer, answered) = mpsc::channel();
-    let gone = || std::io::Error::other("the thread that starts sandboxes is gone");
-    starter.send((command, answer)).map_err(|_| gone())?;
+    let gone = || std::io::Error::other("no thread can start sandboxes");
+    starters.send((command, answer)).map_err(|_| gone())?;
     answered.recv().map_err(|_| gone())?
 }
 

@@ -884,7 +884,7 @@ mod tests {
         match Cgroups::detect() {
             Ok(cgroups) => Some(cgroups),
             Err(reason) => {
-                let _ = writeln!(io::stderr(), "{test}: skipped: {reason}");
+                crate::sandbox::skip_unless_ci(test, &reason);
                 None
             }
         }

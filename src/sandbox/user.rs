@@ -248,7 +248,10 @@ mod tests {
     fn sweep_in_a_process_of_its_own() {
         use std::os::unix::process::{CommandExt, ExitStatusExt};
         if !is_root() {
-            eprintln!("skipped: only root can run a process as another user");
+            crate::sandbox::skip_unless_ci(
+                "sweep_in_a_process_of_its_own",
+                "only root can run a process as another user",
+            );
             return;
         }
         // A user of no run (clings' are below 2^31) and of nothing else.

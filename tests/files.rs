@@ -64,6 +64,26 @@ fn graded(dir: &Path, isolation: Option<&str>) -> Vec<(String, String)> {
     case_verdicts_and_messages(&mut command)
 }
 
+/// A case may give files and expect none back: they are given all the same.
+#[test]
+fn a_case_that_gives_files_and_expects_none_gets_them() {
+    let course = copy_course("copy");
+    let fixtures = course.path().join("fixtures/copy");
+    for (name, content) in [
+        ("03_given_only.toml", "args = [\"in.txt\"]\n"),
+        ("03_given_only.out", "copied 4 bytes\n"),
+        ("03_given_only.given/in.txt", "abc\n"),
+    ] {
+        let path = fixtures.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, content).unwrap();
+    }
+    for isolation in [None, Some("none")] {
+        let results = graded(course.path(), isolation);
+        assert_eq!(results[2].0, "passed", "{isolation:?}: {results:?}");
+    }
+}
+
 #[test]
 fn files_given_and_left_are_judged_like_stdout() {
     // (program, for each case: the verdict and words of its message)

@@ -789,13 +789,27 @@ fn a_sandbox_ends_and_is_reaped_with_its_grading() {
     let pid = clings.id() as i32;
     // Each zombie child of clings: when it was first and last seen.
     let mut zombies: std::collections::BTreeMap<i32, (Instant, Instant)> = Default::default();
+    // The most sandboxes (bubblewrap, clings' children) seen alive at once: one job, one
+    // exercise at a time, so one.
+    let mut most_sandboxes = 0;
     while clings.try_wait().unwrap().is_none() {
         let now = Instant::now();
-        for zombie in zombie_children(pid) {
-            zombies.entry(zombie).or_insert((now, now)).1 = now;
+        let children = children_of(pid);
+        for (zombie, _) in children.iter().filter(|(_, state)| state == "Z") {
+            zombies.entry(*zombie).or_insert((now, now)).1 = now;
         }
+        most_sandboxes = most_sandboxes.max(
+            children
+                .iter()
+                .filter(|(child, state)| state != "Z" && command_of(*child) == "bwrap")
+                .count(),
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
+    assert_eq!(
+        most_sandboxes, 1,
+        "the segfault exercise's sandbox outlived it"
+    );
     for (zombie, (first, last)) in zombies {
         let lasted = last - first;
         assert!(
@@ -805,9 +819,9 @@ fn a_sandbox_ends_and_is_reaped_with_its_grading() {
     }
 }
 
-/// The children of process `parent` that have ended and not been reaped.
-fn zombie_children(parent: i32) -> Vec<i32> {
-    let mut zombies = Vec::new();
+/// The children of process `parent`, each with its state (`Z`: ended, not reaped).
+fn children_of(parent: i32) -> Vec<(i32, String)> {
+    let mut children = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().filter_map(Result::ok) {
         let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
             continue;
@@ -821,9 +835,17 @@ fn zombie_children(parent: i32) -> Vec<i32> {
         };
         let mut fields = rest.split(' ');
         let (state, ppid) = (fields.next(), fields.next());
-        if state == Some("Z") && ppid == Some(&parent.to_string()) {
-            zombies.push(pid);
+        if ppid == Some(&parent.to_string()) {
+            children.push((pid, state.unwrap_or_default().to_string()));
         }
     }
-    zombies
+    children
+}
+
+/// The command name of process `pid` (empty once it is gone).
+fn command_of(pid: i32) -> String {
+    std::fs::read_to_string(format!("/proc/{pid}/comm"))
+        .unwrap_or_default()
+        .trim()
+        .to_string()
 }

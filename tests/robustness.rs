@@ -446,6 +446,12 @@ fn a_sandbox_that_does_not_start_says_why_and_isolation_is_probed_again() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
     assert_eq!(records().len(), 1, "the record that isolation works here");
     std::fs::write(&broken, "").unwrap();
-    assert_error(&grade(), "bwrap: no warm sandbox on this machine");
+    let output = grade();
+    assert_error(&output, "bwrap: no warm sandbox on this machine");
+    // Naming the program that could not run: the student's build.
+    assert_error(
+        &output,
+        &format!("cannot run {}", course.path().join(".clings").display()),
+    );
     assert!(records().is_empty(), "still recorded: {:?}", records());
 }

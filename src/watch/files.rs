@@ -9,6 +9,7 @@ use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result};
+use notify::event::{AccessKind, AccessMode, ModifyKind, RenameMode};
 use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use super::events::Event;
@@ -18,6 +19,9 @@ use super::events::Event;
 /// Every ms of it is a ms before the result shows; a save cut in two by a longer pause
 /// is graded twice, the first grading stopped by the second save.
 const DEBOUNCE: Duration = Duration::from_millis(30);
+/// The wait once the file is known to be whole (closed after writing, or renamed into
+/// place): only for a last step that comes at once, such as setting its permissions.
+const SETTLE: Duration = Duration::from_millis(3);
 /// How often the files are looked at when notifications are off or may be missed. A few
 /// `stat` calls; cheap enough to keep as a safety net even when notifications work.
 const POLL_INTERVAL: Duration = Duration::from_millis(500);
@@ -58,6 +62,8 @@ pub enum How {
 enum Change {
     /// A file notification: more may follow while the editor writes.
     Notified(PathBuf),
+    /// The file was closed after writing, or renamed into place: the save is whole.
+    Finished(PathBuf),
     /// A difference found by polling.
     Polled(PathBuf),
 }
@@ -102,12 +108,22 @@ fn notify_watcher(files: &[PathBuf], raw: Sender<Change>) -> Result<RecommendedW
         // An error here (e.g. an event queue overflow) only loses events, which the
         // polling catches.
         let Ok(event) = event else { return };
-        if matches!(event.kind, EventKind::Access(_)) {
-            return;
-        }
+        let finished = match event.kind {
+            EventKind::Access(AccessKind::Close(AccessMode::Write))
+            | EventKind::Modify(ModifyKind::Name(RenameMode::To)) => true,
+            // A rename comes as its two halves (from, to) too; its pair of paths would
+            // count the file renamed away as renamed into place.
+            EventKind::Modify(ModifyKind::Name(RenameMode::Both)) | EventKind::Access(_) => {
+                return;
+            }
+            _ => false,
+        };
         for path in event.paths {
             if wanted.contains(&path) {
-                let _ = raw.send(Change::Notified(path));
+                let _ = raw.send(match finished {
+                    true => Change::Finished(path),
+                    false => Change::Notified(path),
+                });
             }
         }
     })
@@ -161,8 +177,9 @@ fn debounce(raw: Receiver<Change>, events: Sender<Event>) {
 }
 
 /// The debounce itself: a path is due once no notification about it has come for
-/// [`DEBOUNCE`]. Polling only starts that wait: when it sees a save that notifications
-/// already reported, waiting longer would only delay the result.
+/// [`DEBOUNCE`], or [`SETTLE`] after the file was closed or renamed into place. Polling
+/// only starts that wait: when it sees a save that notifications already reported,
+/// waiting longer would only delay the result.
 #[derive(Default)]
 struct Waits {
     due: HashMap<PathBuf, Instant>,
@@ -173,6 +190,9 @@ impl Waits {
         match change {
             Change::Notified(path) => {
                 self.due.insert(path, now + DEBOUNCE);
+            }
+            Change::Finished(path) => {
+                self.due.insert(path, now + SETTLE);
             }
             Change::Polled(path) => {
                 self.due.entry(path).or_insert(now + DEBOUNCE);
@@ -219,6 +239,51 @@ mod tests {
         assert!(waits.take_due(ms(60) + DEBOUNCE / 2).is_empty());
         assert_eq!(waits.take_due(ms(60) + DEBOUNCE), [file()]);
         assert_eq!(waits.next_due(), None, "reported once");
+    }
+
+    #[test]
+    fn a_save_known_to_be_whole_is_reported_at_once_unless_writing_goes_on() {
+        let mut waits = Waits::default();
+        let start = Instant::now();
+        waits.add(Change::Notified(file()), start);
+        waits.add(Change::Finished(file()), start + SETTLE);
+        assert_eq!(waits.next_due(), Some(start + SETTLE * 2));
+        assert_eq!(waits.take_due(start + SETTLE * 2), [file()]);
+        // Writing again right after the close: the whole wait again.
+        waits.add(Change::Finished(file()), start);
+        waits.add(Change::Notified(file()), start + SETTLE / 2);
+        assert!(waits.take_due(start + SETTLE * 2).is_empty());
+        assert_eq!(waits.next_due(), Some(start + SETTLE / 2 + DEBOUNCE));
+    }
+
+    /// What the notifications say about one step of a save: whether it left the file
+    /// whole (`Finished`) at some point, waiting up to 300 ms for each change.
+    fn finished_after(step: impl FnOnce(&Path)) -> bool {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a.c");
+        std::fs::write(&file, "old\n").unwrap();
+        let (raw_tx, raw_rx) = mpsc::channel();
+        let _watcher = notify_watcher(std::slice::from_ref(&file), raw_tx).unwrap();
+        step(&file);
+        let mut finished = false;
+        while let Ok(change) = raw_rx.recv_timeout(Duration::from_millis(300)) {
+            finished |= matches!(change, Change::Finished(path) if path == file);
+        }
+        finished
+    }
+
+    #[test]
+    fn a_write_closed_or_a_rename_into_place_is_a_whole_save() {
+        assert!(finished_after(|file| std::fs::write(file, "new\n").unwrap()));
+        assert!(finished_after(|file| {
+            let staged = file.with_extension("tmp");
+            std::fs::write(&staged, "new\n").unwrap();
+            std::fs::rename(&staged, file).unwrap();
+        }));
+        // Renamed away (an editor's backup): not a save of it.
+        assert!(!finished_after(|file| {
+            std::fs::rename(file, file.with_extension("c~")).unwrap();
+        }));
     }
 
     #[test]

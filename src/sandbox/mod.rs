@@ -333,7 +333,7 @@ impl Sandbox {
             true => None,
             false => Some(files::channel(job.files.given)?),
         };
-        // A student's program in a scratch directory runs in this thread's warm sandbox,
+        // A student's program in a scratch directory runs in a warm sandbox,
         // where the run's cgroup holds the program alone.
         let warm = match (&self.isolation, job.program, job.workdir) {
             (Some(bwrap), Program::Built(program), None) => Some((bwrap, program)),

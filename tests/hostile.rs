@@ -20,7 +20,8 @@ const SUITE: [(&str, &str, &str); 17] = [
     ("fork_many", "passed", ""),
     ("huge_line", "output_limit", "4 KiB"),
     ("invalid_utf8", "wrong_output", ""),
-    // 16 processes of 200 MiB each: the limit holds for the whole run, not per process.
+    // 16 processes of 24 MiB each, under the 64 MiB limit one by one: the limit holds for
+    // the whole run, not per process.
     ("many_hogs", "memory_limit", "64 MiB"),
     ("memory_hog", "memory_limit", "64 MiB"),
     ("orphan_churn", "passed", ""),

@@ -767,6 +767,36 @@ fn a_case_with_another_file_size_limit_gets_a_sandbox_of_its_size() {
     assert!(leftover_processes(pid, course.path()).is_empty());
 }
 
+/// README, "Limits": a run's cgroup holds the run's own memory limit. Cgroups are kept
+/// for later runs, but a case with another limit never gets one made for the case before.
+#[test]
+fn a_case_with_another_memory_limit_gets_a_cgroup_of_its_size() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !require(
+        nix::unistd::geteuid().is_root(),
+        "needs root, as CI has, for a cgroup per run",
+    ) {
+        return;
+    }
+    // The first case has room for many_hogs' 384 MiB; the second, the course's 64 MiB.
+    let course = hostile_course(&["many_hogs"]);
+    let fixtures = course.path().join("fixtures/many_hogs");
+    std::fs::write(fixtures.join("01_small.toml"), "memory_mb = 512\n").unwrap();
+    std::fs::remove_file(fixtures.join("02_negative.toml")).ok();
+    // One worker: the second case comes when the first one's cgroup is free again.
+    let output = clings_process(course.path())
+        .args(["--jobs", "1", "test", "--format", "json"])
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // All sixteen finished, with the wrong output, then were stopped at the limit.
+    assert_eq!(
+        verdicts(&document, 0),
+        ["wrong_output", "memory_limit"],
+        "{document}"
+    );
+}
+
 /// README, "Warm sandboxes": a program's sandbox ends with its grading, and clings reaps
 /// it: while the next exercise runs, no sandbox of the one before is left, not even as a
 /// zombie (watch mode grades for hours). A zombie may show for a moment as a sandbox ends.

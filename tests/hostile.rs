@@ -797,6 +797,46 @@ fn a_case_with_another_memory_limit_gets_a_cgroup_of_its_size() {
     );
 }
 
+/// README, "Limits": a spinner the CPU limit stops (SIGXCPU, or SIGKILL at the hard limit
+/// for one that ignores it) long before the wall clock would is a `timeout` that names
+/// the CPU time it used, isolated or not.
+#[test]
+fn the_cpu_limit_stops_a_spinner_and_says_so() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let programs = ["endless_loop", "ignores_sigxcpu"];
+    let course = hostile_course(&programs);
+    for program in programs {
+        for case in ["01_small", "02_negative"] {
+            std::fs::write(
+                course
+                    .path()
+                    .join(format!("fixtures/{program}/{case}.toml")),
+                "time_limit_ms = 30000\ncpu_time_ms = 1000\n",
+            )
+            .unwrap();
+        }
+    }
+    for (program, isolation) in programs.iter().flat_map(|p| [(p, true), (p, false)]) {
+        let mut command = clings(course.path());
+        if !isolation {
+            command.env("CLINGS_ISOLATION", "none");
+        }
+        let results =
+            case_verdicts_and_messages(command.args(["test", program, "--format", "json"]));
+        assert_eq!(results.len(), 2, "{program}");
+        for (verdict, message) in results {
+            assert_eq!(
+                verdict, "timeout",
+                "{program}, isolation={isolation}: {message}"
+            );
+            assert!(
+                message.contains("used 1 s of CPU time"),
+                "{program}, isolation={isolation}: {message}"
+            );
+        }
+    }
+}
+
 /// README, "Warm sandboxes": a program's sandbox ends with its grading, and clings reaps
 /// it: while the next exercise runs, no sandbox of the one before is left, not even as a
 /// zombie (watch mode grades for hours). A zombie may show for a moment as a sandbox ends.

@@ -578,9 +578,11 @@ fn cgroup_limits(limits: &Limits, with_sandbox: bool) -> (u64, u64) {
 fn limit_that_ended(outcome: &Outcome, limits: &Limits, cgroup_memory: bool) -> Option<Stop> {
     let cpu = match outcome.termination {
         Termination::Signaled(libc::SIGXCPU) => true,
+        // The hard limit, a second past the soft one: the kernel's count of the CPU time
+        // may end a hair below it, never below the soft limit.
         Termination::Signaled(libc::SIGKILL) => outcome
             .cpu_time
-            .is_some_and(|cpu| cpu.as_secs() > limits.cpu_seconds()),
+            .is_some_and(|cpu| cpu >= Duration::from_secs(limits.cpu_seconds())),
         _ => false,
     };
     let memory = outcome.termination != Termination::Exited(0)

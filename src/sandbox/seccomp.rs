@@ -720,20 +720,26 @@ mod tests {
                 let errno = filtered(|| errno_of(unsafe { libc::unshare(flags) }.into()));
                 assert_eq!(errno, libc::EPERM, "unshare({flags:#x})");
             }
-            let errno = filtered(|| {
-                // SAFETY: a raw clone without CLONE_VM is a fork; its child leaves at once.
-                spawned(unsafe {
-                    libc::syscall(
-                        libc::SYS_clone,
-                        libc::CLONE_NEWUSER | libc::SIGCHLD,
-                        0,
-                        0,
-                        0,
-                        0,
-                    )
-                })
-            });
-            assert_eq!(errno, libc::EPERM, "clone(CLONE_NEWUSER)");
+            // clone refuses each namespace flag on its own (as root, the kernel would allow
+            // any of them).
+            for flag in [
+                libc::CLONE_NEWNS,
+                libc::CLONE_NEWCGROUP,
+                libc::CLONE_NEWUTS,
+                libc::CLONE_NEWIPC,
+                libc::CLONE_NEWUSER,
+                libc::CLONE_NEWPID,
+                libc::CLONE_NEWNET,
+            ] {
+                let errno = filtered(|| {
+                    // SAFETY: a raw clone without CLONE_VM is a fork; its child leaves at
+                    // once.
+                    spawned(unsafe {
+                        libc::syscall(libc::SYS_clone, flag | libc::SIGCHLD, 0, 0, 0, 0)
+                    })
+                });
+                assert_eq!(errno, libc::EPERM, "clone({flag:#x})");
+            }
             let errno =
                 filtered(|| errno_of(unsafe { libc::setns(0, libc::CLONE_NEWUSER) }.into()));
             assert_eq!(errno, libc::EPERM, "setns");

@@ -7,11 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 students=${1:-60}
 cargo build --release --quiet 2>/dev/null
-clings="$PWD/target/release/clings"
+clings="${CARGO_TARGET_DIR:-$PWD/target}/release/clings"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/course" "$work/class"
-cp -r info.toml exercises solutions fixtures skeletons "$work/course"
+cp -r info.toml exercises solutions fixtures skeletons referees bots "$work/course"
 
 bench/make_class.sh "$students" "$work/class"
 cases=$(ls fixtures/*/*.out | wc -l)

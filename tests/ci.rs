@@ -407,16 +407,7 @@ fn a_submission_that_cannot_be_graded_is_exit_2_with_the_gradebook_written() {
     let bob = setup.root.path().join("submissions/bob/sum.c");
     let source = std::fs::read_to_string(&bob).unwrap();
     std::fs::write(&bob, format!("/* GRADER_CANNOT_BUILD */\n{source}")).unwrap();
-    let info = setup.course().join("info.toml");
-    let text = std::fs::read_to_string(&info).unwrap();
-    std::fs::write(
-        &info,
-        text.replace(
-            "[defaults]\n",
-            "[defaults]\nstrict_sanitizers = [\"address\"]\n",
-        ),
-    )
-    .unwrap();
+    add_to_defaults(&setup.course(), "strict_sanitizers = [\"address\"]");
     let cc = setup.root.path().join("breaks-asan-cc");
     write_script(
         &cc,

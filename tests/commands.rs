@@ -520,16 +520,7 @@ fn cache_is_keyed_by_flags_and_the_compilers_identity() {
         "compiled again"
     );
 
-    let info = course.path().join("info.toml");
-    let text = std::fs::read_to_string(&info).unwrap();
-    std::fs::write(
-        &info,
-        text.replace(
-            "[defaults]\n",
-            "[defaults]\nflags = [\"-std=c99\", \"-Wall\", \"-O1\"]\n",
-        ),
-    )
-    .unwrap();
+    add_to_defaults(course.path(), "flags = [\"-std=c99\", \"-Wall\", \"-O1\"]");
     let other_flags = build_mark(course.path(), &compiler);
     assert_ne!(other_flags, first, "other flags, the same build");
 

@@ -5,6 +5,9 @@ mod common;
 
 use common::*;
 
+/// The course setting that adds the strict tier.
+const STRICT_TIER: &str = "strict_sanitizers = [\"address\"]";
+
 /// Grades `program` as the `sum` exercise; returns the verdicts, the first case's
 /// message and the exit code.
 fn grade(program: &str) -> (Vec<String>, String, Option<i32>) {
@@ -215,14 +218,7 @@ fn the_strict_build_catches_what_the_fast_one_cannot_see() {
     assert_eq!(code, Some(0));
 
     let course = sum_course("string_without_room");
-    let info = course.path().join("info.toml");
-    let text = std::fs::read_to_string(&info).unwrap();
-    let strict = text.replace(
-        "[defaults]\n",
-        "[defaults]\nstrict_sanitizers = [\"address\"]\n",
-    );
-    assert_ne!(strict, text);
-    std::fs::write(&info, strict).unwrap();
+    add_to_defaults(course.path(), STRICT_TIER);
     let (document, code) = json_results(course.path(), &["sum"]);
     // "1" fits with its '\0'; "-5" does not.
     assert_eq!(
@@ -241,15 +237,7 @@ fn the_strict_build_catches_what_the_fast_one_cannot_see() {
 
     // A right program passes both builds.
     let course = sum_course("passing");
-    let text = std::fs::read_to_string(course.path().join("info.toml")).unwrap();
-    std::fs::write(
-        course.path().join("info.toml"),
-        text.replace(
-            "[defaults]\n",
-            "[defaults]\nstrict_sanitizers = [\"address\"]\n",
-        ),
-    )
-    .unwrap();
+    add_to_defaults(course.path(), STRICT_TIER);
     let (document, code) = json_results(course.path(), &["sum"]);
     assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
     assert_eq!(code, Some(0));
@@ -265,16 +253,7 @@ fn both_builds_of_a_file_share_one_sandbox_under_one_name() {
         ("string_without_room", ["passed", "sanitizer"]),
     ] {
         let course = sum_course(program);
-        let info = course.path().join("info.toml");
-        let text = std::fs::read_to_string(&info).unwrap();
-        std::fs::write(
-            &info,
-            text.replace(
-                "[defaults]\n",
-                "[defaults]\nstrict_sanitizers = [\"address\"]\n",
-            ),
-        )
-        .unwrap();
+        add_to_defaults(course.path(), STRICT_TIER);
         let test = || {
             clings(course.path())
                 .args([

@@ -51,6 +51,15 @@ pub fn sum_course(program: &str) -> TempDir {
     dir
 }
 
+/// Adds `line` to the `[defaults]` table of the info.toml in `course`.
+pub fn add_to_defaults(course: &Path, line: &str) {
+    let info = course.join("info.toml");
+    let text = std::fs::read_to_string(&info).expect("info.toml");
+    let edited = text.replacen("[defaults]\n", &format!("[defaults]\n{line}\n"), 1);
+    assert_ne!(edited, text, "no [defaults] table in {}", info.display());
+    std::fs::write(&info, edited).expect("write info.toml");
+}
+
 /// A CI job's layout in a fresh directory: `course/` (a copy of the course at `source`),
 /// `submission/` holding `programs` (`(file in tests/, name in the submission)`), and an
 /// empty `hidden/<exercise>/` for hidden cases.

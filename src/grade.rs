@@ -464,10 +464,10 @@ impl<'a> Grader<'a> {
             .as_ref()
             .and_then(|strict| strict.cached(source, base, &self.cache_dir)?.program);
         let mut sandboxes = WarmScope::default();
-        match &strict_build {
-            Some(strict_build) => sandboxes.share(&[&program, strict_build]),
-            None => sandboxes.add(&program),
-        }
+        let builds: Vec<&Path> = std::iter::once(program.as_path())
+            .chain(strict_build.as_deref())
+            .collect();
+        sandboxes.share(&builds);
         if let Some(validator) = &validator {
             sandboxes.add(&validator.program);
         }

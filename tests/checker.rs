@@ -7,8 +7,8 @@ mod common;
 use std::path::Path;
 
 use common::{
-    assert_error, case_verdicts_and_messages, clings, clings_process, small_course,
-    solution_passed, stdout_of, verdicts,
+    Process, assert_error, case_verdicts_and_messages, clings, clings_process, processes,
+    small_course, solution_passed, stdout_of, verdicts,
 };
 use tempfile::TempDir;
 
@@ -167,36 +167,23 @@ fn a_checkers_sandbox_killed_while_it_waits_is_replaced() {
 
 /// The sandboxes' helpers under the clings process `clings`: bubblewrap's children.
 fn sandbox_helpers(clings: u32) -> Vec<u32> {
-    let processes = processes();
-    let bubblewraps: Vec<u32> = processes
-        .iter()
-        .filter(|(pid, parent, command)| *parent == clings && command == "bwrap" && *pid > 0)
-        .map(|(pid, _, _)| *pid)
+    let live: Vec<Process> = processes()
+        .into_iter()
+        .filter(|process| process.state != "Z")
         .collect();
-    processes
+    let bubblewraps: Vec<u32> = live
         .iter()
-        .filter(|(_, parent, command)| bubblewraps.contains(parent) && command != "bwrap")
-        .map(|(pid, _, _)| *pid)
+        .filter(|process| process.parent == clings && process.command == "bwrap")
+        .map(|process| process.pid)
+        .collect();
+    live.iter()
+        .filter(|process| bubblewraps.contains(&process.parent) && process.command != "bwrap")
+        .map(|process| process.pid)
         .collect()
 }
 
 fn has_children(pid: u32) -> bool {
-    processes().iter().any(|(_, parent, _)| *parent == pid)
-}
-
-/// Every live process: its id, its parent's and its command name.
-fn processes() -> Vec<(u32, u32, String)> {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|entry| {
-            let pid = entry.file_name().to_string_lossy().parse::<u32>().ok()?;
-            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
-            let (command, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
-            let mut fields = rest.split(' ');
-            let state = fields.next()?;
-            let parent = fields.next()?.parse().ok()?;
-            (state != "Z").then(|| (pid, parent, command.to_string()))
-        })
-        .collect()
+    processes()
+        .iter()
+        .any(|process| process.parent == pid && process.state != "Z")
 }

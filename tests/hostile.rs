@@ -857,22 +857,25 @@ fn a_sandbox_ends_and_is_reaped_with_its_grading() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let pid = clings.id() as i32;
+    let pid = clings.id();
     // Each zombie child of clings: when it was first and last seen.
-    let mut zombies: std::collections::BTreeMap<i32, (Instant, Instant)> = Default::default();
+    let mut zombies: std::collections::BTreeMap<u32, (Instant, Instant)> = Default::default();
     // The most sandboxes (bubblewrap, clings' children) seen alive at once: one job, one
     // exercise at a time, so one.
     let mut most_sandboxes = 0;
     while clings.try_wait().unwrap().is_none() {
         let now = Instant::now();
-        let children = children_of(pid);
-        for (zombie, _) in children.iter().filter(|(_, state)| state == "Z") {
-            zombies.entry(*zombie).or_insert((now, now)).1 = now;
+        let children: Vec<Process> = processes()
+            .into_iter()
+            .filter(|process| process.parent == pid)
+            .collect();
+        for zombie in children.iter().filter(|child| child.state == "Z") {
+            zombies.entry(zombie.pid).or_insert((now, now)).1 = now;
         }
         most_sandboxes = most_sandboxes.max(
             children
                 .iter()
-                .filter(|(child, state)| state != "Z" && command_of(*child) == "bwrap")
+                .filter(|child| child.state != "Z" && child.command == "bwrap")
                 .count(),
         );
         std::thread::sleep(Duration::from_millis(20));
@@ -888,35 +891,4 @@ fn a_sandbox_ends_and_is_reaped_with_its_grading() {
             "process {zombie} was a zombie of clings for {lasted:?}"
         );
     }
-}
-
-/// The children of process `parent`, each with its state (`Z`: ended, not reaped).
-fn children_of(parent: i32) -> Vec<(i32, String)> {
-    let mut children = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().filter_map(Result::ok) {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // "pid (command) state ppid ...": the command may hold ") ".
-        let Some((_, rest)) = stat.rsplit_once(") ") else {
-            continue;
-        };
-        let mut fields = rest.split(' ');
-        let (state, ppid) = (fields.next(), fields.next());
-        if ppid == Some(&parent.to_string()) {
-            children.push((pid, state.unwrap_or_default().to_string()));
-        }
-    }
-    children
-}
-
-/// The command name of process `pid` (empty once it is gone).
-fn command_of(pid: i32) -> String {
-    std::fs::read_to_string(format!("/proc/{pid}/comm"))
-        .unwrap_or_default()
-        .trim()
-        .to_string()
 }

@@ -181,7 +181,7 @@ impl Cgroups {
                     version: self.version,
                     members: vec![Member {
                         place: parent.child(&name.to_string_lossy()),
-                        procs: None,
+                        join: None,
                     }],
                     events_before: 0,
                 });
@@ -345,7 +345,7 @@ struct Member {
     place: Place,
     /// The file a process joins by, opened beforehand for [`Joiner::join`] (see
     /// [`Version::join_file`]).
-    procs: Option<File>,
+    join: Option<File>,
 }
 
 /// What a child needs to join a run cgroup between fork and exec: the descriptors of the
@@ -397,16 +397,16 @@ impl RunCgroup {
             fs::create_dir(&place.dir)
                 .map_err(|err| failed(format!("cannot create {}", place.dir.display()), err))?;
             // From here on, dropping `run` removes it again.
-            run.members.push(Member { place, procs: None });
+            run.members.push(Member { place, join: None });
         }
         run.limit(memory_bytes, max_processes)?;
         for member in &mut run.members {
             let path = member.place.dir.join(run.version.join_file());
-            let procs = OpenOptions::new()
+            let join = OpenOptions::new()
                 .write(true)
                 .open(&path)
                 .map_err(|err| failed(format!("cannot open {}", path.display()), err))?;
-            member.procs = Some(procs);
+            member.join = Some(join);
         }
         Ok(run)
     }
@@ -438,10 +438,10 @@ impl RunCgroup {
 
     /// The file each of the run's cgroups is joined by, open for writing: for a warm
     /// sandbox's helper, whose child joins by writing "0" to each.
-    pub fn procs_fds(&self) -> Vec<RawFd> {
+    pub fn join_fds(&self) -> Vec<RawFd> {
         self.members
             .iter()
-            .filter_map(|member| Some(member.procs.as_ref()?.as_raw_fd()))
+            .filter_map(|member| Some(member.join.as_ref()?.as_raw_fd()))
             .collect()
     }
 
@@ -451,12 +451,12 @@ impl RunCgroup {
             fds: [-1; 2],
             count: 0,
         };
-        for procs in self
+        for join in self
             .members
             .iter()
-            .filter_map(|member| member.procs.as_ref())
+            .filter_map(|member| member.join.as_ref())
         {
-            joiner.fds[joiner.count] = procs.as_raw_fd();
+            joiner.fds[joiner.count] = join.as_raw_fd();
             joiner.count += 1;
         }
         joiner
@@ -573,7 +573,7 @@ impl Drop for RunCgroup {
     fn drop(&mut self) {
         let empty = self.kill_all();
         for member in &mut self.members {
-            member.procs = None;
+            member.join = None;
             // The last processes may still be leaving when the list is already empty.
             let patience = if empty { PATIENCE } else { Duration::ZERO };
             remove_patiently(&member.place.dir, patience);

@@ -158,7 +158,6 @@ impl<'a> Job<'a> {
     }
 }
 
-/// How runs are contained on this machine, found out once per clings process.
 /// The programs of one grading, or of one arena's games: the builds of a student's file
 /// share their warm sandboxes meanwhile, and every sandbox still waiting for a run of
 /// them ends with the scope, however it ends.
@@ -186,6 +185,7 @@ impl Drop for WarmScope {
     }
 }
 
+/// How runs are contained on this machine, found out once per clings process.
 pub struct Sandbox {
     isolation: Option<Bubblewrap>,
     /// Where each run gets a cgroup of its own (root, cgroups writable); else memory and
@@ -358,8 +358,8 @@ impl Sandbox {
                         .encode(),
                     uid,
                     wall_time: limits.wall_time,
-                    // Where in its sandbox: warm::run says.
-                    program: String::new(),
+                    // The first build's place; warm::run says where another one is.
+                    program: isolation::PROGRAM.to_string(),
                     name: isolation::PROGRAM.to_string(),
                     args: job.args.to_vec(),
                     env: program_env(job, &limits, Path::new(isolation::SCRATCH)),
@@ -369,10 +369,7 @@ impl Sandbox {
                     },
                     collect: job.files.collect.to_vec(),
                 };
-                let cgroups = cgroup
-                    .as_ref()
-                    .map(RunCgroup::procs_fds)
-                    .unwrap_or_default();
+                let cgroups = cgroup.as_ref().map(RunCgroup::join_fds).unwrap_or_default();
                 let fds = warm::RunFds {
                     stdin,
                     files: channel.as_ref().map(AsFd::as_fd),

@@ -271,6 +271,38 @@ pub fn output_with_pid(command: &mut std::process::Command) -> (std::process::Ou
     (child.wait_with_output().expect("wait for clings"), pid)
 }
 
+/// A process as `/proc/PID/stat` shows it.
+pub struct Process {
+    pub pid: u32,
+    pub parent: u32,
+    /// `Z`: ended, not reaped yet.
+    pub state: String,
+    /// The command's name (at most 15 bytes).
+    pub command: String,
+}
+
+/// Every process on the machine now, zombies included: for tests that look among them for
+/// their own clings' children.
+pub fn processes() -> Vec<Process> {
+    std::fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .filter_map(|entry| {
+            let pid = entry.file_name().to_string_lossy().parse().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            // "pid (command) state ppid ...": the command may hold ") ".
+            let (command, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
+            let mut fields = rest.split(' ');
+            Some(Process {
+                pid,
+                state: fields.next()?.to_string(),
+                parent: fields.next()?.parse().ok()?,
+                command: command.to_string(),
+            })
+        })
+        .collect()
+}
+
 /// Live (not zombie) processes that the clings process `clings_pid` started for its runs,
 /// and no others: those running as one of its runs' users, or started from `dir`, a
 /// directory of the test's own (a course, a scratch directory).

@@ -5,7 +5,6 @@
 //! [`Record`]: the moves, the winner and why.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -14,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::course::{Course, Exercise};
 use crate::grade::{self, Grader};
-use crate::sandbox::{Conversation, Job, Left, Limits, Side, WarmScope};
+use crate::sandbox::{Conversation, Job, Left, Limits, Side};
 use crate::style;
 use crate::validator::{MOVES, RESULT, Validator};
 use crate::verdict::JudgedBy;
@@ -149,8 +148,6 @@ pub struct Arena<'a> {
     referee: Validator,
     limits: Limits,
     env: Vec<(String, String)>,
-    /// The referee and the players: their sandboxes wait from one game to the next.
-    sandboxes: Mutex<WarmScope>,
 }
 
 /// The exercise whose referee judges battles: the one named, else the course's first
@@ -184,15 +181,12 @@ impl<'a> Arena<'a> {
             cpu_time: GAME_TIME,
             ..grader.limits(None)
         };
-        let mut sandboxes = WarmScope::default();
-        sandboxes.add(&referee.program);
         Ok(Arena {
             grader,
             exercise,
             referee,
             limits,
             env: grader.toolchain.runtime_env(),
-            sandboxes: Mutex::new(sandboxes),
         })
     }
 
@@ -217,10 +211,6 @@ impl<'a> Arena<'a> {
             Entrant::Submission(dir) => (dir.clone(), grade::locate(self.exercise, dir)),
         };
         let program = self.grader.build_in(&dir, &source)?;
-        self.sandboxes
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .add(&program);
         Ok(Player {
             name: name.to_string(),
             program,

@@ -260,13 +260,6 @@ impl Toolchain {
         Ok(build)
     }
 
-    /// The build of `source` if the cache has it; nothing is compiled.
-    pub fn cached(&self, source: &Path, cwd: &Path, cache_dir: &Path) -> Option<Build> {
-        let code = read_source(cwd, source).ok()?.ok()?;
-        let key = self.cache_key(&self.flags(), &name_in_sandbox(source), &code);
-        read_cached(&cache_dir.join(key))
-    }
-
     /// What a build depends on besides the headers it includes: the compiler, its flags,
     /// the name the source is compiled under (diagnostics quote it) and the code.
     fn cache_key(&self, flags: &[String], name: &Path, code: &[u8]) -> String {

@@ -13,7 +13,7 @@ use crate::i18n::{Lang, Text};
 use crate::looping::{LoopRule, LoopWatch};
 use crate::parallel;
 use crate::sandbox::{
-    Grading, Job, Left, Limits, Memory, MemoryEnforcement, RunFiles, Sandbox, Side, WarmScope,
+    Grading, Job, Left, Limits, Memory, MemoryEnforcement, RunFiles, Sandbox, Side,
 };
 use crate::timings::{self, Phase};
 use crate::validator::Validator;
@@ -353,7 +353,7 @@ impl<'a> Grader<'a> {
             .collect();
         // A compiler with none of the strict sanitizers has no strict tier.
         let strict = strict.filter(Toolchain::uses_sanitizers);
-        Ok(Grader {
+        let grader = Grader {
             course,
             toolchain,
             sandbox,
@@ -364,7 +364,10 @@ impl<'a> Grader<'a> {
             strict,
             strict_sample: Some(STRICT_SAMPLE),
             warnings,
-        })
+        };
+        // The workers' sandboxes start while the programs are being built.
+        grader.sandbox.prepare(grader.jobs, &grader.limits(None));
+        Ok(grader)
     }
 
     /// Builds the exercises' files side by side (`jobs` at a time), strict tier included,
@@ -457,34 +460,13 @@ impl<'a> Grader<'a> {
             ));
         };
         let validator = self.validator(exercise)?;
-        // The strict tier's build, when it is already made (by `prebuild`, or for this
-        // file before), shares the first tier's sandboxes: it runs without starting its own.
-        let strict_build = self
-            .strict
-            .as_ref()
-            .and_then(|strict| strict.cached(source, base, &self.cache_dir)?.program);
-        let mut sandboxes = WarmScope::default();
-        let builds: Vec<&Path> = std::iter::once(program.as_path())
-            .chain(strict_build.as_deref())
-            .collect();
-        sandboxes.share(&builds);
-        if let Some(validator) = &validator {
-            sandboxes.add(&validator.program);
-        }
         let mut cases = self.run_cases(&cases, &program, &self.toolchain, validator.as_ref())?;
         let passed =
             |cases: &[CaseResult]| cases.iter().all(|case| case.finding == Finding::Passed);
         if let Some(strict) = &self.strict
             && passed(&cases)
         {
-            self.run_strict(
-                strict,
-                source,
-                base,
-                &mut cases,
-                validator.as_ref(),
-                &mut sandboxes,
-            )?;
+            self.run_strict(strict, source, base, &mut cases, validator.as_ref())?;
         }
         let status = if passed(&cases) {
             Status::Passed
@@ -666,7 +648,6 @@ impl<'a> Grader<'a> {
         base: &Path,
         cases: &mut [CaseResult],
         validator: Option<&Validator>,
-        sandboxes: &mut WarmScope,
     ) -> Result<()> {
         let build = strict.compile(source, base, &self.cache_dir, &self.sandbox)?;
         let Some(program) = build.program else {
@@ -677,7 +658,6 @@ impl<'a> Grader<'a> {
                 crate::style::strip_ansi(&build.diagnostics)
             );
         };
-        sandboxes.add(&program);
         let chosen = sample(cases.len(), self.strict_sample);
         let sampled: Vec<Case> = chosen
             .iter()

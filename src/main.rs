@@ -66,7 +66,7 @@ fn main() -> ExitCode {
     });
     let result = dispatch(cli, lang);
     timings::print(started);
-    match result {
+    let code = match result {
         Ok(Exit::Success) => ExitCode::SUCCESS,
         Ok(Exit::Failure) => ExitCode::from(1),
         Err(err) if err.downcast_ref::<sandbox::Interrupted>().is_some() => {
@@ -81,7 +81,10 @@ fn main() -> ExitCode {
             );
             ExitCode::from(2)
         }
-    }
+    };
+    // Once all is said: the sandboxes kept for the command's runs end as clings' children.
+    sandbox::end_warm_sandboxes();
+    code
 }
 
 fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {

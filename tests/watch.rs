@@ -373,6 +373,12 @@ fn descendants(root: u32) -> Vec<u32> {
     under
 }
 
+/// Whether `pid` is a kept sandbox's bubblewrap or helper (README, "Warm sandboxes").
+fn waits_for_runs(pid: u32) -> bool {
+    std::fs::read(format!("/proc/{pid}/cmdline"))
+        .is_ok_and(|line| String::from_utf8_lossy(&line).contains("--clings-sandbox-server"))
+}
+
 /// `pid`'s command if it is a student's program: with isolation it runs as `/program` inside
 /// bubblewrap, without it as `.program` in the run's scratch directory
 /// (`clings-run-*/.program`); the test course's programs take no arguments. Before its
@@ -758,7 +764,11 @@ fn manual_mode_runs_only_on_r() {
         screen.contains("wrong_output  01_small") && screen.contains(idle),
         "the manual clings ran the save: {screen}"
     );
-    let started = descendants(clings);
+    // The sandboxes kept for its runs wait, idle: no compiler, no program.
+    let started: Vec<u32> = descendants(clings)
+        .into_iter()
+        .filter(|pid| !waits_for_runs(*pid))
+        .collect();
     assert!(
         started.is_empty(),
         "the manual clings compiles or runs: {started:?}"

@@ -7,13 +7,15 @@
 //!
 //! It serves one run ([`FLAG`]: the orders on its command line, the report on a pipe), or,
 //! as a warm sandbox's init ([`SERVE_FLAG`]), one run after another: each run's orders and
-//! descriptors come in a message on a socket, and the report goes back once every process
-//! of the run is gone and the scratch directory is empty again.
+//! descriptors (its program's among them, which the helper copies into place) come in a
+//! message on a socket, and the report goes back once every process of the run is gone
+//! and the scratch directory and the program's are empty again.
 
 use std::ffi::{CStr, CString, OsString};
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -24,6 +26,7 @@ use anyhow::Context;
 use nix::unistd::Pid;
 
 use super::Termination;
+use super::isolation::{PROGRAM_DIR, PROGRAM_FILE};
 use super::limits::Rlimits;
 use super::process::{Exit, Group};
 use super::{files, procs, seccomp};
@@ -41,9 +44,9 @@ pub const SERVE_FLAG: &str = "--clings-sandbox-server";
 /// started, then after each report once the run has left nothing behind.
 pub const READY: &str = "ready";
 
-/// The most descriptors a run's message carries: stdin, stdout, stderr and the run's
-/// cgroups (one per controller hierarchy).
-pub const MAX_FDS: usize = 8;
+/// The most descriptors a run's message carries: stdin, stdout, stderr, the program, the
+/// file channel and the run's cgroups (one per controller hierarchy).
+pub const MAX_FDS: usize = 9;
 
 /// What one run is: the program, how it is limited, and what it gets.
 #[derive(Debug, PartialEq)]
@@ -74,7 +77,8 @@ pub enum FileChannel {
     None,
     /// Inherited as this descriptor (a run of its own).
     Inherited(RawFd),
-    /// The fourth descriptor of a warm sandbox's message, after stdin, stdout and stderr.
+    /// The fifth descriptor of a warm sandbox's message, after stdin, stdout, stderr and
+    /// the program.
     Passed,
 }
 
@@ -356,9 +360,12 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
         };
         let orders = Orders::from_message(message).context("bad orders")?;
         let mut fds = fds.into_iter();
-        let (Some(stdin), Some(stdout), Some(stderr)) = (fds.next(), fds.next(), fds.next()) else {
-            anyhow::bail!("a run needs stdin, stdout and stderr");
+        let (Some(stdin), Some(stdout), Some(stderr), Some(program)) =
+            (fds.next(), fds.next(), fds.next(), fds.next())
+        else {
+            anyhow::bail!("a run needs stdin, stdout, stderr and its program");
         };
+        install_program(File::from(program))?;
         let channel = match orders.files {
             FileChannel::Passed => Some(File::from(
                 fds.next().context("a run's file channel is missing")?,
@@ -371,7 +378,8 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
         };
         let mut report = run(&orders, Some(stdio), channel.as_ref())?;
         drop(channel);
-        let clean = empty_directory(Path::new("."));
+        // Neither the run's files nor its program are left for the next run to see.
+        let clean = empty_directory(Path::new(".")) & empty_directory(Path::new(PROGRAM_DIR));
         if clean {
             report.push_str(READY);
         }
@@ -488,6 +496,21 @@ fn detach_stdio() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Copies the run's program to where it runs from in a warm sandbox (see
+/// [`isolation::PROGRAM_DIR`]): readable and executable by the run's user, writable by
+/// nobody.
+fn install_program(mut program: File) -> anyhow::Result<()> {
+    let mut copy = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o500)
+        .open(PROGRAM_FILE)
+        .context("cannot place the program")?;
+    std::io::copy(&mut program, &mut copy).context("cannot copy the program")?;
+    copy.set_permissions(std::fs::Permissions::from_mode(0o555))
+        .context("cannot make the program executable")
 }
 
 /// Empties the scratch directory for the next run; `false` when something could not be

@@ -15,6 +15,15 @@ use super::limits::Limits;
 const HELPER: &str = "/clings-helper";
 pub const PROGRAM: &str = "/program";
 pub const SCRATCH: &str = "/work";
+/// A warm sandbox's directory for the program of the run under way, which the helper
+/// copies there ([`PROGRAM`] is a link to it): writable by the helper alone when clings is
+/// root.
+pub const PROGRAM_DIR: &str = "/run-program";
+/// The program in [`PROGRAM_DIR`].
+pub const PROGRAM_FILE: &str = "/run-program/program";
+/// The most a program copied into a warm sandbox may take (a build of the lesson takes
+/// well under 1 MiB; one with a huge initialised array, more).
+const PROGRAM_DIR_BYTES: u64 = 256 << 20;
 
 /// Directories a dynamically linked program (and its sanitizer runtime) and the compiler
 /// need. On a merged-/usr system all but /usr are symbolic links, recreated as such;
@@ -58,11 +67,12 @@ pub struct Run<'a> {
 }
 
 pub enum Executable<'a> {
-    /// Descriptors of programs, copied into the sandbox, the first at [`PROGRAM`] (see
-    /// [`program_path`]).
-    Copied(&'a [RawFd]),
+    /// A program's descriptor, copied into the sandbox at [`PROGRAM`].
+    Copied(RawFd),
     /// An installed command, visible at its own path.
     InPlace(&'a Path),
+    /// Each run's own, which the helper of a warm sandbox puts at [`PROGRAM`].
+    PerRun,
 }
 
 impl Bubblewrap {
@@ -135,16 +145,10 @@ impl Bubblewrap {
         command
     }
 
-    /// `bwrap` with its arguments, starting the helper of a warm sandbox for `program`
-    /// that takes its runs on `socket`; its scratch directory holds `scratch_bytes`.
-    pub fn serving_command(
-        &self,
-        programs: &[RawFd],
-        socket: RawFd,
-        scratch_bytes: u64,
-    ) -> Command {
-        let (mut command, _) =
-            self.sandbox(&Executable::Copied(programs), Scratch::Fresh(scratch_bytes));
+    /// `bwrap` with its arguments, starting the helper of a warm sandbox that takes its
+    /// runs on `socket`; its scratch directory holds `scratch_bytes`.
+    pub fn serving_command(&self, socket: RawFd, scratch_bytes: u64) -> Command {
+        let (mut command, _) = self.sandbox(&Executable::PerRun, Scratch::Fresh(scratch_bytes));
         command.arg(SERVE_FLAG).arg(socket.to_string());
         command
     }
@@ -194,13 +198,17 @@ impl Bubblewrap {
             .arg(&self.helper)
             .arg(HELPER);
         let program = match executable {
-            Executable::Copied(fds) => {
-                for (index, fd) in fds.iter().enumerate() {
-                    command
-                        .args(["--perms", "0555", "--ro-bind-data"])
-                        .arg(fd.to_string())
-                        .arg(program_path(index));
-                }
+            Executable::Copied(fd) => {
+                command
+                    .args(["--perms", "0555", "--ro-bind-data"])
+                    .arg(fd.to_string())
+                    .arg(PROGRAM);
+                PathBuf::from(PROGRAM)
+            }
+            Executable::PerRun => {
+                command
+                    .args(["--perms", "0755", "--size", &PROGRAM_DIR_BYTES.to_string()])
+                    .args(["--tmpfs", PROGRAM_DIR, "--symlink", PROGRAM_FILE, PROGRAM]);
                 PathBuf::from(PROGRAM)
             }
             Executable::InPlace(path) => {
@@ -235,15 +243,6 @@ impl Bubblewrap {
             .args(["--chdir", SCRATCH])
             .arg(HELPER);
         (command, program)
-    }
-}
-
-/// Where a sandbox holds the program of this index among those copied into it: the
-/// first at [`PROGRAM`].
-pub fn program_path(index: usize) -> String {
-    match index {
-        0 => PROGRAM.to_string(),
-        index => format!("{PROGRAM}-{index}"),
     }
 }
 

@@ -75,14 +75,13 @@ impl Launch {
         let (status_read, status_write) = pipe()?;
         let mut inherited = vec![status_write];
         let files = inherit_channel(channel, &mut inherited)?;
-        let program_fd: [RawFd; 1];
         let program = match job.program {
             Program::Built(path) => {
                 let file =
                     File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-                program_fd = [file.as_raw_fd()];
+                let fd = file.as_raw_fd();
                 inherited.push(file.into());
-                isolation::Executable::Copied(&program_fd)
+                isolation::Executable::Copied(fd)
             }
             Program::Installed(path) => isolation::Executable::InPlace(path),
         };

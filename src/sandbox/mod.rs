@@ -36,6 +36,7 @@ pub use isolation::{find_on_path, is_system_path};
 pub use limits::{Limits, Memory, MemoryEnforcement};
 pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
 pub use relay::{Conversation, Pair, Relay, Side, Table};
+pub use warm::end_all as end_warm_sandboxes;
 
 use crate::i18n::Lang;
 use crate::timings::{self, Phase};
@@ -155,33 +156,6 @@ impl<'a> Job<'a> {
         match self.program {
             Program::Built(path) | Program::Installed(path) => path.display().to_string(),
         }
-    }
-}
-
-/// The programs of one grading, or of one arena's games: the builds of a student's file
-/// share their warm sandboxes meanwhile, and every sandbox still waiting for a run of
-/// them ends with the scope, however it ends.
-#[derive(Default)]
-pub struct WarmScope {
-    programs: Vec<PathBuf>,
-}
-
-impl WarmScope {
-    /// `builds` are builds of one file, which share their sandboxes (see [`warm::share`]).
-    pub fn share(&mut self, builds: &[&Path]) {
-        warm::share(builds);
-        self.programs
-            .extend(builds.iter().map(|build| build.to_path_buf()));
-    }
-
-    pub fn add(&mut self, program: &Path) {
-        self.programs.push(program.to_path_buf());
-    }
-}
-
-impl Drop for WarmScope {
-    fn drop(&mut self) {
-        warm::end(&self.programs);
     }
 }
 
@@ -317,6 +291,14 @@ impl Sandbox {
         }
     }
 
+    /// Starts `count` warm sandboxes for runs under `limits` in the background, where runs
+    /// are isolated: a grading's workers find them ready once the programs are built.
+    pub fn prepare(&self, count: usize, limits: &Limits) {
+        if let Some(bwrap) = &self.isolation {
+            warm::prepare(bwrap, limits.file_size_bytes, count);
+        }
+    }
+
     /// Whether runs are isolated from the rest of the machine (else only limited).
     pub fn isolated(&self) -> bool {
         self.isolation.is_some()
@@ -358,7 +340,6 @@ impl Sandbox {
                         .encode(),
                     uid,
                     wall_time: limits.wall_time,
-                    // The first build's place; warm::run says where another one is.
                     program: isolation::PROGRAM.to_string(),
                     name: isolation::PROGRAM.to_string(),
                     args: job.args.to_vec(),

@@ -1,27 +1,29 @@
-//! Warm sandboxes: a bubblewrap sandbox kept running for a program, whose helper (the
-//! sandbox's init) runs the cases one after another. Starting bubblewrap costs several
-//! times what a case of the lesson costs to run, so a grading starts one sandbox per
-//! worker instead of one per case: the sandboxes wait between runs for any worker (the
-//! strict tier's workers take the first tier's), a student's file built twice (first tier
-//! and strict tier) has both builds in each of its sandboxes, and a grading ends the
-//! sandboxes of its programs when it is over.
+//! Warm sandboxes: a bubblewrap sandbox kept running, whose helper (the sandbox's init)
+//! runs one program after another, each run's program sent with its orders. Starting
+//! bubblewrap costs several times what a case of the lesson costs to run, so clings starts
+//! one sandbox per worker and keeps it for every run of the process: every exercise, both
+//! tiers of a grading, every save in watch mode, every game of a battle. The first are
+//! started as soon as a grading is set up, while its programs are still being compiled
+//! (see [`prepare`]); all end when clings does (see [`end_all`]).
 //!
 //! What a fresh sandbox per case gave, each run still gets: the helper reports a run only
 //! once every process of it is gone (it is the pid namespace's init, to which every orphan
-//! comes) and the scratch directory is empty again; a run it cannot clean up after ends
-//! the sandbox, and the next run starts a new one. The rest cannot outlive a run: System V
-//! IPC and POSIX message queues, which would, are refused by the system call filter, as
-//! is the keyring. A run that clings must stop (output flood, its own wall-time limit,
-//! Ctrl-C, a cancelled grading) takes its sandbox with it.
+//! comes), the scratch directory is empty again and the program's copy removed; a run it
+//! cannot clean up after ends the sandbox, and the next run starts a new one. The rest
+//! cannot outlive a run: System V IPC and POSIX message queues, which would, are refused
+//! by the system call filter, as is the keyring. So a run sees nothing of the one before,
+//! whoever's program that was (a student's, a checker's, a referee's). A run that clings
+//! must stop (output flood, its own wall-time limit, Ctrl-C, a cancelled grading) takes its
+//! sandbox with it.
 
 use std::fs::File;
 use std::io::{IoSlice, Read};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Sender};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -35,7 +37,7 @@ use nix::unistd::Pid;
 use super::Termination;
 use super::capture::Output;
 use super::helper::{self, Orders, READY};
-use super::isolation::{self, Bubblewrap};
+use super::isolation::Bubblewrap;
 use super::launch::{self, Ended};
 use super::limits::Limits;
 use super::live::Live;
@@ -46,45 +48,38 @@ use crate::timings::{self, Phase};
 /// How long a new sandbox may take to say it is ready.
 const START_PATIENCE: Duration = Duration::from_secs(10);
 
-/// Sandboxes waiting for runs, of every worker; the one used last at the end.
-static IDLE: Mutex<Vec<Warm>> = Mutex::new(Vec::new());
+/// How long an idle sandbox may take to end once told that no run will come.
+const CLOSE_PATIENCE: Duration = Duration::from_millis(200);
 
-/// Idle sandboxes kept at most: on each core a program and its checker, or a program and
-/// its strict build, and as many again for a grading beside it (`grade --jobs`).
+/// The sandboxes waiting for runs, and those being started for runs to come.
+struct Pool {
+    /// The one used last at the end.
+    idle: Vec<Warm>,
+    /// One key for each sandbox being started by [`prepare`].
+    starting: Vec<Key>,
+}
+
+static POOL: Mutex<Pool> = Mutex::new(Pool {
+    idle: Vec::new(),
+    starting: Vec::new(),
+});
+
+/// Tells waiting workers that a sandbox started by [`prepare`] is ready (or failed).
+static STARTED: Condvar = Condvar::new();
+
+/// Idle sandboxes kept at most: on each core a program and its checker or referee, and
+/// as many again for a grading beside it (`grade --jobs`).
 fn most_idle() -> usize {
     // Asked once: finding the cores reads the cgroup's CPU quota.
     static MOST: OnceLock<usize> = OnceLock::new();
     *MOST.get_or_init(|| 4 * crate::parallel::default_jobs())
 }
 
-/// What a warm sandbox was started for: runs of anything else need another.
+/// What a warm sandbox was started for: runs that need another scratch size need another.
 #[derive(Clone, Debug, PartialEq)]
 struct Key {
     bwrap: Bubblewrap,
-    /// The programs it holds, each at [`isolation::program_path`] of its index.
-    programs: Vec<PathBuf>,
     scratch_bytes: u64,
-}
-
-/// Builds of one file that share their sandboxes (see [`share`]).
-static SHARING: Mutex<Vec<Vec<PathBuf>>> = Mutex::new(Vec::new());
-
-/// Lets `builds`, the builds of one student's file (its first tier's and its strict
-/// tier's), share their warm sandboxes until [`end`]: a sandbox started for one holds them
-/// all, each bound read-only at its own path and run under the same name, so a worker
-/// starts one sandbox for the file instead of one per build. They are the same student's
-/// code: a run of one gains nothing from the other's presence.
-pub fn share(builds: &[&Path]) {
-    lock(&SHARING).push(builds.iter().map(|build| build.to_path_buf()).collect());
-}
-
-/// The programs a sandbox for `program` holds: the builds it shares with, or itself.
-fn sharing(program: &Path) -> Vec<PathBuf> {
-    lock(&SHARING)
-        .iter()
-        .find(|builds| builds.iter().any(|build| build == program))
-        .cloned()
-        .unwrap_or_else(|| vec![program.to_path_buf()])
 }
 
 /// One run's descriptors: what the program reads, its files, and the cgroups it joins.
@@ -99,50 +94,102 @@ pub struct RunFds<'a> {
     pub relay: Option<Arc<Relay>>,
 }
 
-/// Runs `orders` in a warm sandbox for `program` (an idle one, or a new one), whose path
-/// there becomes the orders' program; the run as clings saw it, and the helper's report.
+/// Starts `count` sandboxes for runs with a scratch directory of `scratch_bytes`, in the
+/// background: they are ready when the programs are built. Workers that find no idle
+/// sandbox wait for these rather than start their own.
+pub fn prepare(bwrap: &Bubblewrap, scratch_bytes: u64, count: usize) {
+    let key = Key {
+        bwrap: bwrap.clone(),
+        scratch_bytes,
+    };
+    let wanted = {
+        let mut pool = lock(&POOL);
+        let have = pool.idle.iter().filter(|warm| warm.key == key).count()
+            + pool
+                .starting
+                .iter()
+                .filter(|starting| **starting == key)
+                .count();
+        let wanted = count.saturating_sub(have);
+        pool.starting
+            .extend(std::iter::repeat_n(key.clone(), wanted));
+        wanted
+    };
+    for _ in 0..wanted {
+        let starting = key.clone();
+        let started = std::thread::Builder::new()
+            .name("sandbox start".into())
+            .spawn(move || {
+                let key = starting;
+                let warm = Warm::start(key.clone());
+                let mut pool = lock(&POOL);
+                if let Some(index) = pool.starting.iter().position(|starting| *starting == key) {
+                    pool.starting.remove(index);
+                }
+                // One that did not start is started again, with its error, by the run
+                // that needs it.
+                if let Ok(warm) = warm {
+                    pool.idle.push(warm);
+                }
+                drop(pool);
+                STARTED.notify_all();
+            });
+        if started.is_err() {
+            forget_start(&key);
+        }
+    }
+}
+
+/// A start that [`prepare`] could not begin: nobody is to wait for it.
+fn forget_start(key: &Key) {
+    let mut pool = lock(&POOL);
+    if let Some(index) = pool.starting.iter().position(|starting| starting == key) {
+        pool.starting.remove(index);
+    }
+    drop(pool);
+    STARTED.notify_all();
+}
+
+/// Runs `orders` in a warm sandbox (an idle one, or a new one) with `program` copied in;
+/// the run as clings saw it, and the helper's report.
 pub fn run(
     bwrap: &Bubblewrap,
     program: &Path,
-    mut orders: Orders,
+    orders: Orders,
     fds: RunFds,
     limits: &Limits,
 ) -> Result<(Ended, String)> {
     let key = Key {
         bwrap: bwrap.clone(),
-        programs: sharing(program),
         scratch_bytes: limits.file_size_bytes,
     };
-    let index = key
-        .programs
-        .iter()
-        .position(|held| held == program)
-        .expect("a sandbox holds the program it was started for");
-    orders.program = isolation::program_path(index);
+    let program =
+        File::open(program).with_context(|| format!("cannot read {}", program.display()))?;
     let mut warm = match take(&key) {
         Some(warm) => warm,
         None => Warm::start(key)?,
     };
-    let ran = warm.run(&orders, fds, limits)?;
+    let ran = warm.run(&orders, program.as_fd(), fds, limits)?;
     if ran.reusable {
         keep(warm);
     }
     Ok((ran.ended, ran.report))
 }
 
-/// Ends the idle sandboxes that hold any of `programs`, and their sharing: their grading
-/// is over.
-pub fn end(programs: &[PathBuf]) {
-    lock(&SHARING).retain(|builds| !builds.iter().any(|build| programs.contains(build)));
+/// Ends every sandbox, once those being started are ready: clings is done. Each ends as a
+/// process of clings, reaped by it, rather than being killed with it and left to the
+/// machine's init.
+pub fn end_all() {
     let ended: Vec<Warm> = {
-        let mut idle = lock(&IDLE);
-        let (ended, kept) = std::mem::take(&mut *idle)
-            .into_iter()
-            .partition(|warm| warm.key.programs.iter().any(|held| programs.contains(held)));
-        *idle = kept;
-        ended
+        let mut pool = lock(&POOL);
+        while !pool.starting.is_empty() {
+            pool = STARTED
+                .wait(pool)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        std::mem::take(&mut pool.idle)
     };
-    // Each reaped on a thread of its own: they end side by side, as quickly as one.
+    // Each on a thread of its own: they end side by side, as quickly as one.
     std::thread::scope(|scope| {
         for warm in ended {
             scope.spawn(move || drop(warm));
@@ -158,21 +205,27 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// An idle sandbox for `key`, the one used last; one whose helper is gone (killed by the
-/// OOM killer, say) ends here.
+/// An idle sandbox for `key`, the one used last, waiting for one that [`prepare`] is
+/// starting if there is no other; one whose helper is gone (killed by the OOM killer,
+/// say) ends here.
 fn take(key: &Key) -> Option<Warm> {
     let mut gone = Vec::new();
     let found = {
-        let mut idle = lock(&IDLE);
+        let mut pool = lock(&POOL);
         loop {
-            let Some(index) = idle.iter().rposition(|warm| warm.key == *key) else {
+            if let Some(index) = pool.idle.iter().rposition(|warm| warm.key == *key) {
+                let warm = pool.idle.remove(index);
+                if warm.alive() {
+                    break Some(warm);
+                }
+                gone.push(warm);
+            } else if pool.starting.contains(key) {
+                pool = STARTED
+                    .wait(pool)
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+            } else {
                 break None;
-            };
-            let warm = idle.remove(index);
-            if warm.alive() {
-                break Some(warm);
             }
-            gone.push(warm);
         }
     };
     drop(gone);
@@ -183,9 +236,9 @@ fn take(key: &Key) -> Option<Warm> {
 /// many.
 fn keep(warm: Warm) {
     let oldest = {
-        let mut idle = lock(&IDLE);
-        idle.push(warm);
-        (idle.len() > most_idle()).then(|| idle.remove(0))
+        let mut pool = lock(&POOL);
+        pool.idle.push(warm);
+        (pool.idle.len() > most_idle()).then(|| pool.idle.remove(0))
     };
     drop(oldest);
 }
@@ -253,19 +306,10 @@ impl Warm {
             SockFlag::SOCK_CLOEXEC,
         )
         .context("cannot create the sandbox's socket")?;
-        let programs = key
-            .programs
-            .iter()
-            .map(|program| {
-                File::open(program).with_context(|| format!("cannot read {}", program.display()))
-            })
-            .collect::<Result<Vec<File>>>()?;
-        let program_fds: Vec<RawFd> = programs.iter().map(AsRawFd::as_raw_fd).collect();
-        let mut command =
-            key.bwrap
-                .serving_command(&program_fds, theirs.as_raw_fd(), key.scratch_bytes);
-        let mut passed = program_fds;
-        passed.push(theirs.as_raw_fd());
+        let mut command = key
+            .bwrap
+            .serving_command(theirs.as_raw_fd(), key.scratch_bytes);
+        let socket = theirs.as_raw_fd();
         command
             .env_clear()
             .stdin(Stdio::null())
@@ -276,17 +320,15 @@ impl Warm {
             command.pre_exec(move || {
                 // A session of its own: no terminal, and a process group to kill whole.
                 nix::unistd::setsid()?;
-                for &fd in &passed {
-                    // Clears close-on-exec on a descriptor of this (child) process.
-                    if libc::fcntl(fd, libc::F_SETFD, 0) != 0 {
-                        return Err(std::io::Error::last_os_error());
-                    }
+                // Clears close-on-exec on a descriptor of this (child) process.
+                if libc::fcntl(socket, libc::F_SETFD, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
                 }
                 Ok(())
             });
         }
         let mut child = spawn(command).context("cannot start bubblewrap")?;
-        drop((theirs, programs));
+        drop(theirs);
         let stderr = child.stderr.take().expect("stderr is piped");
         nix::fcntl::fcntl(
             stderr.as_fd(),
@@ -309,13 +351,20 @@ impl Warm {
         }
     }
 
-    fn run(&mut self, orders: &Orders, fds: RunFds, limits: &Limits) -> Result<Ran> {
+    fn run(
+        &mut self,
+        orders: &Orders,
+        program: BorrowedFd,
+        fds: RunFds,
+        limits: &Limits,
+    ) -> Result<Ran> {
         let (stdout_read, stdout_write) = pipe()?;
         let (stderr_read, stderr_write) = pipe()?;
         let mut passed = vec![
             fds.stdin.as_raw_fd(),
             stdout_write.as_raw_fd(),
             stderr_write.as_raw_fd(),
+            program.as_raw_fd(),
         ];
         passed.extend(fds.files.map(|fd| fd.as_raw_fd()));
         passed.extend_from_slice(fds.cgroups);
@@ -418,6 +467,21 @@ impl Warm {
         launch::verify_gone(&self.group, true, None)
     }
 
+    /// Ends an idle sandbox, where no run is left: told that no run will come, the helper
+    /// ends, and bubblewrap after it once it has reaped it, so that the group is gone when
+    /// bubblewrap is reaped. Killed instead, bubblewrap leaves its init to the machine's
+    /// init to reap, and checking that the init is gone means reading every process's
+    /// status in /proc. One that does not end soon is killed.
+    fn close(&mut self) -> Result<()> {
+        if std::mem::replace(&mut self.stopped, true) {
+            return Ok(());
+        }
+        let _ =
+            nix::sys::socket::shutdown(self.socket.as_raw_fd(), nix::sys::socket::Shutdown::Both);
+        let _ = self.group.wait(Some(CLOSE_PATIENCE));
+        launch::verify_gone(&self.group, true, None)
+    }
+
     /// What bubblewrap and the helper said on stderr.
     fn said(&mut self) -> String {
         let mut said = Vec::new();
@@ -428,8 +492,9 @@ impl Warm {
 
 impl Drop for Warm {
     fn drop(&mut self) {
+        // A sandbox with a run under way was stopped already: this one is idle.
         // Nothing to tell anyone any more; a process left would be a zombie of init's.
-        let _ = self.stop();
+        let _ = self.close();
     }
 }
 

@@ -272,6 +272,7 @@ pub fn output_with_pid(command: &mut std::process::Command) -> (std::process::Ou
 }
 
 /// A process as `/proc/PID/stat` shows it.
+#[derive(Debug)]
 pub struct Process {
     pub pid: u32,
     pub parent: u32,

@@ -1,5 +1,6 @@
 /* Looks for what an earlier case left behind, then leaves all it can for the next one:
- * files in its working directory (a subdirectory, a hidden file, a FIFO), a process that
+ * files in its working directory (a subdirectory, a hidden file, a FIFO) and beside its
+ * own program (where a warm sandbox copies each run's program in), a process that
  * hides in a session of its own holding an abstract socket, System V shared memory, a
  * message queue and a semaphore, a POSIX message queue. Cases graded one after another
  * may share a warm sandbox: none of this may reach the next case.
@@ -46,10 +47,36 @@ static struct sockaddr_un abstract_address(socklen_t *length)
     return address;
 }
 
+/* The directory of this program's file, in `dir`; 0 when it is the root (a sandbox of
+   one run), which holds the system's directories. */
+static int program_dir(char *dir, size_t size)
+{
+    ssize_t length = readlink("/proc/self/exe", dir, size - 1);
+    if (length <= 0)
+        return 0;
+    dir[length] = 0;
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return 0;
+    *slash = 0;
+    return 1;
+}
+
 static void look(void)
 {
-    DIR *dir = opendir(".");
+    char exe_dir[4096];
+    DIR *dir;
     struct dirent *entry;
+    if (program_dir(exe_dir, sizeof exe_dir)) {
+        dir = opendir(exe_dir);
+        while (dir && (entry = readdir(dir)))
+            if (strcmp(entry->d_name, ".") && strcmp(entry->d_name, "..") &&
+                strcmp(entry->d_name, "program"))
+                report(entry->d_name);
+        if (dir)
+            closedir(dir);
+    }
+    dir = opendir(".");
     while (dir && (entry = readdir(dir)))
         if (strcmp(entry->d_name, ".") && strcmp(entry->d_name, ".."))
             report(entry->d_name);
@@ -82,6 +109,12 @@ static void look(void)
 
 static void leave(int hard)
 {
+    char planted[4200];
+    if (program_dir(planted, 4096)) {
+        /* Refused when the program runs as a user of its own (clings is root). */
+        strcat(planted, "/planted");
+        close(open(planted, O_CREAT | O_WRONLY, 0755));
+    }
     FILE *file = fopen("note.txt", "w");
     if (file) {
         fputs("from an earlier case\n", file);

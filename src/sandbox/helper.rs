@@ -15,7 +15,7 @@ use std::ffi::{CStr, CString, OsString};
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -354,6 +354,7 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
     send(&socket, READY)?;
     // Orders are a few hundred bytes; the most a run may be given is far below this.
     let mut buffer = vec![0u8; 64 * 1024];
+    let mut slot = ProgramSlot::default();
     loop {
         let Some((message, fds)) = receive(&socket, &mut buffer)? else {
             return Ok(());
@@ -365,7 +366,7 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
         else {
             anyhow::bail!("a run needs stdin, stdout, stderr and its program");
         };
-        install_program(File::from(program))?;
+        slot.fill(File::from(program))?;
         let channel = match orders.files {
             FileChannel::Passed => Some(File::from(
                 fds.next().context("a run's file channel is missing")?,
@@ -378,8 +379,8 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
         };
         let mut report = run(&orders, Some(stdio), channel.as_ref())?;
         drop(channel);
-        // Neither the run's files nor its program are left for the next run to see.
-        let clean = empty_directory(Path::new(".")) & empty_directory(Path::new(PROGRAM_DIR));
+        // Nothing the run left is there for the next run to see.
+        let clean = empty_directory(Path::new(".")) & slot.tidy();
         if clean {
             report.push_str(READY);
         }
@@ -498,19 +499,113 @@ fn detach_stdio() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Copies the run's program to where it runs from in a warm sandbox (see
+/// The program of a warm sandbox's run, copied in by the helper before the run (see
 /// [`isolation::PROGRAM_DIR`]): readable and executable by the run's user, writable by
-/// nobody.
-fn install_program(mut program: File) -> anyhow::Result<()> {
-    let mut copy = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o500)
-        .open(PROGRAM_FILE)
-        .context("cannot place the program")?;
-    std::io::copy(&mut program, &mut copy).context("cannot copy the program")?;
-    copy.set_permissions(std::fs::Permissions::from_mode(0o555))
-        .context("cannot make the program executable")
+/// nobody. The copy is kept for the next run of the same build (a grading runs one program
+/// on many cases), unless something touched it.
+#[derive(Default)]
+struct ProgramSlot {
+    kept: Option<Kept>,
+}
+
+/// The build the copy was made from, and the copy as it was made.
+struct Kept {
+    build: Identity,
+    copy: Identity,
+}
+
+/// What tells one file from another, and a file from the same file changed: a change of
+/// its contents or permissions changes its ctime, which no program can set.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Identity {
+    device: u64,
+    inode: u64,
+    size: u64,
+    mode: u32,
+    modified: (i64, i64),
+    changed: (i64, i64),
+}
+
+impl Identity {
+    fn of(meta: &std::fs::Metadata) -> Identity {
+        Identity {
+            device: meta.dev(),
+            inode: meta.ino(),
+            size: meta.size(),
+            mode: meta.mode(),
+            modified: (meta.mtime(), meta.mtime_nsec()),
+            changed: (meta.ctime(), meta.ctime_nsec()),
+        }
+    }
+
+    /// The copy's identity, without following a link put in its place.
+    fn of_copy() -> Option<Identity> {
+        std::fs::symlink_metadata(PROGRAM_FILE)
+            .ok()
+            .map(|meta| Identity::of(&meta))
+    }
+}
+
+impl ProgramSlot {
+    /// Puts `build` where the run's program runs from: the copy kept from the run before
+    /// when it is of the same build and untouched, else a new copy.
+    fn fill(&mut self, build: File) -> anyhow::Result<()> {
+        let identity = Identity::of(&build.metadata().context("cannot read the program")?);
+        if self
+            .kept
+            .as_ref()
+            .is_some_and(|kept| kept.build == identity && Identity::of_copy() == Some(kept.copy))
+        {
+            return Ok(());
+        }
+        self.kept = None;
+        anyhow::ensure!(
+            empty_directory(Path::new(PROGRAM_DIR)),
+            "cannot remove the program of the run before"
+        );
+        let mut copy = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o500)
+            .open(PROGRAM_FILE)
+            .context("cannot place the program")?;
+        std::io::copy(&mut &build, &mut copy).context("cannot copy the program")?;
+        copy.set_permissions(std::fs::Permissions::from_mode(0o555))
+            .context("cannot make the program executable")?;
+        drop(copy);
+        let copy = Identity::of_copy().context("the program's copy is gone")?;
+        self.kept = Some(Kept {
+            build: identity,
+            copy,
+        });
+        Ok(())
+    }
+
+    /// After a run: removes whatever the run left beside its program, and the program's
+    /// copy too if the run changed it; `false` when something could not be removed.
+    fn tidy(&mut self) -> bool {
+        let Ok(entries) = std::fs::read_dir(PROGRAM_DIR) else {
+            return false;
+        };
+        let untouched = self
+            .kept
+            .as_ref()
+            .is_some_and(|kept| Identity::of_copy() == Some(kept.copy));
+        if !untouched {
+            self.kept = None;
+        }
+        let mut clean = true;
+        for entry in entries {
+            let removed = entry.and_then(|entry| {
+                if untouched && entry.path() == Path::new(PROGRAM_FILE) {
+                    return Ok(());
+                }
+                remove_entry(&entry)
+            });
+            clean &= removed.is_ok();
+        }
+        clean
+    }
 }
 
 /// Empties the scratch directory for the next run; `false` when something could not be
@@ -521,13 +616,17 @@ fn empty_directory(dir: &Path) -> bool {
     };
     let mut empty = true;
     for entry in entries {
-        let removed = entry.and_then(|entry| match entry.file_type()?.is_dir() {
-            true => std::fs::remove_dir_all(entry.path()),
-            false => std::fs::remove_file(entry.path()),
-        });
-        empty &= removed.is_ok();
+        empty &= entry.and_then(|entry| remove_entry(&entry)).is_ok();
     }
     empty
+}
+
+/// Removes a file, or a directory and all in it.
+fn remove_entry(entry: &std::fs::DirEntry) -> std::io::Result<()> {
+    match entry.file_type()?.is_dir() {
+        true => std::fs::remove_dir_all(entry.path()),
+        false => std::fs::remove_file(entry.path()),
+    }
 }
 
 /// Sends one message on a warm sandbox's socket.

@@ -1,6 +1,7 @@
 /* Looks for what an earlier case left behind, then leaves all it can for the next one:
- * files in its working directory (a subdirectory, a hidden file, a FIFO) and beside its
- * own program (where a warm sandbox copies each run's program in), a process that
+ * files in its working directory (a subdirectory, a hidden file, a FIFO), beside its own
+ * program (where a warm sandbox copies each run's program in) and in its program's place,
+ * a process that
  * hides in a session of its own holding an abstract socket, System V shared memory, a
  * message queue and a semaphore, a POSIX message queue. Cases graded one after another
  * may share a warm sandbox: none of this may reach the next case.
@@ -109,11 +110,23 @@ static void look(void)
 
 static void leave(int hard)
 {
-    char planted[4200];
+    char planted[4200], forged[4200];
     if (program_dir(planted, 4096)) {
-        /* Refused when the program runs as a user of its own (clings is root). */
+        /* Refused when the program runs as a user of its own (clings is root): a file
+           beside the program, and a program of its own in its place, which the next case
+           runs if the sandbox takes it for its copy of the build. */
+        strcpy(forged, planted);
         strcat(planted, "/planted");
         close(open(planted, O_CREAT | O_WRONLY, 0755));
+        strcat(forged, "/program");
+        if (unlink(forged) == 0) {
+            FILE *script = fopen(forged, "w");
+            if (script) {
+                fputs("#!/bin/sh\necho 'left: a forged program'\n", script);
+                fclose(script);
+                chmod(forged, 0755);
+            }
+        }
     }
     FILE *file = fopen("note.txt", "w");
     if (file) {

@@ -797,6 +797,35 @@ fn a_case_with_another_memory_limit_gets_a_cgroup_of_its_size() {
     );
 }
 
+/// README, "Limits": a run's cgroup is kept for the next run with the same limits, and
+/// what the cgroup counted before that run is not the run's: after a case stopped at the
+/// memory limit, the next case in the same cgroup that merely fails is not `memory_limit`.
+#[test]
+fn a_kept_cgroup_counts_only_its_own_run_s_memory_events() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !require(
+        nix::unistd::geteuid().is_root(),
+        "needs root, as CI has, for a cgroup per run",
+    ) {
+        return;
+    }
+    let course = hostile_course(&["many_hogs"]);
+    let fixtures = course.path().join("fixtures/many_hogs");
+    std::fs::write(fixtures.join("02_negative.in"), "exit\n").unwrap();
+    std::fs::write(fixtures.join("02_negative.out"), "exiting\n").unwrap();
+    // One worker: the second case comes when the first one's cgroup is free again.
+    let output = clings_process(course.path())
+        .args(["--jobs", "1", "test", "--format", "json"])
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        verdicts(&document, 0),
+        ["memory_limit", "nonzero_exit"],
+        "{document}"
+    );
+}
+
 /// README, "Limits": a spinner the CPU limit stops (SIGXCPU, or SIGKILL at the hard limit
 /// for one that ignores it) long before the wall clock would is a `timeout` that names
 /// the CPU time it used, isolated or not.

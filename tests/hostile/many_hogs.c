@@ -3,7 +3,8 @@
  * within a 64 MiB limit per process; a limit on the run as a whole stops them. The parent
  * prints "finished N", N the children that got all their memory and held it while the
  * others got theirs ("finished 15" under per-process limits only), and fails unless all
- * did; under a run's cgroup the OOM killer ends some of them first. */
+ * did; under a run's cgroup the OOM killer ends some of them first. With "exit" on stdin
+ * it hogs nothing: it prints "exiting" and exits with status 3. */
 #define _DEFAULT_SOURCE /* POSIX functions under -std=c99 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,11 @@ static void hog(void)
 
 int main(void)
 {
+    char word[16] = "";
+    if (scanf("%15s", word) == 1 && strcmp(word, "exit") == 0) {
+        puts("exiting");
+        return 3;
+    }
     /* Each child says on `ready` that it has its memory, then holds it until the parent
      * closes `go`: all sixteen hold theirs at the same time. */
     int ready[2], go[2];

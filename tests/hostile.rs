@@ -826,6 +826,61 @@ fn a_kept_cgroup_counts_only_its_own_run_s_memory_events() {
     );
 }
 
+/// README, "Warm sandboxes": a sandbox whose helper dies in the middle of a run (killed from
+/// outside here; the OOM killer could) cannot say how the program ended: clings says the
+/// sandbox did not run it, a course error, and blames nothing on the student's program.
+#[test]
+fn a_run_whose_helper_dies_is_an_error_not_a_verdict() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(&["sleeper"]);
+    // Time to find the first case's helper; the second case goes on to its 1 s limit.
+    let config = course.path().join("fixtures/sleeper/01_small.toml");
+    std::fs::write(config, "time_limit_ms = 20000\n").unwrap();
+    let mut clings = clings_process(course.path())
+        .args(["--jobs", "1", "--require-isolation", "run", "sleeper"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = clings.id();
+    // The helper (bubblewrap's child) once the program (its child) runs.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let helper = loop {
+        let live: Vec<Process> = processes()
+            .into_iter()
+            .filter(|process| process.state != "Z")
+            .collect();
+        let child_of = |parent: u32, command: &str| {
+            live.iter()
+                .find(|process| process.parent == parent && process.command == command)
+                .map(|process| process.pid)
+        };
+        let running = live
+            .iter()
+            .filter(|process| process.parent == pid && process.command == "bwrap")
+            .filter_map(|bwrap| child_of(bwrap.pid, "clings-helper"))
+            .find(|&helper| child_of(helper, "program").is_some());
+        if let Some(helper) = running {
+            break helper;
+        }
+        if Instant::now() > deadline {
+            let _ = clings.kill();
+            panic!("the sleeper never ran");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(helper as i32),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .unwrap();
+    let output = clings.wait_with_output().unwrap();
+    let (stdout, stderr) = (stdout_of(&output), stderr_of(&output));
+    assert_eq!(output.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(stderr.contains("the sandbox did not run"), "{stderr}");
+    assert!(!stdout.contains("crashed"), "{stdout}");
+}
+
 /// README, "Limits": a spinner the CPU limit stops (SIGXCPU, or SIGKILL at the hard limit
 /// for one that ignores it) long before the wall clock would is a `timeout` that names
 /// the CPU time it used, isolated or not.

@@ -1268,6 +1268,74 @@ mod tests {
         assert!(!run.memory_exceeded());
     }
 
+    /// A name left by an earlier clings with this pid (one detect could not remove) is
+    /// skipped for the next number; a hundred taken in a row is an error, not a search
+    /// without end.
+    #[test]
+    fn a_name_already_taken_is_skipped_a_hundred_times_at_most() {
+        // No other cgroup test makes names meanwhile.
+        let _alone = SWEEPS.write().unwrap_or_else(|e| e.into_inner());
+        let cgroups = match Cgroups::detect() {
+            Ok(cgroups) => cgroups,
+            Err(reason) => {
+                crate::sandbox::skip_unless_ci("a_name_already_taken", &reason);
+                return;
+            }
+        };
+        let me = std::process::id();
+        for (taken, made) in [(3, true), (100, false)] {
+            let next = COUNTER.load(Ordering::Relaxed);
+            let dirs: Vec<PathBuf> = (next..next + taken)
+                .flat_map(|number| {
+                    let name = format!("{PREFIX}{}-{me}-{number}", cgroups.namespace);
+                    cgroups
+                        .parents
+                        .iter()
+                        .map(move |parent| parent.child(&name).dir)
+                })
+                .collect();
+            for dir in &dirs {
+                fs::create_dir(dir).unwrap();
+            }
+            let run = RunCgroup::create(&cgroups, 64 << 20, 8);
+            for dir in &dirs {
+                let _ = fs::remove_dir(dir);
+            }
+            match run {
+                Ok(run) => {
+                    assert!(made, "made after {taken} names taken");
+                    assert!(run.dirs().all(|dir| !dirs.iter().any(|taken| taken == dir)));
+                }
+                Err(err) => {
+                    assert!(!made, "{taken} names taken: {err}");
+                    assert_eq!(err.kind(), io::ErrorKind::AlreadyExists);
+                }
+            }
+        }
+    }
+
+    /// What a failure says adds the likely reason where the kernel's words do not.
+    #[test]
+    fn a_failure_says_its_likely_reason() {
+        let text = |errno| explain(&io::Error::from_raw_os_error(errno));
+        assert!(
+            text(libc::EROFS).contains("mounted read-only"),
+            "{}",
+            text(libc::EROFS)
+        );
+        let denied = text(libc::EACCES);
+        assert!(denied.starts_with(&io::Error::from_raw_os_error(libc::EACCES).to_string()));
+        assert_eq!(
+            denied.contains("(clings is not root)"),
+            !nix::unistd::geteuid().is_root(),
+            "{denied}"
+        );
+        assert_eq!(
+            text(libc::ENOENT),
+            io::Error::from_raw_os_error(libc::ENOENT).to_string()
+        );
+    }
+
     #[test]
     fn kill_all_leaves_nothing_and_the_drop_removes_the_cgroup() {
         let Some(cgroups) = cgroups_or_skip("kill_all_leaves_nothing") else {

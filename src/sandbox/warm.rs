@@ -119,33 +119,21 @@ pub fn prepare(bwrap: &Bubblewrap, scratch_bytes: u64, count: usize) {
         let starting = key.clone();
         let started = std::thread::Builder::new()
             .name("sandbox start".into())
-            .spawn(move || {
-                let key = starting;
-                let warm = Warm::start(key.clone());
-                let mut pool = lock(&POOL);
-                if let Some(index) = pool.starting.iter().position(|starting| *starting == key) {
-                    pool.starting.remove(index);
-                }
-                // One that did not start is started again, with its error, by the run
-                // that needs it.
-                if let Ok(warm) = warm {
-                    pool.idle.push(warm);
-                }
-                drop(pool);
-                STARTED.notify_all();
-            });
+            .spawn(move || start_over(&starting, Warm::start(starting.clone()).ok()));
         if started.is_err() {
-            forget_start(&key);
+            start_over(&key, None);
         }
     }
 }
 
-/// A start that [`prepare`] could not begin: nobody is to wait for it.
-fn forget_start(key: &Key) {
+/// A start that [`prepare`] began is over: `warm` joins the idle sandboxes if it started.
+/// One that did not is started again, with its error, by the run that needs it.
+fn start_over(key: &Key, warm: Option<Warm>) {
     let mut pool = lock(&POOL);
     if let Some(index) = pool.starting.iter().position(|starting| starting == key) {
         pool.starting.remove(index);
     }
+    pool.idle.extend(warm);
     drop(pool);
     STARTED.notify_all();
 }

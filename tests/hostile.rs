@@ -226,6 +226,34 @@ fn without_isolation_the_limits_still_hold() {
     grade_suite(&programs, false);
 }
 
+/// README, "Limits": without isolation the helper runs in the run's cgroup, on top of the
+/// run's memory: the program still gets all of it. Three processes of 21 MiB (63 of the
+/// 64 MiB) finish, where a cgroup of exactly 64 MiB would also hold the helper, and stop
+/// them.
+#[test]
+fn a_run_without_isolation_gets_its_whole_memory_limit() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !require(
+        nix::unistd::geteuid().is_root(),
+        "needs root, as CI has, for a cgroup per run",
+    ) {
+        return;
+    }
+    let course = hostile_course(&["many_hogs"]);
+    let fixtures = course.path().join("fixtures/many_hogs");
+    for case in ["01_small", "02_negative"] {
+        std::fs::write(fixtures.join(format!("{case}.in")), "hogs 3 21\n").unwrap();
+        std::fs::write(fixtures.join(format!("{case}.out")), "finished 2\n").unwrap();
+    }
+    let output = clings_process(course.path())
+        .env("CLINGS_ISOLATION", "none")
+        .args(["test", "--format", "json"])
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
+}
+
 #[test]
 fn memory_limit_holds_under_address_sanitizer_too() {
     // AddressSanitizer cannot run under an address-space limit; its allocator enforces the

@@ -4,7 +4,8 @@
  * prints "finished N", N the children that got all their memory and held it while the
  * others got theirs ("finished 15" under per-process limits only), and fails unless all
  * did; under a run's cgroup the OOM killer ends some of them first. With "exit" on stdin
- * it hogs nothing: it prints "exiting" and exits with status 3. */
+ * it hogs nothing: it prints "exiting" and exits with status 3; with "hogs N M", N
+ * processes touch M MiB each. */
 #define _DEFAULT_SOURCE /* POSIX functions under -std=c99 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,13 +13,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define CHILDREN 15
 #define STEP ((size_t)1 << 20)
-#define EACH ((size_t)24 << 20)
+
+static int children = 15;
+static size_t each = (size_t)24 << 20;
 
 static void hog(void)
 {
-    for (size_t touched = 0; touched < EACH; touched += STEP) {
+    for (size_t touched = 0; touched < each; touched += STEP) {
         char *block = malloc(STEP);
         memset(block, 0xab, STEP);
     }
@@ -27,16 +29,21 @@ static void hog(void)
 int main(void)
 {
     char word[16] = "";
+    int processes, mib;
     if (scanf("%15s", word) == 1 && strcmp(word, "exit") == 0) {
         puts("exiting");
         return 3;
+    }
+    if (strcmp(word, "hogs") == 0 && scanf("%d %d", &processes, &mib) == 2) {
+        children = processes - 1;
+        each = (size_t)mib << 20;
     }
     /* Each child says on `ready` that it has its memory, then holds it until the parent
      * closes `go`: all sixteen hold theirs at the same time. */
     int ready[2], go[2];
     if (pipe(ready) != 0 || pipe(go) != 0)
         return 1;
-    for (int i = 0; i < CHILDREN; i++) {
+    for (int i = 0; i < children; i++) {
         pid_t child = fork();
         if (child < 0)
             break; /* at a process limit: the others still hog */
@@ -67,5 +74,5 @@ int main(void)
             finished++;
     printf("finished %d\n", finished);
     /* A run that lost hogs ends in failure: the judge then looks for what stopped them. */
-    return finished == CHILDREN ? 0 : 1;
+    return finished == children ? 0 : 1;
 }

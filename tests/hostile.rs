@@ -233,25 +233,38 @@ fn without_isolation_the_limits_still_hold() {
 #[test]
 fn a_run_without_isolation_gets_its_whole_memory_limit() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(document) = many_hogs_in_cgroups(false, |fixtures| {
+        for case in ["01_small", "02_negative"] {
+            std::fs::write(fixtures.join(format!("{case}.in")), "hogs 3 21\n").unwrap();
+            std::fs::write(fixtures.join(format!("{case}.out")), "finished 2\n").unwrap();
+        }
+    }) else {
+        return;
+    };
+    assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
+}
+
+/// many_hogs' two cases graded by one worker (the second comes when the first one's
+/// cgroup is free again), once `prepare` has changed their fixtures; `None` when not root,
+/// which a cgroup per run needs.
+fn many_hogs_in_cgroups(isolation: bool, prepare: impl FnOnce(&Path)) -> Option<serde_json::Value> {
     if !require(
         nix::unistd::geteuid().is_root(),
         "needs root, as CI has, for a cgroup per run",
     ) {
-        return;
+        return None;
     }
     let course = hostile_course(&["many_hogs"]);
-    let fixtures = course.path().join("fixtures/many_hogs");
-    for case in ["01_small", "02_negative"] {
-        std::fs::write(fixtures.join(format!("{case}.in")), "hogs 3 21\n").unwrap();
-        std::fs::write(fixtures.join(format!("{case}.out")), "finished 2\n").unwrap();
+    prepare(&course.path().join("fixtures/many_hogs"));
+    let mut command = clings_process(course.path());
+    if !isolation {
+        command.env("CLINGS_ISOLATION", "none");
     }
-    let output = clings_process(course.path())
-        .env("CLINGS_ISOLATION", "none")
-        .args(["test", "--format", "json"])
+    let output = command
+        .args(["--jobs", "1", "test", "--format", "json"])
         .output()
         .unwrap();
-    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
+    Some(serde_json::from_slice(&output.stdout).unwrap())
 }
 
 #[test]
@@ -809,23 +822,13 @@ fn a_case_with_another_file_size_limit_gets_a_sandbox_of_its_size() {
 #[test]
 fn a_case_with_another_memory_limit_gets_a_cgroup_of_its_size() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !require(
-        nix::unistd::geteuid().is_root(),
-        "needs root, as CI has, for a cgroup per run",
-    ) {
-        return;
-    }
     // The first case has room for many_hogs' 384 MiB; the second, the course's 64 MiB.
-    let course = hostile_course(&["many_hogs"]);
-    let fixtures = course.path().join("fixtures/many_hogs");
-    std::fs::write(fixtures.join("01_small.toml"), "memory_mb = 512\n").unwrap();
-    std::fs::remove_file(fixtures.join("02_negative.toml")).ok();
-    // One worker: the second case comes when the first one's cgroup is free again.
-    let output = clings_process(course.path())
-        .args(["--jobs", "1", "test", "--format", "json"])
-        .output()
-        .unwrap();
-    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let Some(document) = many_hogs_in_cgroups(true, |fixtures| {
+        std::fs::write(fixtures.join("01_small.toml"), "memory_mb = 512\n").unwrap();
+        std::fs::remove_file(fixtures.join("02_negative.toml")).ok();
+    }) else {
+        return;
+    };
     // All sixteen finished, with the wrong output, then were stopped at the limit.
     assert_eq!(
         verdicts(&document, 0),
@@ -840,22 +843,12 @@ fn a_case_with_another_memory_limit_gets_a_cgroup_of_its_size() {
 #[test]
 fn a_kept_cgroup_counts_only_its_own_run_s_memory_events() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !require(
-        nix::unistd::geteuid().is_root(),
-        "needs root, as CI has, for a cgroup per run",
-    ) {
+    let Some(document) = many_hogs_in_cgroups(true, |fixtures| {
+        std::fs::write(fixtures.join("02_negative.in"), "exit\n").unwrap();
+        std::fs::write(fixtures.join("02_negative.out"), "exiting\n").unwrap();
+    }) else {
         return;
-    }
-    let course = hostile_course(&["many_hogs"]);
-    let fixtures = course.path().join("fixtures/many_hogs");
-    std::fs::write(fixtures.join("02_negative.in"), "exit\n").unwrap();
-    std::fs::write(fixtures.join("02_negative.out"), "exiting\n").unwrap();
-    // One worker: the second case comes when the first one's cgroup is free again.
-    let output = clings_process(course.path())
-        .args(["--jobs", "1", "test", "--format", "json"])
-        .output()
-        .unwrap();
-    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    };
     assert_eq!(
         verdicts(&document, 0),
         ["memory_limit", "nonzero_exit"],

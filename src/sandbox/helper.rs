@@ -548,13 +548,14 @@ impl Identity {
 
 impl ProgramSlot {
     /// Puts `build` where the run's program runs from: the copy kept from the run before
-    /// when it is of the same build and untouched, else a new copy.
+    /// when it is of the same build (a copy that run changed is not kept: see
+    /// [`ProgramSlot::tidy`]), else a new copy.
     fn fill(&mut self, build: File) -> anyhow::Result<()> {
         let identity = Identity::of(&build.metadata().context("cannot read the program")?);
         if self
             .kept
             .as_ref()
-            .is_some_and(|kept| kept.build == identity && Identity::of_copy() == Some(kept.copy))
+            .is_some_and(|kept| kept.build == identity)
         {
             return Ok(());
         }

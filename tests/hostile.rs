@@ -720,7 +720,15 @@ fn nothing_of_a_case_reaches_the_next() {
         let fixtures = course.path().join("fixtures/leftovers");
         std::fs::remove_dir_all(&fixtures).unwrap();
         std::fs::create_dir(&fixtures).unwrap();
-        let cases = ["01_easy", "02_easy", "03_hard", "04_easy", "05_easy"];
+        let cases = [
+            "01_easy",
+            "02_easy",
+            "03_hard",
+            "04_easy",
+            "05_easy",
+            "06_lockexe",
+            "07_easy",
+        ];
         for case in cases {
             let mode = case.split('_').nth(1).unwrap();
             std::fs::write(fixtures.join(format!("{case}.in")), format!("{mode}\n")).unwrap();
@@ -763,9 +771,11 @@ fn nothing_of_a_case_reaches_the_next() {
         );
         assert_eq!(sandboxes[3], sandboxes[4], "{context}");
         // Root's helper may remove anything; a helper of the student's own user cannot
-        // enter the directory the program locked.
+        // enter the directory the program locked. Beside its program, a program of a user
+        // of its own cannot even make one.
         let as_root = !unprivileged && nix::unistd::geteuid().is_root();
         assert_eq!(sandboxes[2] == sandboxes[3], as_root, "{context}");
+        assert_eq!(sandboxes[5] == sandboxes[6], as_root, "{context}");
         assert!(
             leftover_processes(pid, course.path()).is_empty(),
             "{context}"

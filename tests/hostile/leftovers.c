@@ -5,7 +5,9 @@
  * hides in a session of its own holding an abstract socket, System V shared memory, a
  * message queue and a semaphore, a POSIX message queue. Cases graded one after another
  * may share a warm sandbox: none of this may reach the next case.
- * stdin: "easy", or "hard" to also leave a directory its owner made unreadable, which the
+ * stdin: "easy"; "lockexe" to also leave, beside its program, a directory its owner made
+ * unreadable (refused when the program runs as a user of its own); or "hard" to leave one
+ * in its working directory, which the
  * sandbox cannot empty (so the next case needs a new sandbox).
  * stdout: "left: nothing" when nothing was found, else what was; then the program's pid
  * namespace, which tells whether two cases shared a sandbox. Exits 0. */
@@ -108,10 +110,24 @@ static void look(void)
     close(client);
 }
 
-static void leave(int hard)
+/* A directory with a file in it, made unreadable: its owner's helper cannot empty it. */
+static void lock_up(const char *dir)
 {
-    char planted[4200], forged[4200];
+    char file[4300];
+    snprintf(file, sizeof file, "%s/file", dir);
+    mkdir(dir, 0755);
+    close(open(file, O_CREAT | O_WRONLY, 0600));
+    chmod(dir, 0);
+}
+
+static void leave(int hard, int lock_exe)
+{
+    char planted[4200], forged[4200], locked[4200];
     if (program_dir(planted, 4096)) {
+        if (lock_exe) {
+            snprintf(locked, sizeof locked, "%s/locked", planted);
+            lock_up(locked);
+        }
         /* Refused when the program runs as a user of its own (clings is root): a file
            beside the program, and a program of its own in its place, which the next case
            runs if the sandbox takes it for its copy of the build. */
@@ -138,11 +154,8 @@ static void leave(int hard)
     mkdir("deep/er", 0755);
     close(open("deep/er/file", O_CREAT | O_WRONLY, 0000));
     mkfifo("fifo", 0600);
-    if (hard) {
-        mkdir("locked", 0755);
-        close(open("locked/file", O_CREAT | O_WRONLY, 0600));
-        chmod("locked", 0);
-    }
+    if (hard)
+        lock_up("locked");
     shmget(KEY, 4096, IPC_CREAT | 0666);
     msgget(KEY, IPC_CREAT | 0666);
     semget(KEY, 1, IPC_CREAT | 0666);
@@ -178,6 +191,6 @@ int main(void)
     if (readlink("/proc/self/ns/pid", ns, sizeof ns - 1) < 0)
         strcpy(ns, "unknown");
     printf("sandbox %s\n", ns);
-    leave(strcmp(mode, "hard") == 0);
+    leave(strcmp(mode, "hard") == 0, strcmp(mode, "lockexe") == 0);
     return 0;
 }

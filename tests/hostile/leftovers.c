@@ -1,14 +1,14 @@
 /* Looks for what an earlier case left behind, then leaves all it can for the next one:
- * files in its working directory (a subdirectory, a hidden file, a FIFO), beside its own
- * program (where a warm sandbox copies each run's program in) and in its program's place,
- * a process that
- * hides in a session of its own holding an abstract socket, System V shared memory, a
- * message queue and a semaphore, a POSIX message queue. Cases graded one after another
- * may share a warm sandbox: none of this may reach the next case.
- * stdin: "easy"; "lockexe" to also leave, beside its program, a directory its owner made
- * unreadable (refused when the program runs as a user of its own); or "hard" to leave one
- * in its working directory, which the
- * sandbox cannot empty (so the next case needs a new sandbox).
+ * files in its working directory (a subdirectory, a hidden file, a FIFO) and beside its
+ * own program (where a warm sandbox copies each run's program in), a process that hides
+ * in a session of its own holding an abstract socket, System V shared memory, a message
+ * queue and a semaphore, a POSIX message queue. Cases graded one after another may share
+ * a warm sandbox: none of this may reach the next case.
+ * stdin: "easy"; "forge" to also put a program of its own in its program's place;
+ * "lockexe" to also leave, beside its program, a directory its owner made unreadable
+ * (beside the program, both are refused when the program runs as a user of its own); or
+ * "hard" to leave such a directory in its working directory, which the sandbox cannot
+ * empty either (so the next case needs a new sandbox).
  * stdout: "left: nothing" when nothing was found, else what was; then the program's pid
  * namespace, which tells whether two cases shared a sandbox. Exits 0. */
 #define _GNU_SOURCE
@@ -120,7 +120,7 @@ static void lock_up(const char *dir)
     chmod(dir, 0);
 }
 
-static void leave(int hard, int lock_exe)
+static void leave(int hard, int forge, int lock_exe)
 {
     char planted[4200], forged[4200], locked[4200];
     if (program_dir(planted, 4096)) {
@@ -135,7 +135,7 @@ static void leave(int hard, int lock_exe)
         strcat(planted, "/planted");
         close(open(planted, O_CREAT | O_WRONLY, 0755));
         strcat(forged, "/program");
-        if (unlink(forged) == 0) {
+        if (forge && unlink(forged) == 0) {
             FILE *script = fopen(forged, "w");
             if (script) {
                 fputs("#!/bin/sh\necho 'left: a forged program'\n", script);
@@ -191,6 +191,6 @@ int main(void)
     if (readlink("/proc/self/ns/pid", ns, sizeof ns - 1) < 0)
         strcpy(ns, "unknown");
     printf("sandbox %s\n", ns);
-    leave(strcmp(mode, "hard") == 0, strcmp(mode, "lockexe") == 0);
+    leave(strcmp(mode, "hard") == 0, strcmp(mode, "forge") == 0, strcmp(mode, "lockexe") == 0);
     return 0;
 }

@@ -26,7 +26,6 @@ use anyhow::Context;
 use nix::unistd::Pid;
 
 use super::Termination;
-use super::isolation::{PROGRAM_DIR, PROGRAM_FILE};
 use super::limits::Rlimits;
 use super::process::{Exit, Group};
 use super::{files, procs, seccomp};
@@ -39,6 +38,13 @@ pub const FLAG: &str = "--clings-sandbox-helper";
 /// The first argument that turns clings into the helper of a warm sandbox, serving runs
 /// on the socket whose descriptor follows.
 pub const SERVE_FLAG: &str = "--clings-sandbox-server";
+
+/// A warm sandbox's directory for the program of the run under way, which the helper
+/// copies there (the sandbox's `/program` is a link to it): writable by the helper alone
+/// when clings is root.
+pub const PROGRAM_DIR: &str = "/run-program";
+/// The program in [`PROGRAM_DIR`].
+pub const PROGRAM_FILE: &str = "/run-program/program";
 
 /// What the helper serving a warm sandbox says when it is ready for a run: first after it
 /// started, then after each report once the run has left nothing behind.
@@ -500,7 +506,7 @@ fn detach_stdio() -> anyhow::Result<()> {
 }
 
 /// The program of a warm sandbox's run, copied in by the helper before the run (see
-/// [`isolation::PROGRAM_DIR`]): readable and executable by the run's user, writable by
+/// [`PROGRAM_DIR`]): readable and executable by the run's user, writable by
 /// nobody. The copy is kept for the next run of the same build (a grading runs one program
 /// on many cases), unless something touched it.
 #[derive(Default)]

@@ -8,19 +8,13 @@ use std::os::fd::RawFd;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::helper::{FileChannel, Orders, SERVE_FLAG};
+use super::helper::{FileChannel, Orders, PROGRAM_DIR, PROGRAM_FILE, SERVE_FLAG};
 use super::limits::Limits;
 
 /// Where things are inside the sandbox.
 const HELPER: &str = "/clings-helper";
 pub const PROGRAM: &str = "/program";
 pub const SCRATCH: &str = "/work";
-/// A warm sandbox's directory for the program of the run under way, which the helper
-/// copies there ([`PROGRAM`] is a link to it): writable by the helper alone when clings is
-/// root.
-pub const PROGRAM_DIR: &str = "/run-program";
-/// The program in [`PROGRAM_DIR`].
-pub const PROGRAM_FILE: &str = "/run-program/program";
 /// The most a program copied into a warm sandbox may take (a build of the lesson takes
 /// well under 1 MiB; one with a huge initialised array, more).
 const PROGRAM_DIR_BYTES: u64 = 256 << 20;

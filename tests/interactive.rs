@@ -124,6 +124,26 @@ fn a_program_that_plays_on_after_the_referee_has_ended_is_ended_and_the_referee_
     }
 }
 
+/// When the referee closes its output the program's input ends at once, though the
+/// referee runs on: here it reads what the program still says until its own input ends,
+/// and the program, which reads until its input ends, then exits. Only the referee itself
+/// may hold its output (the helper of a run without isolation lets go of it), or both would
+/// wait for each other until the wall-time limit.
+#[test]
+fn the_program_s_input_ends_when_the_referee_closes_its_output() {
+    for isolation in [None, Some("none")] {
+        let course = guessing_course("reads_to_end", "referee_drains");
+        let mut command = clings(course.path());
+        command.args(["test", "--format", "json"]);
+        if let Some(isolation) = isolation {
+            command.env("CLINGS_ISOLATION", isolation);
+        }
+        let results = case_verdicts_and_messages(&mut command);
+        assert_eq!(results[0].0, "passed", "{isolation:?}: {results:?}");
+        assert_eq!(results[1].0, "passed", "{isolation:?}: {results:?}");
+    }
+}
+
 #[test]
 fn a_hidden_case_keeps_its_conversation_to_itself() {
     let course = guessing_course("counts_up", "referee");

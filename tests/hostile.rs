@@ -985,14 +985,14 @@ fn one_sandbox_per_worker_and_each_reaped() {
     let pid = clings.id();
     // Each zombie child of clings: when it was first and last seen.
     let mut zombies: std::collections::BTreeMap<u32, (Instant, Instant)> = Default::default();
-    // Every warm sandbox (bubblewrap, clings' child) seen.
+    // Every warm sandbox (bubblewrap, clings' child) seen, and every sandbox's helper
+    // (bubblewrap's child).
     let mut sandboxes = std::collections::BTreeSet::new();
+    let mut helpers = std::collections::BTreeSet::new();
     while clings.try_wait().unwrap().is_none() {
         let now = Instant::now();
-        let children: Vec<Process> = processes()
-            .into_iter()
-            .filter(|process| process.parent == pid)
-            .collect();
+        let all = processes();
+        let children: Vec<&Process> = all.iter().filter(|process| process.parent == pid).collect();
         for zombie in children.iter().filter(|child| child.state == "Z") {
             zombies.entry(zombie.pid).or_insert((now, now)).1 = now;
         }
@@ -1006,15 +1006,25 @@ fn one_sandbox_per_worker_and_each_reaped() {
                     .is_ok_and(|line| String::from_utf8_lossy(&line).contains("sandbox-server"))
             })
             .collect();
+        helpers.extend(
+            all.iter()
+                .filter(|process| alive.contains(&process.parent))
+                .map(|process| process.pid),
+        );
         sandboxes.extend(alive);
         std::thread::sleep(Duration::from_millis(20));
     }
     // The segfault's sandbox served the sleeper's cases too (the helper stops a run at
     // its time limit and the sandbox goes on).
     assert_eq!(sandboxes.len(), 1, "one worker, one sandbox: {sandboxes:?}");
+    assert_eq!(helpers.len(), 1, "{helpers:?}");
+    // Not even as zombies: bubblewrap reaped its helper, and clings bubblewrap.
     let remaining: Vec<Process> = processes()
         .into_iter()
-        .filter(|process| sandboxes.contains(&process.pid) && process.command == "bwrap")
+        .filter(|process| {
+            (sandboxes.contains(&process.pid) && process.command == "bwrap")
+                || (helpers.contains(&process.pid) && process.command == "clings-helper")
+        })
         .collect();
     assert!(remaining.is_empty(), "left after clings: {remaining:?}");
     for (zombie, (first, last)) in zombies {

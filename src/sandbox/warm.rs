@@ -48,8 +48,9 @@ use crate::timings::{self, Phase};
 /// How long a new sandbox may take to say it is ready.
 const START_PATIENCE: Duration = Duration::from_secs(10);
 
-/// How long an idle sandbox may take to end once told that no run will come.
-const CLOSE_PATIENCE: Duration = Duration::from_millis(200);
+/// How long an idle sandbox may take to end once told that no run will come (about a
+/// millisecond; more only on a machine too busy to schedule it).
+const CLOSE_PATIENCE: Duration = Duration::from_secs(1);
 
 /// The sandboxes waiting for runs, and those being started for runs to come.
 struct Pool {

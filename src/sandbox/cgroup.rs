@@ -1268,6 +1268,51 @@ mod tests {
         assert!(!run.memory_exceeded());
     }
 
+    /// A cgroup whose last process is still ending cannot be removed yet (EBUSY): removing
+    /// it patiently waits until it can; one already gone is done with at once.
+    #[test]
+    fn a_cgroup_still_emptying_is_removed_once_empty_and_a_gone_one_at_once() {
+        let Some(cgroups) = cgroups_or_skip("a_cgroup_still_emptying") else {
+            return;
+        };
+        let run = RunCgroup::create(&cgroups, 64 << 20, 8).unwrap();
+        let joiner = run.joiner();
+        // SAFETY: the child joins and waits; system calls only.
+        let child = unsafe { libc::fork() };
+        if child == 0 {
+            // SAFETY: system calls only, in the child of a fork.
+            unsafe {
+                if joiner.join().is_err() {
+                    libc::_exit(120);
+                }
+                loop {
+                    libc::pause();
+                }
+            }
+        }
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while run.members[0].pids().is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let dirs: Vec<PathBuf> = run.dirs().map(Path::to_path_buf).collect();
+        let busy = fs::remove_dir(&dirs[0]).unwrap_err();
+        assert_eq!(busy.raw_os_error(), Some(libc::EBUSY), "{busy}");
+        let killer = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            // SAFETY: kill takes plain integers; the child is not reaped yet.
+            unsafe { libc::kill(child, libc::SIGKILL) };
+        });
+        for dir in &dirs {
+            remove_patiently(dir, Duration::from_secs(10));
+            assert!(!dir.exists(), "{} is still there", dir.display());
+        }
+        killer.join().unwrap();
+        wait_for(child);
+        let started = Instant::now();
+        remove_patiently(&dirs[0], Duration::from_secs(10));
+        assert!(started.elapsed() < Duration::from_secs(1));
+    }
+
     /// A name left by an earlier clings with this pid (one detect could not remove) is
     /// skipped for the next number; a hundred taken in a row is an error, not a search
     /// without end.

@@ -1268,6 +1268,38 @@ mod tests {
         assert!(!run.memory_exceeded());
     }
 
+    /// A run cgroup holds its limits: memory, with no swap beyond it, the OOM killer on (a
+    /// v1 cgroup inherits its parent's setting), and the processes.
+    #[test]
+    fn a_run_cgroup_is_made_with_its_limits() {
+        let Some(cgroups) = cgroups_or_skip("a_run_cgroup_is_made_with_its_limits") else {
+            return;
+        };
+        let run = RunCgroup::create(&cgroups, 48 << 20, 7).unwrap();
+        let read = |controller: &str, name: &str| {
+            fs::read_to_string(run.dir(controller).join(name)).map(|text| text.trim().to_string())
+        };
+        let bytes = (48u64 << 20).to_string();
+        match run.version {
+            Version::V1 => {
+                assert_eq!(read("memory", "memory.limit_in_bytes").unwrap(), bytes);
+                if let Ok(with_swap) = read("memory", "memory.memsw.limit_in_bytes") {
+                    assert_eq!(with_swap, bytes);
+                }
+                if let Ok(oom) = read("memory", "memory.oom_control") {
+                    assert!(oom.contains("oom_kill_disable 0"), "{oom}");
+                }
+            }
+            Version::V2 => {
+                assert_eq!(read("memory", "memory.max").unwrap(), bytes);
+                if let Ok(swap) = read("memory", "memory.swap.max") {
+                    assert_eq!(swap, "0");
+                }
+            }
+        }
+        assert_eq!(read("pids", "pids.max").unwrap(), "7");
+    }
+
     /// A cgroup whose last process is still ending cannot be removed yet (EBUSY): removing
     /// it patiently waits until it can; one already gone is done with at once.
     #[test]

@@ -1268,6 +1268,31 @@ mod tests {
         assert!(!run.memory_exceeded());
     }
 
+    /// A clings is alive until it is reaped (its cgroups are kept meanwhile); whatever
+    /// errno an earlier check left does not make a live process look dead.
+    #[test]
+    fn a_process_is_alive_until_it_is_reaped() {
+        // SAFETY: the child exits at once.
+        let child = unsafe { libc::fork() };
+        if child == 0 {
+            // SAFETY: leaving the child at once.
+            unsafe { libc::_exit(0) };
+        }
+        // A zombie until reaped: still there.
+        assert!(alive(child as u32));
+        wait_for(child);
+        assert!(!alive(child as u32));
+        // That check left ESRCH behind.
+        assert!(alive(std::process::id()));
+    }
+
+    /// Run cgroups are named by the pid namespace the kernel shows for this process.
+    #[test]
+    fn the_pid_namespace_is_the_kernel_s() {
+        let link = fs::read_link("/proc/self/ns/pid").unwrap();
+        assert_eq!(link.to_string_lossy(), format!("pid:[{}]", pid_namespace()));
+    }
+
     /// A run cgroup holds its limits: memory, with no swap beyond it, the OOM killer on (a
     /// v1 cgroup inherits its parent's setting), and the processes.
     #[test]

@@ -42,6 +42,22 @@ fn write_cases(dir: &Path, cases: &[(&str, u32)]) {
     }
 }
 
+/// Asserts that `course`'s cases all pass, with isolation and without.
+fn passes_with_and_without_isolation(course: &Path) {
+    for isolation in [None, Some("none")] {
+        let mut command = clings(course);
+        command.args(["test", "--format", "json"]);
+        if let Some(isolation) = isolation {
+            command.env("CLINGS_ISOLATION", isolation);
+        }
+        let results = case_verdicts_and_messages(&mut command);
+        assert!(
+            results.iter().all(|(verdict, _)| verdict == "passed"),
+            "{isolation:?}: {results:?}"
+        );
+    }
+}
+
 fn graded(dir: &Path, extra: &[&str]) -> Vec<(String, String)> {
     case_verdicts_and_messages(clings(dir).args(["test", "--format", "json"]).args(extra))
 }
@@ -111,37 +127,26 @@ fn a_program_that_plays_on_after_the_referee_has_ended_is_ended_and_the_referee_
     // The referee accepts and ends; the program sleeps on. Left alone it would reach the
     // 3 s wall-time limit (a timeout); clings ends it with the game, and the referee,
     // which does not ask programs to stop, has the last word.
-    for isolation in [None, Some("none")] {
-        let course = guessing_course("plays_on", "referee");
-        let mut command = clings(course.path());
-        command.args(["test", "--format", "json"]);
-        if let Some(isolation) = isolation {
-            command.env("CLINGS_ISOLATION", isolation);
-        }
-        let results = case_verdicts_and_messages(&mut command);
-        assert_eq!(results[0].0, "passed", "{isolation:?}: {results:?}");
-        assert_eq!(results[1].0, "passed", "{isolation:?}: {results:?}");
-    }
+    passes_with_and_without_isolation(guessing_course("plays_on", "referee").path());
 }
 
 /// When the referee closes its output the program's input ends at once, though the
-/// referee runs on: here it reads what the program still says until its own input ends,
-/// and the program, which reads until its input ends, then exits. Only the referee itself
-/// may hold its output (the helper of a run without isolation lets go of it), or both would
-/// wait for each other until the wall-time limit.
+/// referee runs on: here it reads what the program still says until its own input ends
+/// ("drain"), and the program, which reads until its input ends, then exits. Only the
+/// referee itself may hold its output (the helper of a run without isolation lets go of
+/// it), or both would wait for each other until the wall-time limit.
 #[test]
 fn the_program_s_input_ends_when_the_referee_closes_its_output() {
-    for isolation in [None, Some("none")] {
-        let course = guessing_course("reads_to_end", "referee_drains");
-        let mut command = clings(course.path());
-        command.args(["test", "--format", "json"]);
-        if let Some(isolation) = isolation {
-            command.env("CLINGS_ISOLATION", isolation);
-        }
-        let results = case_verdicts_and_messages(&mut command);
-        assert_eq!(results[0].0, "passed", "{isolation:?}: {results:?}");
-        assert_eq!(results[1].0, "passed", "{isolation:?}: {results:?}");
+    let course = guessing_course("binary", "referee");
+    let fixtures = course.path().join("fixtures/guess");
+    for (case, secret) in [("01_small", 3), ("02_large", 700)] {
+        std::fs::write(
+            fixtures.join(format!("{case}.in")),
+            format!("{secret} drain\n"),
+        )
+        .unwrap();
     }
+    passes_with_and_without_isolation(course.path());
 }
 
 #[test]

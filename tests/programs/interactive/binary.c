@@ -1,4 +1,5 @@
-/* Guesses by halving the range: at most ten guesses for 1..1000. */
+/* Guesses by halving the range: at most ten guesses for 1..1000. Once it has found the
+ * number it reads until its input ends, then exits. */
 #include <stdio.h>
 #include <string.h>
 
@@ -9,9 +10,11 @@ int main(void) {
         int guess = (low + high) / 2;
         printf("%d\n", guess);
         fflush(stdout);
-        if (scanf("%31s", answer) != 1 || strcmp(answer, "correct") == 0) return 0;
+        if (scanf("%31s", answer) != 1 || strcmp(answer, "correct") == 0) break;
         if (strcmp(answer, "higher") == 0) low = guess + 1;
         else high = guess - 1;
     }
+    while (scanf("%31s", answer) == 1)
+        ;
     return 0;
 }

@@ -1,7 +1,9 @@
 /* The referee of a guessing game, as Kattis interactors are written:
  * referee INPUT ANSWER FEEDBACK_DIR, talking with the program on stdin/stdout.
- * INPUT holds the secret (1..1000). The program guesses, one number a line; the
- * referee answers "higher", "lower" or "correct"; ten guesses at most.
+ * INPUT holds the secret (1..1000), and "drain" after it for a referee that, once the
+ * number is guessed, closes its output and reads what the program still says until its
+ * input ends before it exits. The program guesses, one number a line; the referee answers
+ * "higher", "lower" or "correct"; ten guesses at most.
  * 42: guessed; 43: anything else, with a message for the student. */
 #include <poll.h>
 #include <stdio.h>
@@ -25,7 +27,9 @@ int main(int argc, char **argv) {
     feedback = argv[3];
     FILE *input = fopen(argv[1], "r");
     int secret;
+    char mode[16] = "";
     if (!input || fscanf(input, "%d", &secret) != 1) return 1;
+    int drain = fscanf(input, "%15s", mode) == 1 && strcmp(mode, "drain") == 0;
     fclose(input);
     char line[256];
     for (int guesses = 1; guesses <= 10; guesses++) {
@@ -39,6 +43,11 @@ int main(int argc, char **argv) {
         if (guess == secret) {
             puts("correct");
             fflush(stdout);
+            if (drain) {
+                fclose(stdout);
+                while (fgets(line, sizeof line, stdin))
+                    ;
+            }
             return 42;
         }
         puts(guess < secret ? "higher" : "lower");

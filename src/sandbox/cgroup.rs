@@ -1325,6 +1325,40 @@ mod tests {
         assert_eq!(read("pids", "pids.max").unwrap(), "7");
     }
 
+    /// Forks a child that joins `run`, starts `sleepers` processes in sessions of their own,
+    /// and waits; returns it once all are in the cgroup.
+    fn waiting_in(run: &RunCgroup, sleepers: usize) -> i32 {
+        let joiner = run.joiner();
+        // SAFETY: the child makes system calls only.
+        let child = unsafe { libc::fork() };
+        if child == 0 {
+            // SAFETY: system calls only, in the child of a fork.
+            unsafe {
+                if joiner.join().is_err() {
+                    libc::_exit(120);
+                }
+                for _ in 0..sleepers {
+                    if libc::fork() == 0 {
+                        libc::setsid();
+                        loop {
+                            libc::pause();
+                        }
+                    }
+                }
+                loop {
+                    libc::pause();
+                }
+            }
+        }
+        // A few forks take milliseconds; a machine loaded with builds can take seconds.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while run.members[0].pids().len() < 1 + sleepers && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(run.members[0].pids().len(), 1 + sleepers);
+        child
+    }
+
     /// A cgroup whose last process is still ending cannot be removed yet (EBUSY): removing
     /// it patiently waits until it can; one already gone is done with at once.
     #[test]
@@ -1333,24 +1367,7 @@ mod tests {
             return;
         };
         let run = RunCgroup::create(&cgroups, 64 << 20, 8).unwrap();
-        let joiner = run.joiner();
-        // SAFETY: the child joins and waits; system calls only.
-        let child = unsafe { libc::fork() };
-        if child == 0 {
-            // SAFETY: system calls only, in the child of a fork.
-            unsafe {
-                if joiner.join().is_err() {
-                    libc::_exit(120);
-                }
-                loop {
-                    libc::pause();
-                }
-            }
-        }
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while run.members[0].pids().is_empty() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        let child = waiting_in(&run, 0);
         let dirs: Vec<PathBuf> = run.dirs().map(Path::to_path_buf).collect();
         let busy = fs::remove_dir(&dirs[0]).unwrap_err();
         assert_eq!(busy.raw_os_error(), Some(libc::EBUSY), "{busy}");
@@ -1444,34 +1461,7 @@ mod tests {
             return;
         };
         let run = RunCgroup::create(&cgroups, 64 << 20, 8).unwrap();
-        let joiner = run.joiner();
-        // SAFETY: the child joins, starts three sleepers in their own sessions, sleeps.
-        let child = unsafe { libc::fork() };
-        if child == 0 {
-            // SAFETY: system calls only, in the child of a fork.
-            unsafe {
-                if joiner.join().is_err() {
-                    libc::_exit(120);
-                }
-                for _ in 0..3 {
-                    if libc::fork() == 0 {
-                        libc::setsid();
-                        loop {
-                            libc::pause();
-                        }
-                    }
-                }
-                loop {
-                    libc::pause();
-                }
-            }
-        }
-        // Four forks take milliseconds; a machine loaded with builds can take seconds.
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while run.members[0].pids().len() < 4 && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        assert_eq!(run.members[0].pids().len(), 4);
+        let child = waiting_in(&run, 3);
         assert!(run.kill_all());
         assert!(run.is_empty());
         let status = wait_for(child);

@@ -61,11 +61,8 @@ pub struct Orders {
     /// The user to run the program as (only when clings runs as root).
     pub uid: Option<u32>,
     pub wall_time: Duration,
-    /// The program's path.
+    /// The program's path, and its `argv[0]`.
     pub program: String,
-    /// The name it is run by (its `argv[0]`): the same for every build of a student's
-    /// file, wherever the build is in its sandbox.
-    pub name: String,
     /// The program's arguments after its name.
     pub args: Vec<String>,
     /// The program's whole environment, `NAME=value`.
@@ -116,7 +113,6 @@ impl Orders {
             uid,
             format!("{}", self.wall_time.as_millis()),
             self.program.clone(),
-            self.name.clone(),
             self.files.encode(),
             self.env.len().to_string(),
             self.collect.len().to_string(),
@@ -133,7 +129,6 @@ impl Orders {
             uid,
             wall_ms,
             program,
-            name,
             files,
             env_count,
             collect_count,
@@ -158,7 +153,6 @@ impl Orders {
             },
             wall_time: Duration::from_millis(wall_ms.parse().ok()?),
             program: program.to_string(),
-            name: name.to_string(),
             args: strings(args),
             env: strings(env),
             files: FileChannel::decode(files)?,
@@ -413,7 +407,7 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
         files::place(channel, Path::new("."), orders.uid)?;
     }
     let program = CString::new(orders.program.as_bytes()).context("bad program path")?;
-    let args = std::iter::once(CString::new(orders.name.as_bytes()))
+    let args = std::iter::once(Ok(program.clone()))
         .chain(orders.args.iter().map(|arg| CString::new(arg.as_bytes())))
         .collect::<Result<Vec<CString>, _>>()
         .context("bad program argument")?;
@@ -591,9 +585,6 @@ impl ProgramSlot {
     /// After a run: removes whatever the run left beside its program, and the program's
     /// copy too if the run changed it; `false` when something could not be removed.
     fn tidy(&mut self) -> bool {
-        let Ok(entries) = std::fs::read_dir(PROGRAM_DIR) else {
-            return false;
-        };
         let untouched = self
             .kept
             .as_ref()
@@ -601,39 +592,34 @@ impl ProgramSlot {
         if !untouched {
             self.kept = None;
         }
-        let mut clean = true;
-        for entry in entries {
-            let removed = entry.and_then(|entry| {
-                if untouched && entry.path() == Path::new(PROGRAM_FILE) {
-                    return Ok(());
-                }
-                remove_entry(&entry)
-            });
-            clean &= removed.is_ok();
-        }
-        clean
+        clear(Path::new(PROGRAM_DIR), |entry| {
+            untouched && entry == Path::new(PROGRAM_FILE)
+        })
     }
 }
 
 /// Empties the scratch directory for the next run; `false` when something could not be
 /// removed (a directory the program made unreadable to the helper).
 fn empty_directory(dir: &Path) -> bool {
+    clear(dir, |_| false)
+}
+
+/// Removes everything in `dir` but the entries `kept` names, files and directories with
+/// all in them; `false` when something could not be removed.
+fn clear(dir: &Path, kept: impl Fn(&Path) -> bool) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return false;
     };
-    let mut empty = true;
+    let mut clean = true;
     for entry in entries {
-        empty &= entry.and_then(|entry| remove_entry(&entry)).is_ok();
+        let removed = entry.and_then(|entry| match entry.file_type()?.is_dir() {
+            _ if kept(&entry.path()) => Ok(()),
+            true => std::fs::remove_dir_all(entry.path()),
+            false => std::fs::remove_file(entry.path()),
+        });
+        clean &= removed.is_ok();
     }
-    empty
-}
-
-/// Removes a file, or a directory and all in it.
-fn remove_entry(entry: &std::fs::DirEntry) -> std::io::Result<()> {
-    match entry.file_type()?.is_dir() {
-        true => std::fs::remove_dir_all(entry.path()),
-        false => std::fs::remove_file(entry.path()),
-    }
+    clean
 }
 
 /// Sends one message on a warm sandbox's socket.
@@ -886,7 +872,6 @@ mod tests {
             uid: Some(1_800_000_123),
             wall_time: Duration::from_millis(2000),
             program: "/usr/bin/gcc".into(),
-            name: "gcc".into(),
             args: vec!["-o".into(), "program".into(), "a b.c".into()],
             env: vec!["PATH=/usr/bin".into(), "A=b=c".into()],
             files: FileChannel::Inherited(9),

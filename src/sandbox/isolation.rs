@@ -129,7 +129,6 @@ impl Bubblewrap {
             uid,
             wall_time: limits.wall_time,
             program: program.to_string_lossy().into_owned(),
-            name: program.to_string_lossy().into_owned(),
             args: run.args.to_vec(),
             env: run.env.to_vec(),
             files: run.files,

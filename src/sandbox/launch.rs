@@ -185,7 +185,6 @@ impl Launch {
             uid,
             wall_time: limits.wall_time,
             program: program.to_string_lossy().into_owned(),
-            name: program.to_string_lossy().into_owned(),
             args: job.args.to_vec(),
             env: super::program_env(job, limits, &workdir),
             files,

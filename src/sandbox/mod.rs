@@ -341,7 +341,6 @@ impl Sandbox {
                     uid,
                     wall_time: limits.wall_time,
                     program: isolation::PROGRAM.to_string(),
-                    name: isolation::PROGRAM.to_string(),
                     args: job.args.to_vec(),
                     env: program_env(job, &limits, Path::new(isolation::SCRATCH)),
                     files: match channel {

@@ -445,15 +445,11 @@ impl Warm {
         }
     }
 
-    /// Ends the sandbox: bubblewrap and its init, and with the init every process in it;
-    /// checks that none is left.
+    /// Ends the sandbox at once, a run under way or not: bubblewrap and its init, and with
+    /// the init every process in it; checks that none is left.
     fn stop(&mut self) -> Result<()> {
-        if std::mem::replace(&mut self.stopped, true) {
-            return Ok(());
-        }
         self.group.kill();
-        let _ = self.group.wait(None);
-        launch::verify_gone(&self.group, true, None)
+        self.end(None)
     }
 
     /// Ends an idle sandbox, where no run is left: told that no run will come, the helper
@@ -462,12 +458,18 @@ impl Warm {
     /// init to reap, and checking that the init is gone means reading every process's
     /// status in /proc. One that does not end soon is killed.
     fn close(&mut self) -> Result<()> {
+        let _ =
+            nix::sys::socket::shutdown(self.socket.as_raw_fd(), nix::sys::socket::Shutdown::Both);
+        self.end(Some(CLOSE_PATIENCE))
+    }
+
+    /// Waits for bubblewrap (killing the group past `patience`), reaps it and checks that
+    /// nothing of the sandbox is left; once.
+    fn end(&mut self, patience: Option<Duration>) -> Result<()> {
         if std::mem::replace(&mut self.stopped, true) {
             return Ok(());
         }
-        let _ =
-            nix::sys::socket::shutdown(self.socket.as_raw_fd(), nix::sys::socket::Shutdown::Both);
-        let _ = self.group.wait(Some(CLOSE_PATIENCE));
+        let _ = self.group.wait(patience);
         launch::verify_gone(&self.group, true, None)
     }
 

@@ -600,11 +600,7 @@ impl Member {
         // SAFETY: pidfd_open takes plain integers and returns a new descriptor.
         let raw = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
         if raw < 0 {
-            // Before Linux 5.3: the check narrows the window, as well as it can.
-            if io::Error::last_os_error().raw_os_error() == Some(libc::ENOSYS) && self.holds(pid) {
-                // SAFETY: kill takes plain integers.
-                unsafe { libc::kill(pid, libc::SIGKILL) };
-            }
+            self.kill_without_pidfd(pid, &io::Error::last_os_error());
             return;
         }
         // SAFETY: pidfd_open returned a descriptor that nothing else owns.
@@ -621,6 +617,17 @@ impl Member {
                     0,
                 )
             };
+        }
+    }
+
+    /// SIGKILL to `pid`, where opening its pidfd failed with `err`. Before Linux 5.3 there
+    /// is no pidfd (ENOSYS): the check narrows the window as well as it can. Any other
+    /// failure means the process is gone (ESRCH).
+    #[cfg(target_os = "linux")]
+    fn kill_without_pidfd(&self, pid: i32, err: &io::Error) {
+        if err.raw_os_error() == Some(libc::ENOSYS) && self.holds(pid) {
+            // SAFETY: kill takes plain integers.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
         }
     }
 
@@ -1453,6 +1460,70 @@ mod tests {
             text(libc::ENOENT),
             io::Error::from_raw_os_error(libc::ENOENT).to_string()
         );
+    }
+
+    /// The signal a child that pauses for ever dies of, once it is sent SIGTERM: SIGKILL if
+    /// it was sent that before.
+    fn terminated(pid: i32) -> i32 {
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+        let status = wait_for(pid);
+        assert!(libc::WIFSIGNALED(status), "{status:#x}");
+        libc::WTERMSIG(status)
+    }
+
+    /// Before Linux 5.3 there is no pidfd (ENOSYS): a process still in the cgroup is killed
+    /// by its pid, and one elsewhere is not; after any other failure (ESRCH: it is gone)
+    /// nothing is sent.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn without_a_pidfd_only_a_process_in_the_cgroup_is_killed_and_only_for_want_of_pidfds() {
+        let Some(cgroups) = cgroups_or_skip("without_a_pidfd_only_a_process_in_the_cgroup") else {
+            return;
+        };
+        let run = RunCgroup::create(&cgroups, 64 << 20, 8).unwrap();
+        let member = &run.members[0];
+        let no_pidfds = io::Error::from_raw_os_error(libc::ENOSYS);
+        let gone = io::Error::from_raw_os_error(libc::ESRCH);
+
+        let inside = waiting_in(&run, 0);
+        member.kill_without_pidfd(inside, &gone);
+        assert_eq!(
+            terminated(inside),
+            libc::SIGTERM,
+            "killed though it was gone"
+        );
+
+        let inside = waiting_in(&run, 0);
+        member.kill_without_pidfd(inside, &no_pidfds);
+        assert_eq!(terminated(inside), libc::SIGKILL, "not killed by its pid");
+
+        let outside = sleeper();
+        member.kill_without_pidfd(outside, &no_pidfds);
+        assert_eq!(
+            terminated(outside),
+            libc::SIGTERM,
+            "killed outside the cgroup"
+        );
+    }
+
+    /// Files that some kernels lack (swap accounting, cgroup.kill) are skipped when missing;
+    /// any other failure to write one is an error that names it.
+    #[test]
+    fn a_file_the_kernel_lacks_is_skipped_and_any_other_failure_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        set_if_present(dir.path(), "memory.swap.max", "0").unwrap();
+        assert!(!dir.path().join("memory.swap.max").exists());
+
+        fs::write(dir.path().join("memory.memsw.limit_in_bytes"), "").unwrap();
+        set_if_present(dir.path(), "memory.memsw.limit_in_bytes", "42").unwrap();
+        let written = fs::read_to_string(dir.path().join("memory.memsw.limit_in_bytes"));
+        assert_eq!(written.unwrap(), "42");
+
+        // A directory where the file should be: opening it for writing fails (EISDIR).
+        fs::create_dir(dir.path().join("cgroup.kill")).unwrap();
+        let err = set_if_present(dir.path(), "cgroup.kill", "1").unwrap_err();
+        assert!(err.to_string().contains("cgroup.kill"), "{err}");
     }
 
     #[test]

@@ -244,6 +244,76 @@ fn a_run_without_isolation_gets_its_whole_memory_limit() {
     assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
 }
 
+/// README, "What holds where": as a normal user without isolation, `RLIMIT_NPROC` counts
+/// every process and thread of the user, so a run may start 16 more than the user had when
+/// it began: the program forks its 15 children whether the user runs nothing else or six
+/// programs more. clings runs as a user id of this test's own, which nothing else shares.
+#[test]
+fn as_a_normal_user_without_isolation_a_run_gets_its_processes_beside_the_user_s_others() {
+    if !require(
+        nix::unistd::geteuid().is_root(),
+        "needs root, to run clings as a user of the test's own",
+    ) {
+        return;
+    }
+    // Far above the machine's users and above clings' run users (below 2^31).
+    let uid = 2_500_000_000 + std::process::id();
+    let tasks_of_uid = || {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter(|entry| entry.file_name().to_string_lossy().parse::<u32>().is_ok())
+            .filter(|entry| entry.metadata().is_ok_and(|meta| meta.uid() == uid))
+            .count()
+    };
+    let course = hostile_course(&["fork_many"]);
+    let mut others = Sleepers(Vec::new());
+    for running in [0, 6] {
+        while others.0.len() < running {
+            let Some(mut sleeper) = as_user(uid) else {
+                return;
+            };
+            others
+                .0
+                .push(sleeper.args(["sleep", "600"]).spawn().unwrap());
+        }
+        // Nothing else of the user's: the sleepers have taken its id, and the last
+        // grading's processes are gone.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while tasks_of_uid() != running && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(tasks_of_uid(), running);
+        let Some(mut command) = clings_as_user(course.path(), uid) else {
+            return;
+        };
+        command
+            .env("CLINGS_ISOLATION", "none")
+            .args(["--jobs", "1", "run", "fork_many"]);
+        let (output, _) = output_with_pid(&mut command);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "with {running} other processes of the user:\n{}{}",
+            stdout_of(&output),
+            stderr_of(&output)
+        );
+    }
+}
+
+/// The test's own processes, killed and reaped when it ends, even by a failure.
+struct Sleepers(Vec<std::process::Child>);
+
+impl Drop for Sleepers {
+    fn drop(&mut self) {
+        for sleeper in &mut self.0 {
+            let _ = sleeper.kill();
+            let _ = sleeper.wait();
+        }
+    }
+}
+
 /// many_hogs' two cases graded by one worker (the second comes when the first one's
 /// cgroup is free again), once `prepare` has changed their fixtures; `None` when not root,
 /// which a cgroup per run needs.

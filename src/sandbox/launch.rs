@@ -36,6 +36,10 @@ fn inherit_channel(channel: Option<&File>, inherited: &mut Vec<OwnedFd>) -> Resu
     Ok(files)
 }
 
+/// The tasks of a run besides its program's, when clings is not root: the two threads that
+/// read the program's output, and the helper with its two threads.
+const RUN_TASKS: u64 = 5;
+
 /// How long the processes of a run may take to disappear once killed.
 const REAP_PATIENCE: Duration = Duration::from_secs(2);
 
@@ -173,9 +177,11 @@ impl Launch {
         };
         let processes = match uid {
             Some(_) => limits.processes,
-            // RLIMIT_NPROC counts every process of the user, so the program gets that many
-            // more than the user has now, and the helper with its two threads.
-            None => user::own_process_count() + limits.processes + 3,
+            // RLIMIT_NPROC counts every process and thread of the user: the program's come
+            // on top of the user's others, clings' threads, and the run's own tasks.
+            None => {
+                user::others_task_count() + user::own_thread_count() + RUN_TASKS + limits.processes
+            }
         };
         let (status_read, status_write) = pipe()?;
         let mut inherited = vec![status_write];

@@ -51,6 +51,31 @@ pub fn user_has_live_process(uid: u32) -> bool {
     })
 }
 
+/// How many tasks (processes and their threads, which RLIMIT_NPROC counts alike, zombies
+/// included until reaped) of user `uid` there are, leaving out process `except`'s.
+pub fn tasks_of_user(uid: u32, except: i32) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
+            let owned = pid != except && entry.metadata().ok()?.uid() == uid;
+            owned.then(|| threads_of(&pid.to_string())).flatten()
+        })
+        .sum()
+}
+
+/// The threads of process `pid` ("self" for the calling one), `None` once it is gone.
+pub fn threads_of(pid: &str) -> Option<u64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the state: ppid, pgrp, session, tty_nr, tpgid, flags, four fault counts,
+    // four CPU times, priority, nice, then num_threads.
+    stat_fields(&stat)?.1.get(16)?.parse().ok()
+}
+
 fn any_live(mut matches: impl FnMut(&str) -> Option<bool>) -> bool {
     let Ok(entries) = fs::read_dir("/proc") else {
         return false;

@@ -25,25 +25,22 @@ pub fn is_root() -> bool {
     nix::unistd::geteuid().is_root()
 }
 
-/// How many processes the current user had when first asked, which RLIMIT_NPROC counts
-/// against the limit when clings is not root; 0 where /proc cannot tell.
-pub fn own_process_count() -> u64 {
+/// How many tasks (processes and threads: RLIMIT_NPROC counts both) the current user had
+/// outside clings when first asked, which count against a run's process limit when clings
+/// is not root; 0 where /proc cannot tell.
+pub fn others_task_count() -> u64 {
     static COUNT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
     *COUNT.get_or_init(|| {
-        use std::os::unix::fs::MetadataExt;
-        let me = nix::unistd::getuid().as_raw();
-        let Ok(entries) = std::fs::read_dir("/proc") else {
-            return 0;
-        };
-        entries
-            .filter_map(Result::ok)
-            .filter(|entry| {
-                let name = entry.file_name();
-                name.to_string_lossy().bytes().all(|b| b.is_ascii_digit())
-            })
-            .filter(|entry| entry.metadata().is_ok_and(|meta| meta.uid() == me))
-            .count() as u64
+        procs::tasks_of_user(
+            nix::unistd::getuid().as_raw(),
+            nix::unistd::getpid().as_raw(),
+        )
     })
+}
+
+/// clings' own threads now, which count against a run's process limit too.
+pub fn own_thread_count() -> u64 {
+    procs::threads_of("self").unwrap_or(1)
 }
 
 /// A user id lent to one run; back to the pool when dropped.
@@ -219,8 +216,9 @@ mod tests {
         let me = nix::unistd::getuid().as_raw();
         assert!(has_processes(me));
         assert!(!has_processes(4_000_000_000));
-        // This process, and the one that started it (cargo, a shell).
-        assert!(own_process_count() >= 2);
+        // The one that started this process (cargo, a shell), and this one's test threads.
+        assert!(others_task_count() >= 1);
+        assert!(own_thread_count() >= 2);
     }
 
     #[test]

@@ -135,6 +135,33 @@ pub fn clings_unprivileged(dir: &Path) -> Option<std::process::Command> {
     if !nix::unistd::geteuid().is_root() {
         return Some(clings_process(dir));
     }
+    clings_as_user(dir, NOBODY)
+}
+
+/// `clings` run in `dir` as user and group `uid` (the test runs as root); `dir` is given
+/// to that user. Without `setpriv`, `None` (see [`require`]).
+pub fn clings_as_user(dir: &Path, uid: u32) -> Option<std::process::Command> {
+    let mut command = as_user(uid)?;
+    let (owner, group) = (
+        Some(nix::unistd::Uid::from_raw(uid)),
+        Some(nix::unistd::Gid::from_raw(uid)),
+    );
+    for entry in WalkDir::new(dir) {
+        nix::unistd::chown(entry.expect("walk").path(), owner, group).expect("chown");
+    }
+    command
+        .arg(clings_process(dir).get_program())
+        .current_dir(dir)
+        .env("LANG", "C")
+        .env("HOME", dir)
+        .env("XDG_CACHE_HOME", dir.join(".clings/user-cache"))
+        .env_remove("CC");
+    Some(command)
+}
+
+/// `setpriv` set to run what follows as user and group `uid`, without other groups; `None`
+/// without `setpriv` (see [`require`]).
+pub fn as_user(uid: u32) -> Option<std::process::Command> {
     let setpriv = find_on_path("setpriv");
     if !require(
         setpriv.is_some(),
@@ -142,25 +169,13 @@ pub fn clings_unprivileged(dir: &Path) -> Option<std::process::Command> {
     ) {
         return None;
     }
-    let (owner, group) = (
-        Some(nix::unistd::Uid::from_raw(NOBODY)),
-        Some(nix::unistd::Gid::from_raw(NOBODY)),
-    );
-    for entry in WalkDir::new(dir) {
-        nix::unistd::chown(entry.expect("walk").path(), owner, group).expect("chown");
-    }
-    let mut command = clings_process(dir);
-    let program = command.get_program().to_owned();
-    let mut wrapped = std::process::Command::new(setpriv.expect("found above"));
-    wrapped
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
-        .arg(program)
-        .current_dir(dir)
-        .env("LANG", "C")
-        .env("HOME", dir)
-        .env("XDG_CACHE_HOME", dir.join(".clings/user-cache"))
-        .env_remove("CC");
-    command = wrapped;
+    let mut command = std::process::Command::new(setpriv.expect("found above"));
+    command.args([
+        format!("--reuid={uid}"),
+        format!("--regid={uid}"),
+        "--clear-groups".into(),
+        "--".into(),
+    ]);
     Some(command)
 }
 

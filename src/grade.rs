@@ -7,7 +7,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
-use crate::course::{self, Chapter, Course, Exercise};
+use crate::course::{self, Chapter, Course, Defaults, Exercise};
 use crate::fixture::{self, Case, CaseConfig, Failure};
 use crate::i18n::{Lang, Text};
 use crate::looping::{LoopRule, LoopWatch};
@@ -293,6 +293,29 @@ impl Totals {
     }
 }
 
+/// `plain` with the course's sanitizers, and the strict tier's toolchain when the course
+/// has one: which sanitizers the compiler supports is asked of both side by side (two
+/// probe builds, the first time, kept in `probe_dir`).
+fn sanitized(
+    plain: &Toolchain,
+    defaults: &Defaults,
+    probe_dir: &Path,
+) -> Result<(Toolchain, Option<Toolchain>)> {
+    std::thread::scope(|scope| {
+        let strict = scope.spawn(|| match defaults.strict_sanitizers.is_empty() {
+            true => Ok(None),
+            false => plain
+                .with_sanitizers(&defaults.strict_sanitizers, probe_dir)
+                .map(Some),
+        });
+        let toolchain = plain.with_sanitizers(&defaults.sanitizers, probe_dir)?;
+        let strict = strict
+            .join()
+            .map_err(|_| anyhow::anyhow!("the compiler probe panicked"))??;
+        Ok((toolchain, strict))
+    })
+}
+
 /// Where a submission keeps an exercise's file: at the course's path (a student
 /// repository with the course layout) or at its bare file name (a copy of `exercises/`).
 /// When neither exists, the course's path, so the result says `missing`. (Something that
@@ -320,29 +343,26 @@ impl<'a> Grader<'a> {
         let cache_dir = course.cache_dir();
         // What the probes find is true of the machine: kept for every course.
         let probe_dir = course::user_cache_dir().unwrap_or_else(|| cache_dir.clone());
-        let plain = Toolchain::detect(&course.defaults, options.lang)?;
-        // Which sanitizers the compiler supports (two probe builds, the first time) and
-        // whether isolation works (a sandbox's start) are found out side by side.
-        let strict_sanitizers = &course.defaults.strict_sanitizers;
-        let (toolchain, strict, sandbox) = std::thread::scope(|scope| {
-            let strict = scope.spawn(|| match strict_sanitizers.is_empty() {
-                true => Ok(None),
-                false => plain
-                    .with_sanitizers(strict_sanitizers, &probe_dir)
-                    .map(Some),
+        // Whether isolation works (a sandbox's start, the first time) is found out beside
+        // the compiler's name and sanitizers. The workers' sandboxes start as soon as it
+        // is known, to be ready once the programs are built: they need nothing of the
+        // compiler, and the course's scratch size is every case's without limits of its own.
+        let (toolchains, sandbox) = std::thread::scope(|scope| {
+            let sandbox = scope.spawn(|| {
+                let detected = Sandbox::detect(options.require_isolation, options.lang, &probe_dir);
+                if let Ok((sandbox, _)) = &detected {
+                    sandbox.prepare(options.jobs, course.defaults.file_size_bytes);
+                }
+                detected
             });
-            let sandbox = scope
-                .spawn(|| Sandbox::detect(options.require_isolation, options.lang, &probe_dir));
-            let toolchain = plain.with_sanitizers(&course.defaults.sanitizers, &probe_dir);
-            let joined = |name| move |_| anyhow::anyhow!("the {name} probe panicked");
-            (
-                toolchain,
-                strict.join().map_err(joined("compiler")),
-                sandbox.join().map_err(joined("isolation")),
-            )
+            let toolchains = Toolchain::detect(&course.defaults, options.lang)
+                .and_then(|plain| sanitized(&plain, &course.defaults, &probe_dir));
+            let sandbox = sandbox
+                .join()
+                .map_err(|_| anyhow::anyhow!("the isolation probe panicked"));
+            (toolchains, sandbox)
         });
-        let toolchain = toolchain?;
-        let strict = strict??;
+        let (toolchain, strict) = toolchains?;
         let (sandbox, sandbox_warning) = sandbox??;
         let warnings = toolchain
             .warnings
@@ -365,8 +385,6 @@ impl<'a> Grader<'a> {
             strict_sample: Some(STRICT_SAMPLE),
             warnings,
         };
-        // The workers' sandboxes start while the programs are being built.
-        grader.sandbox.prepare(grader.jobs, &grader.limits(None));
         Ok(grader)
     }
 

@@ -291,11 +291,12 @@ impl Sandbox {
         }
     }
 
-    /// Starts `count` warm sandboxes for runs under `limits` in the background, where runs
-    /// are isolated: a grading's workers find them ready once the programs are built.
-    pub fn prepare(&self, count: usize, limits: &Limits) {
+    /// Starts `count` warm sandboxes in the background, for runs whose file size limit
+    /// (the scratch directory's size) is `scratch_bytes`, where runs are isolated: a
+    /// grading's workers find them ready once the programs are built.
+    pub fn prepare(&self, count: usize, scratch_bytes: u64) {
         if let Some(bwrap) = &self.isolation {
-            warm::prepare(bwrap, limits.file_size_bytes, count);
+            warm::prepare(bwrap, scratch_bytes, count);
         }
     }
 

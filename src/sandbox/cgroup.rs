@@ -1507,6 +1507,21 @@ mod tests {
         );
     }
 
+    /// A process that ended between the reading of cgroup.procs and the opening of its
+    /// pidfd (ESRCH) is passed over, as the race in `kill_all` needs.
+    #[test]
+    fn a_process_gone_before_its_pidfd_is_opened_is_passed_over() {
+        let Some(cgroups) = cgroups_or_skip("a_process_gone_before_its_pidfd_is_opened") else {
+            return;
+        };
+        let run = RunCgroup::create(&cgroups, 64 << 20, 8).unwrap();
+        let gone = sleeper();
+        // SAFETY: a signal to our own child, reaped at once: its pid names no process.
+        unsafe { libc::kill(gone, libc::SIGKILL) };
+        wait_for(gone);
+        run.members[0].kill(gone);
+    }
+
     /// Files that some kernels lack (swap accounting, cgroup.kill) are skipped when missing;
     /// any other failure to write one is an error that names it.
     #[test]

@@ -242,20 +242,7 @@ fn v2_parent(mounts: &[Mount], own: &[Membership]) -> Result<Place, String> {
 
 /// Makes `<dir>/clings` and gives it and its children the memory and pids controllers.
 fn v2_prepare(dir: &Path, path: &str) -> Result<Place, String> {
-    let busy = |err: &io::Error| match err.raw_os_error() {
-        Some(libc::EBUSY) => " (it holds processes, and cgroup v2 gives controllers only \
-                              to the children of a cgroup without processes)"
-            .to_string(),
-        _ => String::new(),
-    };
-    enable_controllers(dir).map_err(|err| {
-        format!(
-            "cannot give the memory and pids controllers to the children of {}: {}{}",
-            dir.display(),
-            explain(&err),
-            busy(&err)
-        )
-    })?;
+    enable_controllers(dir).map_err(|err| controllers_refused(dir, &err))?;
     let parent = Place {
         dir: dir.join(V2_PARENT),
         path: join_cgroup_path(path, V2_PARENT),
@@ -272,15 +259,24 @@ fn v2_prepare(dir: &Path, path: &str) -> Result<Place, String> {
             ));
         }
     }
-    enable_controllers(&parent.dir).map_err(|err| {
-        format!(
-            "cannot give the memory and pids controllers to the children of {}: {}{}",
-            parent.dir.display(),
-            explain(&err),
-            busy(&err)
-        )
-    })?;
+    enable_controllers(&parent.dir).map_err(|err| controllers_refused(&parent.dir, &err))?;
     Ok(parent)
+}
+
+/// Why the children of cgroup `dir` cannot have the memory and pids controllers.
+fn controllers_refused(dir: &Path, err: &io::Error) -> String {
+    let busy = match err.raw_os_error() {
+        Some(libc::EBUSY) => {
+            " (it holds processes, and cgroup v2 gives controllers only to the children of a \
+             cgroup without processes)"
+        }
+        _ => "",
+    };
+    format!(
+        "cannot give the memory and pids controllers to the children of {}: {}{busy}",
+        dir.display(),
+        explain(err),
+    )
 }
 
 /// Adds memory and pids to `dir/cgroup.subtree_control` unless they are there.
@@ -1441,6 +1437,18 @@ mod tests {
     }
 
     /// What a failure says adds the likely reason where the kernel's words do not.
+    /// A v2 cgroup that holds processes cannot give its children controllers (EBUSY): the
+    /// message says so; other refusals say only what the kernel said.
+    #[test]
+    fn controllers_refused_to_a_cgroup_with_processes_say_why() {
+        let dir = Path::new("/sys/fs/cgroup/user.slice");
+        let busy = controllers_refused(dir, &io::Error::from_raw_os_error(libc::EBUSY));
+        assert!(busy.contains("/sys/fs/cgroup/user.slice"), "{busy}");
+        assert!(busy.contains("it holds processes"), "{busy}");
+        let gone = controllers_refused(dir, &io::Error::from_raw_os_error(libc::ENOENT));
+        assert!(!gone.contains("holds processes"), "{gone}");
+    }
+
     #[test]
     fn a_failure_says_its_likely_reason() {
         let text = |errno| explain(&io::Error::from_raw_os_error(errno));

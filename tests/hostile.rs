@@ -248,6 +248,8 @@ fn a_run_without_isolation_gets_its_whole_memory_limit() {
 /// every process and thread of the user, so a run may start 16 more than the user had when
 /// it began: the program forks its 15 children whether the user runs nothing else or six
 /// programs more. clings runs as a user id of this test's own, which nothing else shares.
+/// A few more are allowed: a thread of clings that is ending as the run starts is counted
+/// (a loaded machine showed 18), but never fewer.
 #[test]
 fn as_a_normal_user_without_isolation_a_run_gets_its_processes_beside_the_user_s_others() {
     if !require(
@@ -268,6 +270,10 @@ fn as_a_normal_user_without_isolation_a_run_gets_its_processes_beside_the_user_s
             .count()
     };
     let course = hostile_course(&["fork_many"]);
+    let fixtures = course.path().join("fixtures/fork_many");
+    for case in ["01_small", "02_negative"] {
+        std::fs::write(fixtures.join(format!("{case}.out")), "").unwrap();
+    }
     let mut others = Sleepers(Vec::new());
     for running in [0, 6] {
         while others.0.len() < running {
@@ -290,14 +296,11 @@ fn as_a_normal_user_without_isolation_a_run_gets_its_processes_beside_the_user_s
         };
         command
             .env("CLINGS_ISOLATION", "none")
-            .args(["--jobs", "1", "run", "fork_many"]);
-        let (output, _) = output_with_pid(&mut command);
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "with {running} other processes of the user:\n{}{}",
-            stdout_of(&output),
-            stderr_of(&output)
+            .args(["--jobs", "1"]);
+        let forked = said_number(command, "fork_many", "forked ");
+        assert!(
+            (15..=18).contains(&forked),
+            "{forked} children with {running} other processes of the user"
         );
     }
 }

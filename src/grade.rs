@@ -373,7 +373,7 @@ impl<'a> Grader<'a> {
             .collect();
         // A compiler with none of the strict sanitizers has no strict tier.
         let strict = strict.filter(Toolchain::uses_sanitizers);
-        let grader = Grader {
+        Ok(Grader {
             course,
             toolchain,
             sandbox,
@@ -384,8 +384,7 @@ impl<'a> Grader<'a> {
             strict,
             strict_sample: Some(STRICT_SAMPLE),
             warnings,
-        };
-        Ok(grader)
+        })
     }
 
     /// Builds the exercises' files side by side (`jobs` at a time), strict tier included,

@@ -893,6 +893,13 @@ mod tests {
         }
     }
 
+    /// A run cgroup of 64 MiB and 8 processes, or `None` after saying why the test does not
+    /// run (see [`cgroups_or_skip`]).
+    fn run_cgroup_or_skip(test: &str) -> Option<RunCgroup> {
+        let cgroups = cgroups_or_skip(test)?;
+        Some(RunCgroup::create(&cgroups, 64 << 20, 8).unwrap())
+    }
+
     /// Forks a child that joins `run` and then runs `body` (async-signal-safe calls only:
     /// this test process has other threads), which returns the child's exit status. Returns
     /// the child's wait status.
@@ -1096,10 +1103,9 @@ mod tests {
 
     #[test]
     fn a_run_within_its_limits_is_not_reported_and_joins_through_pre_exec() {
-        let Some(cgroups) = cgroups_or_skip("a_run_within_its_limits") else {
+        let Some(run) = run_cgroup_or_skip("a_run_within_its_limits") else {
             return;
         };
-        let run = RunCgroup::create(&cgroups, 64 << 20, 8).unwrap();
         assert_eq!(
             exit_code(in_child(&run, || i32::from(!touch(16 * MIB)))),
             Some(0)
@@ -1366,10 +1372,9 @@ mod tests {
     /// it patiently waits until it can; one already gone is done with at once.
     #[test]
     fn a_cgroup_still_emptying_is_removed_once_empty_and_a_gone_one_at_once() {
-        let Some(cgroups) = cgroups_or_skip("a_cgroup_still_emptying") else {
+        let Some(run) = run_cgroup_or_skip("a_cgroup_still_emptying") else {
             return;
         };
-        let run = RunCgroup::create(&cgroups, 64 << 20, 8).unwrap();
         let child = waiting_in(&run, 0);
         let dirs: Vec<PathBuf> = run.dirs().map(Path::to_path_buf).collect();
         let busy = fs::remove_dir(&dirs[0]).unwrap_err();
@@ -1486,10 +1491,9 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn without_a_pidfd_only_a_process_in_the_cgroup_is_killed_and_only_for_want_of_pidfds() {
-        let Some(cgroups) = cgroups_or_skip("without_a_pidfd_only_a_process_in_the_cgroup") else {
+        let Some(run) = run_cgroup_or_skip("without_a_pidfd_only_a_process_in_the_cgroup") else {
             return;
         };
-        let run = RunCgroup::create(&cgroups, 64 << 20, 8).unwrap();
         let member = &run.members[0];
         let no_pidfds = io::Error::from_raw_os_error(libc::ENOSYS);
         let gone = io::Error::from_raw_os_error(libc::ESRCH);
@@ -1519,10 +1523,9 @@ mod tests {
     /// pidfd (ESRCH) is passed over, as the race in `kill_all` needs.
     #[test]
     fn a_process_gone_before_its_pidfd_is_opened_is_passed_over() {
-        let Some(cgroups) = cgroups_or_skip("a_process_gone_before_its_pidfd_is_opened") else {
+        let Some(run) = run_cgroup_or_skip("a_process_gone_before_its_pidfd_is_opened") else {
             return;
         };
-        let run = RunCgroup::create(&cgroups, 64 << 20, 8).unwrap();
         let gone = sleeper();
         // SAFETY: a signal to our own child, reaped at once: its pid names no process.
         unsafe { libc::kill(gone, libc::SIGKILL) };
@@ -1551,10 +1554,9 @@ mod tests {
 
     #[test]
     fn kill_all_leaves_nothing_and_the_drop_removes_the_cgroup() {
-        let Some(cgroups) = cgroups_or_skip("kill_all_leaves_nothing") else {
+        let Some(run) = run_cgroup_or_skip("kill_all_leaves_nothing") else {
             return;
         };
-        let run = RunCgroup::create(&cgroups, 64 << 20, 8).unwrap();
         let child = waiting_in(&run, 3);
         assert!(run.kill_all());
         assert!(run.is_empty());

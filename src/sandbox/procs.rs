@@ -61,9 +61,10 @@ pub fn tasks_of_user(uid: u32, except: i32) -> u64 {
     entries
         .filter_map(Result::ok)
         .filter_map(|entry| {
-            let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
-            let owned = pid != except && entry.metadata().ok()?.uid() == uid;
-            owned.then(|| threads_of(&pid.to_string())).flatten()
+            let name = entry.file_name();
+            let name = name.to_str()?;
+            let owned = name.parse::<i32>().ok()? != except && entry.metadata().ok()?.uid() == uid;
+            owned.then(|| threads_of(name)).flatten()
         })
         .sum()
 }

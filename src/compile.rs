@@ -10,6 +10,7 @@
 use std::io::{ErrorKind, Read};
 use std::path::{Component, Path, PathBuf};
 use std::process::Command;
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -78,7 +79,6 @@ pub struct Build {
     pub program: Option<PathBuf>,
     /// Everything the compiler printed, with its colour codes, and why clings stopped it.
     pub diagnostics: String,
-    pub from_cache: bool,
 }
 
 impl Build {
@@ -87,7 +87,6 @@ impl Build {
         Build {
             program: None,
             diagnostics,
-            from_cache: false,
         }
     }
 }
@@ -190,9 +189,14 @@ impl Toolchain {
         let flags = self.flags();
         let name = name_in_sandbox(source);
         let entry = cache_dir.join(self.cache_key(&flags, &name, &code));
-        if let Some(build) = read_cached(&entry) {
-            return Ok(build);
-        }
+        let _claim = loop {
+            if let Some(build) = read_cached(&entry) {
+                return Ok(build);
+            }
+            if let Some(claim) = Claim::take(&entry) {
+                break claim;
+            }
+        };
 
         // The compile's working directory holds the source and nothing else; the run's
         // user may write there, so it is not in the cache, which only clings writes.
@@ -254,10 +258,8 @@ impl Toolchain {
             &diagnostics,
             &dependencies,
         )?;
-        let mut build = read_cached(&entry)
-            .with_context(|| format!("the build cache entry {} vanished", entry.display()))?;
-        build.from_cache = false;
-        Ok(build)
+        read_cached(&entry)
+            .with_context(|| format!("the build cache entry {} vanished", entry.display()))
     }
 
     /// What a build depends on besides the headers it includes: the compiler, its flags,
@@ -393,6 +395,46 @@ fn with_last_line(mut text: String, line: &str) -> String {
     text
 }
 
+/// The cache entries being compiled by this process. A second compile of an entry (a
+/// grading that needs a build `clings test` is still making in the background) waits for
+/// the first and takes its build from the cache rather than running gcc again.
+static COMPILING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static COMPILED: Condvar = Condvar::new();
+
+/// The right to compile one cache entry, held for the whole compile.
+struct Claim(PathBuf);
+
+impl Claim {
+    /// Claims `entry`; if another thread holds it, waits until that compile ends and
+    /// returns `None`, to look in the cache again (a compile that was stopped or failed
+    /// to run leaves nothing there, and the entry is then free to claim).
+    fn take(entry: &Path) -> Option<Claim> {
+        let mut compiling = lock(&COMPILING);
+        if !compiling.iter().any(|held| held == entry) {
+            compiling.push(entry.to_path_buf());
+            return Some(Claim(entry.to_path_buf()));
+        }
+        while compiling.iter().any(|held| held == entry) {
+            compiling = COMPILED
+                .wait(compiling)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        None
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        lock(&COMPILING).retain(|held| *held != self.0);
+        COMPILED.notify_all();
+    }
+}
+
+/// A panicking compile must not leave the others waiting for ever.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// A cached build, if there is one and every file it read besides the source is as it
 /// was then. An entry that cannot be read (half removed, damaged) is no build: the source
 /// is compiled again and the entry replaced.
@@ -406,7 +448,6 @@ fn read_cached(entry: &Path) -> Option<Build> {
     Some(Build {
         program: program.is_file().then_some(program),
         diagnostics,
-        from_cache: true,
     })
 }
 

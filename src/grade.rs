@@ -1,6 +1,7 @@
 //! Grading one exercise: compile it, run every case (in parallel), judge each.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -387,23 +388,34 @@ impl<'a> Grader<'a> {
         })
     }
 
-    /// Builds the exercises' files side by side (`jobs` at a time), strict tier included,
-    /// so that grading them one after another finds every build in the cache: a first
-    /// `clings test` then costs little more than its compiles on all cores. A strict build
-    /// is made before its exercise is known to pass: at worst one compile too many for a
-    /// file that changed. Compile errors show when the exercise is graded.
-    pub fn prebuild(&self, exercises: &[&Exercise]) {
-        let builds: Vec<(&Toolchain, &Exercise)> = std::iter::once(&self.toolchain)
-            .chain(&self.strict)
-            .flat_map(|toolchain| exercises.iter().map(move |exercise| (toolchain, *exercise)))
+    /// Builds what grading `exercises` will compile, `jobs` at a time, in the order the
+    /// grading needs it: each exercise's checker or referee, its file, then its file for
+    /// the strict tier. Run beside the grading (as `clings test` does), a first run costs
+    /// little more than its compiles on all cores: an exercise is graded while the next
+    /// ones are still compiling, and a build the grading reaches first is made once (see
+    /// [`Toolchain::compile`]). A strict build is made before its exercise is known to
+    /// pass: at worst one compile too many for a file that changed. Compile errors show
+    /// when the exercise is graded. No build starts once `done` is set: the grading has
+    /// ended (with an error, say) and what is left would only keep it waiting.
+    pub fn prebuild(&self, exercises: &[&Exercise], done: &AtomicBool) {
+        let builds: Vec<(&Toolchain, &Path)> = exercises
+            .iter()
+            .flat_map(|exercise| {
+                let validator = exercise.checker.as_ref().or(exercise.referee.as_ref());
+                let own = std::iter::once(&self.toolchain)
+                    .chain(&self.strict)
+                    .map(|toolchain| (toolchain, exercise.path.as_path()));
+                validator
+                    .map(|source| (&self.toolchain, source.as_path()))
+                    .into_iter()
+                    .chain(own)
+            })
             .collect();
-        parallel::map(&builds, self.jobs, |(toolchain, exercise)| {
-            let _ = toolchain.compile(
-                &exercise.path,
-                &self.course.root,
-                &self.cache_dir,
-                &self.sandbox,
-            );
+        parallel::map(&builds, self.jobs, |(toolchain, source)| {
+            if !done.load(Ordering::Relaxed) {
+                let _ =
+                    toolchain.compile(source, &self.course.root, &self.cache_dir, &self.sandbox);
+            }
         });
     }
 

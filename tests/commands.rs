@@ -201,6 +201,84 @@ fn unchanged_source_is_compiled_once() {
     assert_eq!(cache_entries(course.path()), 2);
 }
 
+/// README Performance: a first `clings test` grades an exercise while the next ones are
+/// still compiling, and no build is made twice. The compiler (a wrapper, so the course
+/// runs without isolation) logs every compile; its compile of `hello` waits until `sum`'s
+/// program has run, which only a grading beside the compiles lets happen.
+#[test]
+fn a_first_test_grades_while_it_compiles_and_compiles_each_build_once() {
+    let course = sum_course("passing");
+    solve_hello(course.path());
+    add_to_defaults(
+        course.path(),
+        "sanitizers = [\"undefined\"]\nstrict_sanitizers = [\"address\"]",
+    );
+    // Runs and compiles are done by users of their own: they write here.
+    let shared = tempfile::tempdir().unwrap();
+    let open = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap()
+    };
+    open(shared.path(), 0o777);
+    let (log, graded) = (
+        shared.path().join("compiles.log"),
+        shared.path().join("graded"),
+    );
+    std::fs::write(&log, "").unwrap();
+    open(&log, 0o666);
+    std::fs::write(
+        course.path().join("exercises/sum.c"),
+        format!(
+            "#include <stdio.h>\nint main(void) {{\n    FILE *graded = fopen(\"{}\", \"w\");\n    \
+             if (graded) fclose(graded);\n    int a, b;\n    \
+             if (scanf(\"%d %d\", &a, &b) == 2) printf(\"%d\\n\", a + b);\n    return 0;\n}}\n",
+            graded.display()
+        ),
+    )
+    .unwrap();
+    let wrapper = shared.path().join("cc");
+    write_script(
+        &wrapper,
+        &format!(
+            "#!/bin/sh\ncase \"$*\" in *-MD*) ;; *) exec gcc \"$@\";; esac\n\
+             for arg; do case \"$arg\" in *.c) source=$arg;; -fsanitize=*) tier=$arg;; esac; done\n\
+             echo \"$source $tier\" >> '{log}'\n\
+             case \"$source\" in *hello.c) i=0\n\
+               while [ ! -e '{graded}' ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done\n\
+               [ -e '{graded}' ] && echo \"$source $tier: sum was graded\" >> '{log}';; esac\n\
+             exec gcc \"$@\"\n",
+            log = log.display(),
+            graded = graded.display()
+        ),
+    );
+    let output = clings(course.path())
+        .env("CLINGS_ISOLATION", "none")
+        .env("CC", &wrapper)
+        .args(["test", "--jobs", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stdout_of(&output));
+    let log = std::fs::read_to_string(&log).unwrap();
+    let mut compiles: Vec<&str> = log
+        .lines()
+        .filter(|line| !line.ends_with("graded"))
+        .collect();
+    compiles.sort();
+    assert_eq!(
+        compiles,
+        [
+            "exercises/hello.c -fsanitize=address",
+            "exercises/hello.c -fsanitize=undefined",
+            "exercises/sum.c -fsanitize=address",
+            "exercises/sum.c -fsanitize=undefined",
+        ],
+        "each build once:\n{log}"
+    );
+    assert!(
+        log.contains("exercises/hello.c -fsanitize=undefined: sum was graded"),
+        "hello compiled only after the grading:\n{log}"
+    );
+}
+
 #[test]
 fn colour_only_when_asked_and_never_with_no_color() {
     let course = sum_course("wrong_output");

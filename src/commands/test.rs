@@ -1,4 +1,5 @@
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Result, bail};
 
@@ -46,16 +47,21 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Exit> {
             None => app.grader()?,
         };
         grader.hidden_fixtures = options.fixtures.clone();
-        if options.submission.is_none() {
-            grader.prebuild(&exercises);
-        }
-        exercises
-            .iter()
-            .map(|exercise| match &options.submission {
-                Some(dir) => grader.grade_source(exercise, dir, &grade::locate(exercise, dir)),
-                None => grader.grade(exercise),
-            })
-            .collect::<Result<Vec<_>>>()?
+        let (grader, done) = (&grader, &AtomicBool::new(false));
+        std::thread::scope(|scope| {
+            if options.submission.is_none() {
+                scope.spawn(|| grader.prebuild(&exercises, done));
+            }
+            let results = exercises
+                .iter()
+                .map(|exercise| match &options.submission {
+                    Some(dir) => grader.grade_source(exercise, dir, &grade::locate(exercise, dir)),
+                    None => grader.grade(exercise),
+                })
+                .collect::<Result<Vec<_>>>();
+            done.store(true, Ordering::Relaxed);
+            results
+        })?
     };
     report::publish(
         &results,

@@ -63,7 +63,7 @@ pub struct Toolchain {
     /// The sanitizers that this compiler accepted, in the course's order.
     sanitizers: Vec<String>,
     /// Whether the UndefinedBehaviorSanitizer runtime is linked into the program
-    /// (`-static-libubsan`): the dynamic one takes each run a third of its start-up time
+    /// (`-static-libubsan`, and `-static-libgcc` for its unwinder): the dynamic one takes each run a third of its start-up time
     /// (2.1 ms against 1.5 ms of CPU for a check_win run on a board), loading libubsan,
     /// libstdc++ and libgcc_s.
     static_runtime: bool,
@@ -220,6 +220,8 @@ impl Toolchain {
                 &name.to_string_lossy(),
                 "-o",
                 OUTPUT,
+                // The math library for a program that calls it, not loaded by every run.
+                "-Wl,--as-needed",
                 "-lm",
             ]
             .map(String::from),
@@ -339,8 +341,9 @@ impl Toolchain {
     }
 }
 
-/// The probe record's line for a compiler that links the UBSan runtime in.
-const STATIC_RUNTIME: &str = "+static-libubsan";
+/// The probe record's line for a compiler that links the UBSan runtime in (and libgcc,
+/// whose unwinder it uses).
+const STATIC_RUNTIME: &str = "+static-libubsan+static-libgcc";
 
 fn sanitizer_flags(names: &[String], static_runtime: bool) -> Vec<String> {
     if names.is_empty() {
@@ -353,7 +356,8 @@ fn sanitizer_flags(names: &[String], static_runtime: bool) -> Vec<String> {
     // UBSan prints and carries on by default; a report must stop the program and fail the case.
     flags.push("-fno-sanitize-recover=all".into());
     if static_runtime {
-        flags.push("-static-libubsan".into());
+        // And the unwinder its stack traces use: a run then loads no libgcc_s.
+        flags.extend(["-static-libubsan".into(), "-static-libgcc".into()]);
     }
     flags
 }
@@ -830,6 +834,7 @@ mod tests {
             .with_sanitizers(&["undefined".into()], cache.path())
             .unwrap();
         assert!(has(&ubsan, "-static-libubsan"), "{:?}", ubsan.flags());
+        assert!(has(&ubsan, "-static-libgcc"), "{:?}", ubsan.flags());
         // Asked again, the record answers the same.
         let again = gcc
             .with_sanitizers(&["undefined".into()], cache.path())
@@ -839,6 +844,7 @@ mod tests {
             .with_sanitizers(&["address".into()], cache.path())
             .unwrap();
         assert!(!has(&asan, "-static-libubsan") && has(&asan, "-fsanitize=address"));
+        assert!(!has(&asan, "-static-libgcc"), "{:?}", asan.flags());
         // A compiler that cannot link it in keeps the sanitizer with the shared runtime.
         let script = cache.path().join("no-static-cc");
         std::fs::write(

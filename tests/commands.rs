@@ -184,6 +184,34 @@ fn language_follows_lang_environment() {
     );
 }
 
+/// The math library is linked for the programs that call it (`-Wl,--as-needed -lm`), with
+/// or without the UBSan runtime linked in.
+#[test]
+fn a_program_that_calls_the_math_library_links() {
+    let course = sum_course("passing");
+    std::fs::write(
+        course.path().join("exercises/sum.c"),
+        "#include <math.h>\n#include <stdio.h>\nint main(void) {\n    int a, b;\n    \
+         volatile double one = 1.0;\n    if (scanf(\"%d %d\", &a, &b) != 2) return 1;\n    \
+         printf(\"%ld\\n\", lround(pow(a + b, one)));\n    return 0;\n}\n",
+    )
+    .unwrap();
+    for sanitizers in ["[]", "[\"undefined\"]"] {
+        let course = copy_course(course.path());
+        add_to_defaults(course.path(), &format!("sanitizers = {sanitizers}"));
+        let output = clings(course.path())
+            .args(["test", "sum"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{sanitizers}: {}",
+            stdout_of(&output)
+        );
+    }
+}
+
 #[test]
 fn unchanged_source_is_compiled_once() {
     let course = sum_course("passing");

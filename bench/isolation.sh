@@ -6,8 +6,8 @@
 #     (isolated, sanitizers on; with the course's strict tier, and without it), the plain
 #     gcc + diff loop (no sanitizer, no isolation) and check50 --dev;
 #  3. cold start: `clings test` with an empty build cache (in a fresh clone, and on a new
-#     machine), beside the same compiles (UBSan build, then the AddressSanitizer build of
-#     the strict tier) run by hand.
+#     machine), beside the same compiles (UBSan build and the AddressSanitizer build of
+#     the strict tier) run by hand, one after another and on every core.
 # Then one warm `clings test` with CLINGS_TIMINGS=1: where its time goes.
 #
 # Needs hyperfine and bubblewrap; CHECK50 names check50 (default: `check50` on PATH; the
@@ -66,15 +66,20 @@ echo "## 3. cold start: empty build cache"
 flags="-std=c99 -Wall -Wextra -g"
 cat >"$work/compile.sh" <<SH
 #!/usr/bin/env bash
-# The builds clings makes, one after another: UBSan (its runtime linked in), then
-# AddressSanitizer (strict tier); and the ai exercise's referee, with UBSan.
+# The builds clings makes, with its flags: each exercise with UBSan (its runtime linked
+# in) and with AddressSanitizer (strict tier), and the ai exercise's referee with UBSan;
+# \$1 at a time (default 1: one after another).
 cd "$course"
-gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan referees/gomoku.c -o $work/referee
-for source in exercises/*.c; do
-  name=\$(basename "\$source" .c)
-  gcc $flags -fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan "\$source" -o $work/ub_\$name
-  gcc $flags -fsanitize=address -fno-sanitize-recover=all "\$source" -o $work/asan_\$name
-done
+ubsan="-fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan -static-libgcc"
+link="-Wl,--as-needed -lm"
+{
+  echo "gcc $flags \$ubsan referees/gomoku.c -o $work/referee \$link"
+  for source in exercises/*.c; do
+    name=\$(basename "\$source" .c)
+    echo "gcc $flags \$ubsan \$source -o $work/ub_\$name \$link"
+    echo "gcc $flags -fsanitize=address -fno-sanitize-recover=all \$source -o $work/asan_\$name \$link"
+  done
+} | xargs -P "\${1:-1}" -I{} sh -c {}
 SH
 chmod +x "$work/compile.sh"
 # clings' errors, kept: a failed run is shown, not only its exit status.
@@ -92,7 +97,8 @@ trap 'cat "$work/cold-errors.log" >&2 2>/dev/null; rm -rf "$work"' EXIT
   -n "clings test, fresh clone, new machine" \
   --prepare "rm -rf $course/.clings $work/user-cache" "env XDG_CACHE_HOME=$work/user-cache $work/clings-logged test" >/dev/null)
 hyperfine -N --warmup 1 --runs "$((runs / 2 + 1))" --export-markdown "$work/compile.md" \
-  -n "the same gcc builds" "$work/compile.sh" >/dev/null
+  -n "the same gcc builds, one after another" "$work/compile.sh 1" \
+  -n "the same gcc builds, $(nproc) at a time" "$work/compile.sh $(nproc)" >/dev/null
 tail -n +3 "$work/cold.md"
 tail -n +3 "$work/compile.md"
 

@@ -231,8 +231,9 @@ fn unchanged_source_is_compiled_once() {
 
 /// README Performance: a first `clings test` grades an exercise while the next ones are
 /// still compiling, and no build is made twice. The compiler (a wrapper, so the course
-/// runs without isolation) logs every compile; its compile of `hello` waits until `sum`'s
-/// program has run, which only a grading beside the compiles lets happen.
+/// runs without isolation) logs every compile. `hello`'s compile, once begun, waits until
+/// `sum`'s program has run, and `sum`'s program answers only once `hello`'s compile has
+/// begun: neither builds first nor grades first gets through, only the two side by side.
 #[test]
 fn a_first_test_grades_while_it_compiles_and_compiles_each_build_once() {
     let course = sum_course("passing");
@@ -247,19 +248,24 @@ fn a_first_test_grades_while_it_compiles_and_compiles_each_build_once() {
         std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap()
     };
     open(shared.path(), 0o777);
-    let (log, graded) = (
-        shared.path().join("compiles.log"),
-        shared.path().join("graded"),
-    );
+    let [log, graded, compiling] =
+        ["compiles.log", "graded", "compiling"].map(|name| shared.path().join(name));
     std::fs::write(&log, "").unwrap();
     open(&log, 0o666);
     std::fs::write(
         course.path().join("exercises/sum.c"),
         format!(
-            "#include <stdio.h>\nint main(void) {{\n    FILE *graded = fopen(\"{}\", \"w\");\n    \
+            "#define _POSIX_C_SOURCE 199309L\n#include <stdio.h>\n#include <time.h>\n\
+             int main(void) {{\n    struct timespec tenth = {{0, 100000000}};\n    \
+             FILE *seen = NULL;\n    \
+             for (int i = 0; i < 8 && !(seen = fopen(\"{compiling}\", \"r\")); i++)\n        \
+             nanosleep(&tenth, NULL);\n    \
+             if (!seen) {{ puts(\"hello is not being compiled\"); return 0; }}\n    \
+             fclose(seen);\n    FILE *graded = fopen(\"{graded}\", \"w\");\n    \
              if (graded) fclose(graded);\n    int a, b;\n    \
              if (scanf(\"%d %d\", &a, &b) == 2) printf(\"%d\\n\", a + b);\n    return 0;\n}}\n",
-            graded.display()
+            compiling = compiling.display(),
+            graded = graded.display()
         ),
     )
     .unwrap();
@@ -270,11 +276,12 @@ fn a_first_test_grades_while_it_compiles_and_compiles_each_build_once() {
             "#!/bin/sh\ncase \"$*\" in *-MD*) ;; *) exec gcc \"$@\";; esac\n\
              for arg; do case \"$arg\" in *.c) source=$arg;; -fsanitize=*) tier=$arg;; esac; done\n\
              echo \"$source $tier\" >> '{log}'\n\
-             case \"$source\" in *hello.c) i=0\n\
+             case \"$source\" in *hello.c) [ -e '{compiling}' ] || : > '{compiling}'; i=0\n\
                while [ ! -e '{graded}' ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done\n\
                [ -e '{graded}' ] && echo \"$source $tier: sum was graded\" >> '{log}';; esac\n\
              exec gcc \"$@\"\n",
             log = log.display(),
+            compiling = compiling.display(),
             graded = graded.display()
         ),
     );
@@ -284,8 +291,14 @@ fn a_first_test_grades_while_it_compiles_and_compiles_each_build_once() {
         .args(["test", "--jobs", "2"])
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", stdout_of(&output));
     let log = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}{}\ncompiles:\n{log}",
+        stdout_of(&output),
+        stderr_of(&output)
+    );
     let mut compiles: Vec<&str> = log
         .lines()
         .filter(|line| !line.ends_with("graded"))

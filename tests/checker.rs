@@ -8,7 +8,7 @@ use std::path::Path;
 
 use common::{
     Process, assert_error, case_verdicts_and_messages, clings, clings_process, processes,
-    small_course, solution_passed, stdout_of, verdicts,
+    small_course, solution_passed, stdout_of, verdicts, write_script,
 };
 use tempfile::TempDir;
 
@@ -116,14 +116,21 @@ fn dev_check_runs_the_checker_on_the_solution() {
     assert!(solution_passed(&said, "02_thirty_five"), "{said}");
 }
 
-/// The program and the checker each keep a warm sandbox on the worker, and take turns: the
-/// checker's waits while the program runs. A sandbox whose helper was killed while it
-/// waited (from outside: no program can signal it) is not used again; the next case gets a
-/// new one and is judged like the first, not turned into an error.
+/// The worker's warm sandbox, started while the programs compile, serves the program and
+/// then its checker. Killed while it waits (from outside: no program can signal it), it is
+/// not used: the first case starts a new one, in which the program and the checker run and
+/// are judged as they would have been. A compiler that takes a second keeps it waiting.
 #[test]
-fn a_checkers_sandbox_killed_while_it_waits_is_replaced() {
+fn a_warm_sandbox_killed_while_it_waits_is_replaced() {
     let course = divisor_course("slow_smallest", "check_divisor");
+    let slow_cc = course.path().join("slow-cc");
+    write_script(
+        &slow_cc,
+        "#!/bin/sh\ncase \"$*\" in *-MD*) sleep 1;; esac\nexec gcc \"$@\"\n",
+    );
     let child = clings_process(course.path())
+        .env("CC", &slow_cc)
+        .env("CLINGS_TIMINGS", "1")
         .args([
             "--jobs",
             "1",
@@ -136,33 +143,48 @@ fn a_checkers_sandbox_killed_while_it_waits_is_replaced() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Case 2's program runs once there are two sandboxes (the first case's checker has
-    // run) and one of them has a run under way: the other is the checker's, waiting.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     let mut killed = None;
     while killed.is_none() && std::time::Instant::now() < deadline {
-        let helpers = sandbox_helpers(child.id());
-        let busy: Vec<bool> = helpers.iter().map(|&helper| has_children(helper)).collect();
-        if helpers.len() == 2 && busy.iter().filter(|&&busy| busy).count() == 1 {
-            let idle = helpers[busy.iter().position(|&busy| !busy).unwrap()];
+        let waiting = sandbox_helpers(child.id())
+            .into_iter()
+            .find(|&helper| serves_runs(helper) && !has_children(helper));
+        if let Some(helper) = waiting {
             nix::sys::signal::kill(
-                nix::unistd::Pid::from_raw(idle as i32),
+                nix::unistd::Pid::from_raw(helper as i32),
                 nix::sys::signal::Signal::SIGKILL,
             )
             .unwrap();
-            killed = Some(idle);
+            killed = Some(helper);
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     let output = child.wait_with_output().unwrap();
+    let stderr = common::stderr_of(&output);
     assert!(
         killed.is_some(),
-        "no moment with the checker's sandbox waiting: {}",
+        "no moment with the sandbox waiting: {}{stderr}",
         stdout_of(&output)
     );
-    let document: serde_json::Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|error| panic!("{error}: {}", common::stderr_of(&output)));
+    let document: serde_json::Value =
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|error| panic!("{error}: {stderr}"));
     assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
+    let starts = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("sandbox start"))
+        .and_then(|counts| counts.split_whitespace().nth(1));
+    assert_eq!(
+        starts,
+        Some("2"),
+        "the killed sandbox and its replacement: {stderr}"
+    );
+}
+
+/// Whether `helper` is a kept sandbox's helper, which serves run after run, rather than
+/// one for a single compile.
+fn serves_runs(helper: u32) -> bool {
+    std::fs::read(format!("/proc/{helper}/cmdline"))
+        .is_ok_and(|line| String::from_utf8_lossy(&line).contains("--clings-sandbox-server"))
 }
 
 /// The sandboxes' helpers under the clings process `clings`: bubblewrap's children.

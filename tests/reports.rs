@@ -287,8 +287,13 @@ fn an_exit_status_that_spells_the_input_is_not_reported() {
     let setup = Setup::new("status_from_input", "1 2 201\n");
     std::fs::write(setup.path("hidden/sum/09_hidden.out"), "3\n").unwrap();
     for (format, text) in setup.every_format() {
+        // GitHub's stop-commands token is random hex, which may hold "201" by chance.
+        let token = text
+            .lines()
+            .find_map(|line| line.strip_prefix("::stop-commands::"));
+        let shown = token.map_or(text.clone(), |token| text.replace(token, "TOKEN"));
         assert!(
-            !text.contains("201"),
+            !shown.contains("201"),
             "{format} reports the status:\n{text}"
         );
         if format == "json" {

@@ -7,10 +7,11 @@
 //! the compiler runs like a student's program, contained and limited, on a private copy
 //! of exactly the bytes that were hashed, and sees nothing but that copy and the system.
 
+use std::collections::BTreeSet;
 use std::io::{ErrorKind, Read};
 use std::path::{Component, Path, PathBuf};
 use std::process::Command;
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -18,6 +19,7 @@ use anyhow::{Context, Result, bail};
 use crate::course::Defaults;
 use crate::digest;
 use crate::i18n::{Lang, Localized};
+use crate::parallel;
 use crate::sandbox::{
     Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, Stop, Termination, find_on_path,
     is_system_path,
@@ -402,7 +404,7 @@ fn with_last_line(mut text: String, line: &str) -> String {
 /// The cache entries being compiled by this process. A second compile of an entry (a
 /// grading that needs a build `clings test` is still making in the background) waits for
 /// the first and takes its build from the cache rather than running gcc again.
-static COMPILING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static COMPILING: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
 static COMPILED: Condvar = Condvar::new();
 
 /// The right to compile one cache entry, held for the whole compile.
@@ -413,15 +415,12 @@ impl Claim {
     /// returns `None`, to look in the cache again (a compile that was stopped or failed
     /// to run leaves nothing there, and the entry is then free to claim).
     fn take(entry: &Path) -> Option<Claim> {
-        let mut compiling = lock(&COMPILING);
-        if !compiling.iter().any(|held| held == entry) {
-            compiling.push(entry.to_path_buf());
+        let mut compiling = parallel::lock(&COMPILING);
+        if compiling.insert(entry.to_path_buf()) {
             return Some(Claim(entry.to_path_buf()));
         }
-        while compiling.iter().any(|held| held == entry) {
-            compiling = COMPILED
-                .wait(compiling)
-                .unwrap_or_else(PoisonError::into_inner);
+        while compiling.contains(entry) {
+            compiling = parallel::wait(&COMPILED, compiling);
         }
         None
     }
@@ -429,14 +428,9 @@ impl Claim {
 
 impl Drop for Claim {
     fn drop(&mut self) {
-        lock(&COMPILING).retain(|held| *held != self.0);
+        parallel::lock(&COMPILING).remove(&self.0);
         COMPILED.notify_all();
     }
-}
-
-/// A panicking compile must not leave the others waiting for ever.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// A cached build, if there is one and every file it read besides the source is as it

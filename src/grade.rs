@@ -317,6 +317,16 @@ fn sanitized(
     })
 }
 
+/// What judges `exercise` instead of a comparison, and its source: the checker, else the
+/// referee.
+fn validator_source(exercise: &Exercise) -> Option<(JudgedBy, &Path)> {
+    match (&exercise.checker, &exercise.referee) {
+        (Some(source), _) => Some((JudgedBy::Checker, source)),
+        (None, Some(source)) => Some((JudgedBy::Referee, source)),
+        (None, None) => None,
+    }
+}
+
 /// Where a submission keeps an exercise's file: at the course's path (a student
 /// repository with the course layout) or at its bare file name (a copy of `exercises/`).
 /// When neither exists, the course's path, so the result says `missing`. (Something that
@@ -401,12 +411,11 @@ impl<'a> Grader<'a> {
         let builds: Vec<(&Toolchain, &Path)> = exercises
             .iter()
             .flat_map(|exercise| {
-                let validator = exercise.checker.as_ref().or(exercise.referee.as_ref());
                 let own = std::iter::once(&self.toolchain)
                     .chain(&self.strict)
                     .map(|toolchain| (toolchain, exercise.path.as_path()));
-                validator
-                    .map(|source| (&self.toolchain, source.as_path()))
+                validator_source(exercise)
+                    .map(|(_, source)| (&self.toolchain, source))
                     .into_iter()
                     .chain(own)
             })
@@ -628,17 +637,15 @@ impl<'a> Grader<'a> {
 
     /// The exercise's checker or referee, built, if the course gives it one.
     pub fn validator(&self, exercise: &Exercise) -> Result<Option<Validator>> {
-        let (role, source) = match (&exercise.checker, &exercise.referee) {
-            (Some(source), _) => (JudgedBy::Checker, source),
-            (None, Some(source)) => (JudgedBy::Referee, source),
-            (None, None) => return Ok(None),
+        let Some((role, source)) = validator_source(exercise) else {
+            return Ok(None);
         };
         let program = self
             .build(source)
             .with_context(|| format!("the validator of {}", exercise.name))?;
         Ok(Some(Validator {
             role,
-            source: source.clone(),
+            source: source.to_path_buf(),
             program,
             // Built by the course's toolchain, whichever built the student's program.
             env: self.toolchain.runtime_env(),

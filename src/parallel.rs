@@ -1,7 +1,19 @@
 //! Running independent jobs on a fixed number of threads, results in input order.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+
+/// `mutex`, locked even if a thread panicked while it held it: what clings shares between
+/// threads is left consistent by every change (one push, remove or replacement), and a
+/// panic in one thread must not stop the others (Ctrl-C's kills, waiting compiles).
+pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Waits for `condvar` to be notified, taking the lock back as [`lock`] does.
+pub fn wait<'a, T>(condvar: &Condvar, guard: MutexGuard<'a, T>) -> MutexGuard<'a, T> {
+    condvar.wait(guard).unwrap_or_else(PoisonError::into_inner)
+}
 
 /// The number of threads to use when the user did not say: one per core.
 pub fn default_jobs() -> usize {

@@ -3,7 +3,7 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -223,7 +223,7 @@ impl ClassProgress {
         let (shown, tally) = (bar.clone(), Arc::clone(&progress.tally));
         progress.ticker = Some(std::thread::spawn(move || {
             while !shown.is_finished() {
-                let status = lock(&tally).status(total, jobs, Instant::now());
+                let status = parallel::lock(&tally).status(total, jobs, Instant::now());
                 shown.set_message(status);
                 std::thread::park_timeout(REDRAW);
             }
@@ -235,7 +235,7 @@ impl ClassProgress {
     /// The bar's text now, for an event the ticker would only show later.
     fn redraw(&self) {
         if let Some(bar) = &self.bar {
-            let status = lock(&self.tally).status(self.total, self.jobs, Instant::now());
+            let status = parallel::lock(&self.tally).status(self.total, self.jobs, Instant::now());
             bar.set_message(status);
         }
     }
@@ -243,7 +243,9 @@ impl ClassProgress {
     /// `name` starts being graded; returns when.
     fn begin(&self, name: &str) -> Instant {
         let now = Instant::now();
-        lock(&self.tally).running.push((name.to_string(), now));
+        parallel::lock(&self.tally)
+            .running
+            .push((name.to_string(), now));
         match &self.bar {
             Some(_) => self.redraw(),
             None => eprintln!("grading {}", style::visible(name)),
@@ -255,7 +257,7 @@ impl ClassProgress {
         let now = Instant::now();
         let elapsed = now - started;
         let line = {
-            let mut tally = lock(&self.tally);
+            let mut tally = parallel::lock(&self.tally);
             tally.running.retain(|(running, _)| running != name);
             tally.finished += 1;
             tally.spent += elapsed;
@@ -289,10 +291,6 @@ impl ClassProgress {
             let _ = ticker.join();
         }
     }
-}
-
-fn lock(tally: &Mutex<Tally>) -> std::sync::MutexGuard<'_, Tally> {
-    tally.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl Tally {

@@ -49,9 +49,7 @@ struct Registry {
 
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     // A panic elsewhere must not stop Ctrl-C from killing the runs.
-    REGISTRY
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    crate::parallel::lock(&REGISTRY)
 }
 
 pub fn check() -> anyhow::Result<()> {

@@ -23,7 +23,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Sender};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -43,6 +43,7 @@ use super::limits::Limits;
 use super::live::Live;
 use super::process::{Exit, Group};
 use super::relay::Relay;
+use crate::parallel::{lock, wait};
 use crate::timings::{self, Phase};
 
 /// How long a new sandbox may take to say it is ready.
@@ -172,9 +173,7 @@ pub fn end_all() {
     let ended: Vec<Warm> = {
         let mut pool = lock(&POOL);
         while !pool.starting.is_empty() {
-            pool = STARTED
-                .wait(pool)
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            pool = wait(&STARTED, pool);
         }
         std::mem::take(&mut pool.idle)
     };
@@ -184,14 +183,6 @@ pub fn end_all() {
             scope.spawn(move || drop(warm));
         }
     });
-}
-
-/// `mutex`, locked; a thread that panicked while holding it left it consistent (every
-/// change is one push, remove or replacement).
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// An idle sandbox for `key`, the one used last, waiting for one that [`prepare`] is
@@ -209,9 +200,7 @@ fn take(key: &Key) -> Option<Warm> {
                 }
                 gone.push(warm);
             } else if pool.starting.contains(key) {
-                pool = STARTED
-                    .wait(pool)
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                pool = wait(&STARTED, pool);
             } else {
                 break None;
             }

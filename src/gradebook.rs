@@ -10,6 +10,7 @@ use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::atomic;
+use crate::csv_cell;
 use crate::report::json::Results;
 
 pub const SCHEMA: &str = "clings-gradebook/1";
@@ -140,8 +141,7 @@ impl Gradebook {
     /// `student, <points per exercise>, <points per chapter>, total, max, summary`: one row
     /// per student. Chapters have columns when the exercises span more than one; the total
     /// is that of the chapters that count for a grade.
-    pub fn csv(&self) -> Result<Vec<u8>> {
-        let mut writer = csv::Writer::from_writer(Vec::new());
+    pub fn csv(&self) -> String {
         // Every student was graded on the same exercises, so in the same chapters.
         let chapters: Vec<String> = self
             .students
@@ -151,15 +151,19 @@ impl Gradebook {
             .next()
             .filter(|chapters: &Vec<String>| chapters.len() > 1)
             .unwrap_or_default();
-        let mut header = vec!["student".to_string()];
-        header.extend(self.exercises.iter().cloned());
-        header.extend(chapters.iter().map(|name| format!("chapter {name}")));
-        header.extend(["total", "max", "summary"].map(String::from));
-        writer.write_record(&header)?;
+        let mut header = vec![csv_cell::text("student")];
+        header.extend(self.exercises.iter().map(|name| csv_cell::text(name)));
+        header.extend(
+            chapters
+                .iter()
+                .map(|name| csv_cell::text(&format!("chapter {name}"))),
+        );
+        header.extend(["total", "max", "summary"].map(csv_cell::text));
+        let mut csv = csv_cell::line(&header);
         for student in &self.students {
-            let mut row = vec![student.name.clone()];
-            match (&student.results, &student.error) {
-                (Some(results), _) => {
+            let mut row = vec![csv_cell::text(&student.name)];
+            match &student.results {
+                Some(results) => {
                     for name in &self.exercises {
                         let points = results
                             .exercises
@@ -178,34 +182,40 @@ impl Gradebook {
                     }
                     row.push(results.points.to_string());
                     row.push(results.max_points.to_string());
-                    row.push(summary(results));
+                    row.push(csv_cell::text(&summary(results)));
                 }
-                (None, error) => {
+                None => {
                     row.extend(self.exercises.iter().map(|_| String::new()));
                     row.extend(chapters.iter().map(|_| String::new()));
                     row.extend([String::new(), String::new()]);
-                    // One line, like every row: an error can quote the compiler.
-                    let error: Vec<&str> = error
-                        .as_deref()
-                        .unwrap_or("no results")
-                        .lines()
-                        .map(str::trim)
-                        .filter(|line| !line.is_empty())
-                        .collect();
-                    row.push(format!("grader error: {}", error.join(" / ")));
+                    row.push(csv_cell::text(&student.not_graded()));
                 }
             }
-            writer.write_record(&row)?;
+            csv.push_str(&csv_cell::line(&row));
         }
-        writer
-            .into_inner()
-            .context("cannot write the CSV gradebook")
+        csv
     }
 
     pub fn write(&self, dir: &Path) -> Result<()> {
         let json = serde_json::to_string_pretty(self).expect("a gradebook serialises") + "\n";
         atomic::write(&dir.join(JSON_FILE), json.as_bytes())?;
-        atomic::write(&dir.join(CSV_FILE), &self.csv()?)
+        atomic::write(&dir.join(CSV_FILE), self.csv().as_bytes())
+    }
+}
+
+impl Student {
+    /// Why a student without results has none, on one line like every row of the CSV
+    /// (an error can quote the compiler): `grader error: …`.
+    fn not_graded(&self) -> String {
+        let error: Vec<&str> = self
+            .error
+            .as_deref()
+            .unwrap_or("no results")
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .collect();
+        format!("grader error: {}", error.join(" / "))
     }
 }
 

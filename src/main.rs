@@ -7,6 +7,7 @@ mod commands;
 mod compare;
 mod compile;
 mod course;
+mod csv_cell;
 mod diff;
 mod digest;
 mod fixture;

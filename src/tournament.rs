@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::battle::{Record, Stone};
+use crate::csv_cell;
 use crate::gradebook::Shard;
 use crate::standings::{self, Game, GameResult};
 
@@ -199,9 +200,8 @@ impl Tournament {
     }
 
     /// The standings as CSV, a line per player, best first.
-    pub fn csv(&self) -> Result<Vec<u8>> {
-        let mut writer = csv::Writer::from_writer(Vec::new());
-        writer.write_record([
+    pub fn csv(&self) -> String {
+        let header = [
             "rank",
             "player",
             "games",
@@ -212,12 +212,13 @@ impl Tournament {
             "tie_break",
             "elo",
             "elo_margin",
-        ])?;
+        ];
+        let mut csv = csv_cell::line(&header.map(csv_cell::text));
         for line in self.standings() {
             let s = &line.standing;
-            writer.write_record([
+            csv.push_str(&csv_cell::line(&[
                 line.rank.to_string(),
-                line.name,
+                csv_cell::text(&line.name),
                 s.games.to_string(),
                 s.wins.to_string(),
                 s.draws.to_string(),
@@ -226,9 +227,9 @@ impl Tournament {
                 s.tie_break.to_string(),
                 s.elo.to_string(),
                 s.elo_margin.map(|m| m.to_string()).unwrap_or_default(),
-            ])?;
+            ]));
         }
-        writer.into_inner().context("cannot write the standings")
+        csv
     }
 }
 

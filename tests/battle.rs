@@ -186,3 +186,63 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
         "the same games (bots seeded), the same standings"
     );
 }
+
+/// Folder names a spreadsheet would run are text in standings.csv, as played and as
+/// merged from shards, and exactly themselves in tournament.json. (The players do not
+/// compile: their games are forfeits, no game to play.)
+#[test]
+fn player_names_that_are_formulas_are_text_in_the_standings() {
+    let course = copy_course(&repo());
+    let root = course.path();
+    for name in common::FORMULA_NAMES {
+        let dir = root.join("class").join(name).join("exercises");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(
+            repo().join("tests/programs/compile_error.c"),
+            dir.join("ai.c"),
+        )
+        .unwrap();
+    }
+    let run = |args: &[&str]| {
+        let output = clings(root).arg("tournament").args(args).output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            common::stderr_of(&output)
+        );
+    };
+    run(&["class", "--shard", "1/2", "--out", "one"]);
+    run(&["class", "--shard", "2/2", "--out", "two"]);
+    run(&[
+        "--merge",
+        "one/tournament.json",
+        "two/tournament.json",
+        "--out",
+        "merged",
+    ]);
+    let mut names = common::FORMULA_NAMES.map(String::from);
+    names.sort();
+    for out in ["one", "merged"] {
+        let cells = common::csv_cells(&root.join(out).join("standings.csv"));
+        common::assert_no_formula(&cells);
+        let mut shown: Vec<&str> = cells[1..].iter().map(|row| row[1].as_str()).collect();
+        shown.sort();
+        let mut expected: Vec<String> = names
+            .iter()
+            .map(|name| common::name_as_text(name))
+            .collect();
+        expected.sort();
+        assert_eq!(shown, expected, "{out}");
+        let document: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(root.join(out).join("tournament.json")).unwrap())
+                .unwrap();
+        let players: Vec<&str> = document["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|player| player["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(players, names, "{out}");
+    }
+}

@@ -437,6 +437,54 @@ fn a_submission_that_cannot_be_graded_is_exit_2_with_the_gradebook_written() {
     assert_eq!(lines.len(), 3, "one line per student: {csv}");
 }
 
+/// Folder names a spreadsheet would run (`=2+3`, `+1-1+cmd|' -c calc'!A0`...) are text in
+/// grades.csv, as graded and as merged, and exactly themselves in grades.json.
+#[test]
+fn folder_names_that_are_formulas_are_text_in_the_csv_and_exact_in_the_json() {
+    let setup = Setup::new("passing");
+    let students: Vec<(&str, &str)> = FORMULA_NAMES
+        .iter()
+        .map(|name| (*name, "passing"))
+        .collect();
+    class(setup.root.path(), &students);
+    let output = grade_class(&setup, &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let output = clings(&setup.course())
+        .args([
+            "grade",
+            "--merge",
+            "../book/grades.json",
+            "--out",
+            "../merged",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let mut names = FORMULA_NAMES.map(String::from);
+    names.sort();
+    for book in ["book", "merged"] {
+        let dir = setup.root.path().join(book);
+        let cells = csv_cells(&dir.join("grades.csv"));
+        assert_no_formula(&cells);
+        let rows: Vec<&Vec<String>> = cells.iter().skip(1).collect();
+        assert_eq!(rows.len(), names.len(), "{cells:?}");
+        for (row, name) in rows.iter().zip(&names) {
+            assert_eq!(row[0], name_as_text(name));
+            assert_eq!(&row[1..5], ["3", "0", "3", "4"], "{row:?}");
+        }
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("grades.json")).unwrap())
+                .unwrap();
+        let in_json: Vec<&str> = json["students"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|student| student["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(in_json, names, "{book}");
+    }
+}
+
 /// Without a terminal (a CI log), grade's progress is one line as each student starts and
 /// one as each ends, with the time it took and an estimate of the rest; nothing redrawn.
 #[test]

@@ -149,7 +149,7 @@ fn write(tournament: &Tournament, out: &Path, html: Option<&Path>, lang: Lang) -
         .with_context(|| format!("cannot create {}", games.display()))?;
     let json = serde_json::to_vec_pretty(tournament).context("cannot write the tournament")?;
     atomic::write(&out.join(JSON_FILE), &json)?;
-    atomic::write(&out.join(CSV_FILE), &tournament.csv()?)?;
+    atomic::write(&out.join(CSV_FILE), tournament.csv().as_bytes())?;
     for game in &tournament.games {
         let name = format!("{:04}.txt", game.number + 1);
         atomic::write(&games.join(name), game.record.replay().as_bytes())?;

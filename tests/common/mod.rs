@@ -216,6 +216,63 @@ pub fn assert_error(output: &std::process::Output, words: &str) {
     assert!(stderr.contains(words), "{words:?} not in: {stderr}");
 }
 
+/// Students' folder names that a spreadsheet would run as formulas (or that try to start
+/// a cell of their own with one), for the CSV files clings writes.
+pub const FORMULA_NAMES: [&str; 8] = [
+    "=2+3",
+    "+1-1+cmd|' -c calc'!A0",
+    "-2+3",
+    "@SUM(A1)",
+    "\t=1+1",
+    "\r=1+1",
+    "=HYPERLINK(\"evil.example\",\"x\")",
+    "\"=HYPERLINK(\"\"evil.example\"\")\"",
+];
+
+/// The cells of the CSV file at `path`, read by a CSV reader (quotes and all), header too.
+pub fn csv_cells(path: &Path) -> Vec<Vec<String>> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(path)
+        .expect("a CSV file")
+        .records()
+        .map(|record| {
+            record
+                .expect("a CSV record")
+                .iter()
+                .map(String::from)
+                .collect()
+        })
+        .collect()
+}
+
+/// What a cell starts with when a spreadsheet takes it for a formula.
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// Asserts that no cell of `cells` starts as a spreadsheet formula does (a number, `-25`,
+/// is a number).
+pub fn assert_no_formula(cells: &[Vec<String>]) {
+    for cell in cells
+        .iter()
+        .flatten()
+        .filter(|cell| cell.parse::<f64>().is_err())
+    {
+        assert!(
+            !cell.starts_with(FORMULA_STARTS),
+            "a formula: {cell:?} in {cells:?}"
+        );
+    }
+}
+
+/// The cell a spreadsheet shows for the folder name `name`: after a `'` (the sign of text)
+/// if it starts as a formula does.
+pub fn name_as_text(name: &str) -> String {
+    match name.starts_with(FORMULA_STARTS) {
+        true => format!("'{name}"),
+        false => name.to_string(),
+    }
+}
+
 /// Writes an executable shell script (a compiler wrapper, say) at `path`.
 pub fn write_script(path: &Path, script: &str) {
     std::fs::write(path, script).expect("write script");

@@ -604,11 +604,7 @@ impl Refusal {
 fn read_source(cwd: &Path, source: &Path) -> Result<Result<Vec<u8>, Refusal>> {
     use std::os::unix::fs::OpenOptionsExt;
     let path = cwd.join(source);
-    let canonical_base =
-        std::fs::canonicalize(cwd).with_context(|| format!("cannot read {}", cwd.display()))?;
-    let through_link = std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_symlink())
-        || std::fs::canonicalize(&path).is_ok_and(|real| real != canonical_base.join(source));
-    if through_link {
+    if link_target(cwd, source)?.is_some() {
         return Ok(Err(Refusal::Symlink(source.to_path_buf())));
     }
     // O_NONBLOCK: opening a FIFO must not wait for a writer.
@@ -634,6 +630,24 @@ fn read_source(cwd: &Path, source: &Path) -> Result<Result<Vec<u8>, Refusal>> {
         return Ok(Err(Refusal::TooLarge(source.to_path_buf())));
     }
     Ok(Ok(code))
+}
+
+/// Where `base/path` really leads when that is not `base/path` itself: it is a symbolic
+/// link (to what it says) or is reached through one (to where it resolves), so it could be
+/// anything, the course's solutions too. `None` for a path that is where it says, or is not
+/// there.
+pub fn link_target(base: &Path, path: &Path) -> Result<Option<PathBuf>> {
+    let full = base.join(path);
+    if std::fs::symlink_metadata(&full).is_ok_and(|meta| meta.is_symlink()) {
+        let target =
+            std::fs::read_link(&full).with_context(|| format!("cannot read {}", full.display()))?;
+        return Ok(Some(target));
+    }
+    let real_base =
+        std::fs::canonicalize(base).with_context(|| format!("cannot read {}", base.display()))?;
+    Ok(std::fs::canonicalize(&full)
+        .ok()
+        .filter(|real| *real != real_base.join(path)))
 }
 
 /// The source's name inside the compile's working directory: the name the student knows

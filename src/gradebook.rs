@@ -70,6 +70,10 @@ pub struct Student {
     /// The grader failed on this submission (not the student's program): no results.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Why this submission was not graded (its folder, or a file graded in it, is a
+    /// symbolic link): no results.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub results: Option<Results>,
 }
@@ -205,17 +209,18 @@ impl Gradebook {
 
 impl Student {
     /// Why a student without results has none, on one line like every row of the CSV
-    /// (an error can quote the compiler): `grader error: …`.
+    /// (an error can quote the compiler): `refused: …` or `grader error: …`.
     fn not_graded(&self) -> String {
-        let error: Vec<&str> = self
-            .error
-            .as_deref()
-            .unwrap_or("no results")
+        let (kind, why) = match (&self.refused, &self.error) {
+            (Some(why), _) => ("refused", why.as_str()),
+            (None, error) => ("grader error", error.as_deref().unwrap_or("no results")),
+        };
+        let why: Vec<&str> = why
             .lines()
             .map(str::trim)
             .filter(|line| !line.is_empty())
             .collect();
-        format!("grader error: {}", error.join(" / "))
+        format!("{kind}: {}", why.join(" / "))
     }
 }
 

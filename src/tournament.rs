@@ -77,9 +77,13 @@ pub struct Tournament {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Entry {
     pub name: String,
-    /// Why it could not play (it does not compile): it loses every game by forfeit.
+    /// Why it could not play (it does not compile, or was refused): it loses every game
+    /// by forfeit.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub forfeits: Option<String>,
+    /// Its folder, or its file to play, is a symbolic link: `forfeits` says to what.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub refused: bool,
 }
 
 /// A player's line in the standings, with its name.
@@ -199,7 +203,8 @@ impl Tournament {
             .with_context(|| format!("{} is not a tournament.json", path.display()))
     }
 
-    /// The standings as CSV, a line per player, best first.
+    /// The standings as CSV, a line per player, best first, with why a player forfeits
+    /// every game.
     pub fn csv(&self) -> String {
         let header = [
             "rank",
@@ -212,10 +217,17 @@ impl Tournament {
             "tie_break",
             "elo",
             "elo_margin",
+            "forfeits",
         ];
         let mut csv = csv_cell::line(&header.map(csv_cell::text));
         for line in self.standings() {
             let s = &line.standing;
+            let forfeits = self
+                .players
+                .iter()
+                .find(|entry| entry.name == line.name)
+                .and_then(|entry| entry.forfeits.as_deref())
+                .unwrap_or_default();
             csv.push_str(&csv_cell::line(&[
                 line.rank.to_string(),
                 csv_cell::text(&line.name),
@@ -227,6 +239,7 @@ impl Tournament {
                 s.tie_break.to_string(),
                 s.elo.to_string(),
                 s.elo_margin.map(|m| m.to_string()).unwrap_or_default(),
+                csv_cell::text(forfeits),
             ]));
         }
         csv

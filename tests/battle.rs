@@ -187,6 +187,80 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
     );
 }
 
+/// A player's folder that is a symbolic link (to the course's solutions), or whose
+/// `exercises/ai.c` is one, is refused: it forfeits every game, named on stderr with why,
+/// in the standings with its reason; the tournament exits 1.
+#[test]
+fn a_player_folder_or_file_that_is_a_symbolic_link_is_refused_and_forfeits() {
+    use std::os::unix::fs::symlink;
+    let course = copy_course(&repo());
+    let root = course.path();
+    let class = root.join("class");
+    std::fs::create_dir_all(class.join("ana/exercises")).unwrap();
+    std::fs::copy(
+        repo().join("solutions/ai.c"),
+        class.join("ana/exercises/ai.c"),
+    )
+    .unwrap();
+    symlink("../solutions", class.join("eve")).unwrap();
+    std::fs::create_dir_all(class.join("mallory/exercises")).unwrap();
+    symlink(
+        "../../../solutions/ai.c",
+        class.join("mallory/exercises/ai.c"),
+    )
+    .unwrap();
+
+    let output = clings(root)
+        .args(["tournament", "class", "--out", "out"])
+        .output()
+        .unwrap();
+    let stderr = common::stderr_of(&output);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    for (name, path) in [("eve", "eve"), ("mallory", "exercises/ai.c")] {
+        assert!(
+            stderr.contains(&format!(
+                "{name} forfeits every game: refused: {path} leads to "
+            )),
+            "{stderr}"
+        );
+    }
+    let document: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("out/tournament.json")).unwrap()).unwrap();
+    let players = document["players"].as_array().unwrap();
+    assert_eq!(players.len(), 3, "{document}");
+    for player in &players[1..] {
+        assert_eq!(player["refused"], true, "{player}");
+        assert!(
+            player["forfeits"]
+                .as_str()
+                .unwrap()
+                .contains("through a symbolic link"),
+            "{player}"
+        );
+    }
+    let games = document["games"].as_array().unwrap();
+    assert_eq!(
+        games
+            .iter()
+            .filter(|game| game["reason"] == "eve was refused")
+            .count(),
+        2,
+        "{document}"
+    );
+    // ana wins her four by forfeit; the refused players have their reason.
+    let cells = common::csv_cells(&root.join("out/standings.csv"));
+    assert_eq!(cells[0][10], "forfeits");
+    assert_eq!(
+        &cells[1][1..7],
+        ["ana", "4", "4", "0", "0", "4"],
+        "{cells:?}"
+    );
+    for row in &cells[2..] {
+        assert_eq!(&row[3], "0", "{row:?}");
+        assert!(row[10].starts_with("refused: "), "{row:?}");
+    }
+}
+
 /// Folder names a spreadsheet would run are text in standings.csv, as played and as
 /// merged from shards, and exactly themselves in tournament.json. (The players do not
 /// compile: their games are forfeits, no game to play.)

@@ -485,6 +485,83 @@ fn folder_names_that_are_formulas_are_text_in_the_csv_and_exact_in_the_json() {
     }
 }
 
+/// A student's folder that is a symbolic link (to the course's solutions), or whose file
+/// to grade is one or is reached through one, is refused: named on stderr, in the
+/// gradebook with why, exit 1; the other students are graded.
+#[test]
+fn a_student_folder_or_file_that_is_a_symbolic_link_is_refused_and_named() {
+    use std::os::unix::fs::symlink;
+    let setup = Setup::new("passing");
+    class(setup.root.path(), &[("alice", "passing")]);
+    let submissions = setup.root.path().join("submissions");
+    symlink("../course/solutions", submissions.join("eve")).unwrap();
+    std::fs::create_dir(submissions.join("mallory")).unwrap();
+    symlink(
+        "../../course/solutions/sum.c",
+        submissions.join("mallory/sum.c"),
+    )
+    .unwrap();
+    std::fs::create_dir(submissions.join("oscar")).unwrap();
+    symlink(
+        "../../course/solutions",
+        submissions.join("oscar/exercises"),
+    )
+    .unwrap();
+
+    let output = grade_class(&setup, &[]);
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    for (name, path) in [
+        ("eve", "eve"),
+        ("mallory", "sum.c"),
+        ("oscar", "exercises/sum.c"),
+    ] {
+        assert!(
+            stderr.contains(&format!("refused {name}: {path} leads to "))
+                && stderr.contains("course/solutions"),
+            "{stderr}"
+        );
+    }
+    assert!(
+        stderr.contains("refused 3 submissions (listed above)"),
+        "{stderr}"
+    );
+    assert!(
+        stdout_of(&output).contains("graded 1 submission (and refused 3)"),
+        "{}",
+        stdout_of(&output)
+    );
+    let book: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(setup.root.path().join("book/grades.json")).unwrap(),
+    )
+    .unwrap();
+    let students = book["students"].as_array().unwrap();
+    assert_eq!(students[0]["name"], "alice");
+    assert_eq!(students[0]["results"]["points"], 3);
+    for student in &students[1..] {
+        assert!(student["results"].is_null(), "{student}");
+        let why = student["refused"].as_str().unwrap();
+        assert!(why.contains("through a symbolic link"), "{why}");
+    }
+    let cells = csv_cells(&setup.root.path().join("book/grades.csv"));
+    assert_eq!(cells.len(), 5, "{cells:?}");
+    for row in &cells[2..] {
+        assert_eq!(&row[1..5], ["", "", "", ""], "{row:?}");
+        assert!(row[5].starts_with("refused: "), "{row:?}");
+    }
+    // The class report lists them, with why.
+    let output = clings(&setup.course())
+        .args(["report", "../book/grades.json", "--html", "../report.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let page = std::fs::read_to_string(setup.root.path().join("report.html")).unwrap();
+    assert!(
+        page.contains("<li><b>eve</b>: <code>refused: eve leads to "),
+        "{page}"
+    );
+}
+
 /// Without a terminal (a CI log), grade's progress is one line as each student starts and
 /// one as each ends, with the time it took and an estimate of the rest; nothing redrawn.
 #[test]

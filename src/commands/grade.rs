@@ -12,6 +12,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::app::App;
 use crate::commands::Exit;
 use crate::commands::report;
+use crate::compile;
+use crate::course::Exercise;
 use crate::fixture;
 use crate::grade;
 use crate::gradebook::{CSV_FILE, Gradebook, JSON_FILE, Shard, Student};
@@ -21,26 +23,63 @@ use crate::report::json;
 use crate::sandbox::Interrupted;
 use crate::style;
 
-/// The students of a class: each subdirectory of `submissions`, by name, in order.
-pub fn students(submissions: &Path) -> Result<Vec<(String, PathBuf)>> {
-    let mut students: Vec<(String, PathBuf)> = std::fs::read_dir(submissions)
-        .with_context(|| {
-            format!(
-                "cannot read the submissions directory {}",
-                submissions.display()
-            )
-        })?
-        .filter_map(Result::ok)
-        .filter(|entry| entry.path().is_dir())
-        .map(|entry| {
-            (
-                entry.file_name().to_string_lossy().into_owned(),
-                entry.path(),
-            )
-        })
-        .collect();
-    students.sort();
+/// A folder of a class: a student's submission, or why it is refused.
+pub struct Submission {
+    pub name: String,
+    /// The student's folder, or why it is not graded: it is a symbolic link, or a file of
+    /// it to grade is (or is reached through one), and could be the course's solutions.
+    pub folder: Result<PathBuf, String>,
+}
+
+/// The students of a class: each subdirectory of `submissions`, by name, in order, with
+/// their sources of `exercises` checked.
+pub fn students(submissions: &Path, exercises: &[Exercise]) -> Result<Vec<Submission>> {
+    let mut students = Vec::new();
+    for entry in std::fs::read_dir(submissions).with_context(|| {
+        format!(
+            "cannot read the submissions directory {}",
+            submissions.display()
+        )
+    })? {
+        let Ok(entry) = entry else { continue };
+        if !entry.path().is_dir() {
+            continue;
+        }
+        let name = entry.file_name();
+        students.push(Submission {
+            folder: match refusal(submissions, Path::new(&name), exercises)? {
+                None => Ok(entry.path()),
+                Some(why) => Err(why),
+            },
+            name: name.to_string_lossy().into_owned(),
+        });
+    }
+    students.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(students)
+}
+
+/// Why the folder `name` of `submissions` is not graded, if it is not: it, or its source
+/// of one of `exercises`, leads elsewhere through a symbolic link.
+fn refusal(submissions: &Path, name: &Path, exercises: &[Exercise]) -> Result<Option<String>> {
+    let why = |path: &Path, target: PathBuf| {
+        format!(
+            "{} leads to {} through a symbolic link: only a student's own folder and files \
+             count",
+            path.display(),
+            target.display()
+        )
+    };
+    if let Some(target) = compile::link_target(submissions, name)? {
+        return Ok(Some(why(name, target)));
+    }
+    let dir = submissions.join(name);
+    for exercise in exercises {
+        let source = grade::locate(exercise, &dir);
+        if let Some(target) = compile::link_target(&dir, &source)? {
+            return Ok(Some(why(&source, target)));
+        }
+    }
+    Ok(None)
 }
 
 /// Where a grading goes: the gradebook's directory, and the class report's page if asked.
@@ -57,11 +96,15 @@ pub fn run(
     output: &Output,
 ) -> Result<Exit> {
     let out = output.dir;
-    let students: Vec<(String, PathBuf)> = students(submissions)?
+    let students: Vec<Submission> = students(submissions, &app.course.exercises)?
         .into_iter()
         .enumerate()
         .filter(|(position, _)| shard.is_none_or(|shard| shard.contains(*position)))
         .map(|(_, student)| student)
+        .collect();
+    let folders: Vec<(&str, &Path)> = students
+        .iter()
+        .filter_map(|student| Some((student.name.as_str(), student.folder.as_deref().ok()?)))
         .collect();
 
     let names = app.course.names();
@@ -74,8 +117,8 @@ pub fn run(
     // submission gets more than its share of the machine.
     let jobs = grader.jobs;
     grader.jobs = 1;
-    let progress = ClassProgress::start(students.len(), jobs);
-    let graded = parallel::map(&students, jobs, |(name, dir)| {
+    let progress = ClassProgress::start(folders.len(), jobs);
+    let graded = parallel::map(&folders, jobs, |(name, dir)| {
         let started = progress.begin(name);
         let results: Result<Vec<_>> = app
             .course
@@ -95,48 +138,66 @@ pub fn run(
     }) {
         return Err(Interrupted.into());
     }
-    let graded: Vec<Student> = students
+    let refusals = students.iter().filter_map(|student| {
+        Some(Student {
+            name: student.name.clone(),
+            error: None,
+            refused: Some(student.folder.as_ref().err()?.clone()),
+            results: None,
+        })
+    });
+    let graded: Vec<Student> = folders
         .iter()
         .zip(graded)
         .map(|((name, _), results)| match results {
             Ok(results) => Student {
-                name: name.clone(),
+                name: name.to_string(),
                 error: None,
+                refused: None,
                 results: Some(json::document(&results, app.lang)),
             },
             Err(err) => Student {
-                name: name.clone(),
+                name: name.to_string(),
                 error: Some(format!("{err:#}")),
+                refused: None,
                 results: None,
             },
         })
+        .chain(refusals)
         .collect();
 
-    let errors = graded
-        .iter()
-        .filter(|student| student.error.is_some())
-        .count();
     let book = Gradebook::new(names.into_iter().map(String::from).collect(), graded);
     book.write(out)?;
+    let refused = students.len() - folders.len();
     println!(
-        "graded {} into {} and {}",
-        count(book.students.len(), "submission", "submissions"),
+        "graded {}{} into {} and {}",
+        count(folders.len(), "submission", "submissions"),
+        match refused {
+            0 => String::new(),
+            refused => format!(" (and refused {refused})"),
+        },
         out.join(CSV_FILE).display(),
         out.join(JSON_FILE).display()
     );
     if let Some(path) = output.html {
         report::write_page(&book, path, app.lang)?;
     }
-    for student in book
-        .students
-        .iter()
-        .filter(|student| student.error.is_some())
-    {
-        eprintln!(
-            "error: grading {} failed: {}",
-            style::visible(&student.name),
-            student.error.as_deref().unwrap_or_default()
-        );
+    let mut errors = 0;
+    for student in &book.students {
+        if let Some(why) = &student.refused {
+            eprintln!(
+                "refused {}: {}",
+                style::visible(&student.name),
+                style::visible(why)
+            );
+        }
+        if let Some(error) = &student.error {
+            errors += 1;
+            eprintln!(
+                "error: grading {} failed: {error}",
+                style::visible(&student.name)
+            );
+        }
     }
     // Students who fail are grades, written above (exit 0); a submission the grader
     // could not grade leaves a hole in the gradebook that a CI job must not pass over.
@@ -145,6 +206,16 @@ pub fn run(
         "the grader failed on {} (listed above); the gradebook has a `grader error` row for each",
         count(errors, "submission", "submissions")
     );
+    // A refused submission has its row, with why, as a failing student has: the
+    // gradebook is whole. But no grade of it should be published unseen: exit 1, as for
+    // a failing `clings test`.
+    if refused > 0 {
+        eprintln!(
+            "refused {} (listed above): the gradebook has a `refused` row for each",
+            count(refused, "submission", "submissions")
+        );
+        return Ok(Exit::Failure);
+    }
     Ok(Exit::Success)
 }
 

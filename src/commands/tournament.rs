@@ -15,6 +15,7 @@ use crate::gradebook::Shard;
 use crate::i18n::Lang;
 use crate::parallel;
 use crate::report::tournament_html;
+use crate::style;
 use crate::tournament::{self, CSV_FILE, Entry, JSON_FILE, Pairing, Played, Tournament};
 
 pub struct Options {
@@ -32,13 +33,15 @@ pub struct Options {
 pub fn run(app: &App, options: &Options) -> Result<Exit> {
     let course = &app.course;
     let exercise = battle::refereed_exercise(course, options.exercise.as_deref())?;
-    let mut entrants: Vec<(String, Entrant)> = grade::students(&options.submissions)?
-        .into_iter()
-        .map(|(name, dir)| (name, Entrant::Submission(dir)))
-        .collect();
+    // A refused folder plays no game: the reason it was refused stands for its build.
+    let mut entrants: Vec<(String, Result<Entrant, String>)> =
+        grade::students(&options.submissions, std::slice::from_ref(exercise))?
+            .into_iter()
+            .map(|student| (student.name, student.folder.map(Entrant::Submission)))
+            .collect();
     for bot in &options.bots {
         match Entrant::parse(course, bot)? {
-            entrant @ Entrant::Bot(_) => entrants.push((format!("bot {bot}"), entrant)),
+            entrant @ Entrant::Bot(_) => entrants.push((format!("bot {bot}"), Ok(entrant))),
             _ => anyhow::bail!(
                 "--bot {bot}: not a course bot ({})",
                 Entrant::bots(course).join(", ")
@@ -57,23 +60,30 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
     }
     let arena = Arena::new(&grader, exercise)?;
     let jobs = grader.jobs;
-    let built: Vec<Result<Player>> = parallel::map(&entrants, jobs, |(name, entrant)| {
-        arena.player(entrant, name)
-    });
+    let built: Vec<Result<Player>> =
+        parallel::map(&entrants, jobs, |(name, entrant)| match entrant {
+            Ok(entrant) => arena.player(entrant, name),
+            Err(why) => Err(anyhow::anyhow!("refused: {why}")),
+        });
     let players: Vec<Entry> = entrants
         .iter()
         .zip(&built)
-        .map(|((name, _), build)| Entry {
+        .map(|((name, entrant), build)| Entry {
             name: name.clone(),
             forfeits: build.as_ref().err().map(|error| {
                 let first = format!("{error:#}");
                 first.lines().next().unwrap_or_default().to_string()
             }),
+            refused: entrant.is_err(),
         })
         .collect();
     for entry in &players {
         if let Some(why) = &entry.forfeits {
-            eprintln!("{} forfeits every game: {why}", entry.name);
+            eprintln!(
+                "{} forfeits every game: {}",
+                style::visible(&entry.name),
+                style::visible(why)
+            );
         }
     }
     let schedule = tournament::slice(
@@ -108,7 +118,11 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
         games: played.into_iter().collect::<Result<Vec<Played>>>()?,
     };
     write(&tournament, &options.out, options.html.as_deref(), app.lang)?;
-    Ok(Exit::Success)
+    // As for `grade`: the standings are whole, but a refused player needs a teacher's look.
+    Ok(match tournament.players.iter().any(|entry| entry.refused) {
+        true => Exit::Failure,
+        false => Exit::Success,
+    })
 }
 
 /// `clings tournament --merge`: the shards' games, one tournament (and its page, with
@@ -126,10 +140,14 @@ pub fn merge(parts: &[PathBuf], out: &Path, html: Option<&Path>, lang: Lang) -> 
 /// The record of a game a player could not play: it loses (both lose: a draw).
 fn forfeit(players: &[Entry], pairing: &Pairing) -> Record {
     let (x, o) = (&players[pairing.x], &players[pairing.o]);
+    let absent = |entry: &Entry| match entry.refused {
+        true => format!("{} was refused", entry.name),
+        false => format!("{} does not compile", entry.name),
+    };
     let (winner, reason) = match (&x.forfeits, &o.forfeits) {
-        (Some(_), Some(_)) => (None, "neither player compiles".to_string()),
-        (Some(_), None) => (Some(Stone::O), format!("{} does not compile", x.name)),
-        _ => (Some(Stone::X), format!("{} does not compile", o.name)),
+        (Some(_), Some(_)) => (None, format!("{}, and {}", absent(x), absent(o))),
+        (Some(_), None) => (Some(Stone::O), absent(x)),
+        _ => (Some(Stone::X), absent(o)),
     };
     Record {
         x: x.name.clone(),

@@ -81,8 +81,8 @@ pub struct Class<'a> {
     pub columns: Vec<Column<'a>>,
     /// Students with results, in the gradebook's order (by name).
     pub students: Vec<Student<'a>>,
-    /// Students the grader failed on, with its error.
-    pub errors: Vec<(&'a str, &'a str)>,
+    /// Students the grader failed on or refused, with why.
+    pub errors: Vec<(&'a str, String)>,
 }
 
 impl<'a> Class<'a> {
@@ -97,8 +97,11 @@ impl<'a> Class<'a> {
             .iter()
             .filter(|student| student.results.is_none())
             .map(|student| {
-                let error = student.error.as_deref().unwrap_or("no results");
-                (student.name.as_str(), error)
+                let why = match &student.refused {
+                    Some(why) => format!("refused: {why}"),
+                    None => student.error.as_deref().unwrap_or("no results").to_string(),
+                };
+                (student.name.as_str(), why)
             })
             .collect();
         // Every case of every exercise, in the course's order, in the order the first

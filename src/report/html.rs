@@ -162,8 +162,8 @@ fn summary(html: &mut String, class: &Class, lang: Lang) {
             html,
             "<div class=\"errors\"><h2>{}</h2><ul>",
             lang.pick(
-                "Submissions the grader could not grade",
-                "评分器无法评分的提交"
+                "Submissions not graded (refused, or the grader failed)",
+                "未评分的提交（被拒绝，或评分器出错）"
             )
         );
         for (name, error) in &class.errors {

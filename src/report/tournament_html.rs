@@ -542,6 +542,7 @@ mod tests {
                 .map(|(index, name)| Entry {
                     name: name.to_string(),
                     forfeits: (index == 1).then(|| "ai.c:3: error: <expected ';'>".to_string()),
+                    refused: false,
                 })
                 .collect(),
             rounds: 1,

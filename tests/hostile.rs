@@ -940,6 +940,64 @@ fn a_kept_cgroup_counts_only_its_own_run_s_memory_events() {
     );
 }
 
+/// README, "Isolation": a run's cgroup serves the next run only if the run left nothing
+/// charged to it. Without isolation a program can leave a file on a tmpfs outside its
+/// scratch directory (`/dev/shm`, here a directory of the test's own), whose pages stay
+/// charged to its cgroup after it is gone: the first case parks 100 MiB there; the second,
+/// graded next by the same worker, uses 100 MiB of its 128, which the parked file would
+/// leave no room for in that cgroup (128 MiB and 32 for the helper).
+#[test]
+fn a_cgroup_left_with_memory_charged_to_it_is_not_given_to_the_next_run() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !require(
+        nix::unistd::geteuid().is_root(),
+        "needs root, as CI has, for a cgroup per run",
+    ) {
+        return;
+    }
+    let shm = tempfile::tempdir_in("/dev/shm").unwrap();
+    // The run's own user writes there.
+    std::fs::set_permissions(
+        shm.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o777),
+    )
+    .unwrap();
+    let parked = shm.path().join("parked");
+    let course = hostile_course(&["parks_memory"]);
+    let fixtures = course.path().join("fixtures/parks_memory");
+    let park = format!("park {} 100\n", parked.display());
+    for (case, input, output, limits) in [
+        (
+            "01_small",
+            park.as_str(),
+            "parked 100\n",
+            "memory_mb = 128\nfile_size_bytes = 104857600\n",
+        ),
+        (
+            "02_negative",
+            "use 100\n",
+            "used 100\n",
+            "memory_mb = 128\n",
+        ),
+    ] {
+        std::fs::write(fixtures.join(format!("{case}.in")), input).unwrap();
+        std::fs::write(fixtures.join(format!("{case}.out")), output).unwrap();
+        std::fs::write(fixtures.join(format!("{case}.toml")), limits).unwrap();
+    }
+    let output = clings_process(course.path())
+        .env("CLINGS_ISOLATION", "none")
+        .args(["--jobs", "1", "test", "--format", "json"])
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        std::fs::metadata(&parked).map(|meta| meta.len()).ok(),
+        Some(100 << 20),
+        "nothing parked: {document}"
+    );
+    assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
+}
+
 /// README, "Warm sandboxes": a sandbox whose helper dies in the middle of a run (killed from
 /// outside here; the OOM killer could) cannot say how the program ended: clings says the
 /// sandbox did not run it, a course error, and blames nothing on the student's program.

@@ -47,6 +47,13 @@ const V2_PARENT: &str = "clings";
 /// kernel to let the directory go.
 const PATIENCE: Duration = Duration::from_secs(2);
 
+/// Memory a run may leave charged to its cgroup, all its processes gone, for the cgroup to
+/// serve the next run: what an ordinary run leaves, kernel objects (the dentries and inodes
+/// of what it looked up) and page cache, which the kernel takes back when the next run
+/// needs it. After each of the course's 228 runs (cgroup v1, Linux 6.18), its cgroup held
+/// 64 KiB to 1.9 MiB (half of them under 0.5 MiB), under 1.2 MiB once reclaimed.
+const SETTLED_BYTES: u64 = 2 << 20;
+
 /// Numbers the run cgroups of this process.
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 /// Cgroups named with this process's own pid are stale only before it made any.
@@ -471,6 +478,55 @@ impl RunCgroup {
         self.events_before = self.memory_events();
     }
 
+    /// Whether the cgroup, emptied by [`RunCgroup::kill_all`], may serve another run: it
+    /// counts no process any more (one never reaped would take from the next run's), and no
+    /// more than [`SETTLED_BYTES`] is still charged to it once the kernel took back what it
+    /// could. A hostile run can leave memory charged after its processes are gone (a file
+    /// on a tmpfs outside the run, kernel memory): in a cgroup that served on, every later
+    /// run would have that much less, and end at `memory_limit` below its limit.
+    pub fn reusable(&self) -> bool {
+        if read_number(self.dir("pids"), "pids.current") != Some(0) {
+            return false;
+        }
+        let settled = || {
+            self.memory_charged()
+                .is_some_and(|bytes| bytes <= SETTLED_BYTES)
+        };
+        // The reads cost 10 to 30 µs, a reclaim 0.25 to 6 ms (cgroup v1, draining every CPU's
+        // lists first); most runs leave less than the threshold.
+        if settled() {
+            return true;
+        }
+        self.reclaim();
+        settled()
+    }
+
+    /// The memory charged to the cgroup now, kernel memory included.
+    fn memory_charged(&self) -> Option<u64> {
+        let name = match self.version {
+            Version::V2 => "memory.current",
+            Version::V1 => "memory.usage_in_bytes",
+        };
+        read_number(self.dir("memory"), name)
+    }
+
+    /// Asks the kernel to take back what it can of the memory charged to the cgroup, which
+    /// holds no process: page cache and reclaimable kernel objects. A file's pages on a
+    /// tmpfs stay while the file exists (there is no swap for them to go to).
+    fn reclaim(&self) {
+        let memory = self.dir("memory");
+        // What is still charged afterwards decides: the write's own result says nothing
+        // more (v2 refuses with EAGAIN when it could not take all it was asked for, and
+        // kernels before 5.19 lack memory.reclaim).
+        let _ = match self.version {
+            Version::V2 => match self.memory_charged() {
+                Some(bytes) => set(&memory.join("memory.reclaim"), &bytes.to_string()),
+                None => Ok(()),
+            },
+            Version::V1 => set(&memory.join("memory.force_empty"), "0"),
+        };
+    }
+
     /// How often the cgroup's memory limit was hit, or its OOM killer ran, so far.
     fn memory_events(&self) -> u64 {
         let memory = self.dir("memory");
@@ -486,7 +542,7 @@ impl RunCgroup {
             Version::V1 => {
                 let failures: u64 = ["memory.failcnt", "memory.memsw.failcnt"]
                     .into_iter()
-                    .filter_map(|name| read(name).trim().parse::<u64>().ok())
+                    .filter_map(|name| read_number(memory, name))
                     .sum();
                 failures + counter(&read("memory.oom_control"), "oom_kill").unwrap_or(0)
             }
@@ -501,11 +557,7 @@ impl RunCgroup {
             Version::V2 => "memory.peak",
             Version::V1 => "memory.max_usage_in_bytes",
         };
-        fs::read_to_string(self.dir("memory").join(name))
-            .ok()?
-            .trim()
-            .parse()
-            .ok()
+        read_number(self.dir("memory"), name)
     }
 
     #[cfg(test)]
@@ -725,6 +777,11 @@ fn explain(err: &io::Error) -> String {
     }
 }
 
+/// A cgroup file that holds one number (`pids.current`, `memory.failcnt`).
+fn read_number(dir: &Path, name: &str) -> Option<u64> {
+    fs::read_to_string(dir.join(name)).ok()?.trim().parse().ok()
+}
+
 /// `key value` lines, as in memory.events and memory.oom_control.
 fn counter(text: &str, key: &str) -> Option<u64> {
     text.lines().find_map(|line| {
@@ -876,7 +933,8 @@ mod tests {
     const MIB: usize = 1 << 20;
 
     /// `detect` sweeps the cgroups named after dead pids: tests detect at once, but not while
-    /// the test of that sweep has such a cgroup of its own in the making.
+    /// the test of that sweep has such a cgroup of its own in the making. Nor do they make
+    /// run cgroups while the test of names counts on the next numbers.
     static SWEEPS: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
     /// The cgroups of this machine, or `None` after saying why the test does not run.
@@ -897,7 +955,13 @@ mod tests {
     /// run (see [`cgroups_or_skip`]).
     fn run_cgroup_or_skip(test: &str) -> Option<RunCgroup> {
         let cgroups = cgroups_or_skip(test)?;
-        Some(RunCgroup::create(&cgroups, 64 << 20, 8).unwrap())
+        Some(new_run_cgroup(&cgroups, 64 << 20, 8))
+    }
+
+    /// A run cgroup, made when no test counts on the names to come (see [`SWEEPS`]).
+    fn new_run_cgroup(cgroups: &Cgroups, memory_bytes: u64, max_processes: u64) -> RunCgroup {
+        let _naming = SWEEPS.read().unwrap_or_else(|e| e.into_inner());
+        RunCgroup::create(cgroups, memory_bytes, max_processes).unwrap()
     }
 
     /// Forks a child that joins `run` and then runs `body` (async-signal-safe calls only:
@@ -1139,7 +1203,7 @@ mod tests {
         let Some(cgroups) = cgroups_or_skip("sixteen_hogs") else {
             return;
         };
-        let run = RunCgroup::create(&cgroups, 64 << 20, 4).unwrap();
+        let run = new_run_cgroup(&cgroups, 64 << 20, 4);
         let dirs: Vec<PathBuf> = run.dirs().map(Path::to_path_buf).collect();
         // Four children, 200 MiB each, and the count of those that got all of it.
         let status = in_child(&run, || {
@@ -1181,7 +1245,7 @@ mod tests {
         let Some(cgroups) = cgroups_or_skip("files_on_a_tmpfs") else {
             return;
         };
-        let run = RunCgroup::create(&cgroups, 64 << 20, 4).unwrap();
+        let run = new_run_cgroup(&cgroups, 64 << 20, 4);
         let mount_point = tempfile::tempdir().unwrap();
         let dir =
             std::ffi::CString::new(mount_point.path().as_os_str().as_encoded_bytes()).unwrap();
@@ -1242,12 +1306,122 @@ mod tests {
         assert!(run.memory_exceeded());
     }
 
+    /// Writes `mib` MiB to the file open as `fd`, in a forked child; 0 when all of it was
+    /// written, else 1. Async-signal-safe.
+    fn write_mib(fd: RawFd, mib: usize, chunk: &[u8]) -> i32 {
+        for _ in 0..mib {
+            // SAFETY: writing from a buffer of the given length.
+            if unsafe { libc::write(fd, chunk.as_ptr().cast(), chunk.len()) }
+                != chunk.len() as isize
+            {
+                return 1;
+            }
+        }
+        0
+    }
+
+    /// A file on a tmpfs outside the run keeps its pages charged to the run's cgroup after
+    /// the run's processes are gone, and the kernel cannot take them back (no swap): that
+    /// cgroup would give every later run 32 MiB less. It is not reused until the file is
+    /// gone.
+    #[test]
+    fn a_cgroup_left_with_a_file_on_a_tmpfs_charged_to_it_is_not_reused() {
+        let Some(run) = run_cgroup_or_skip("a_cgroup_left_with_a_file_on_a_tmpfs") else {
+            return;
+        };
+        let parked = tempfile::NamedTempFile::new_in("/dev/shm").unwrap();
+        let chunk = vec![0xabu8; MIB];
+        let fd = parked.as_file().as_raw_fd();
+        assert_eq!(
+            exit_code(in_child(&run, || write_mib(fd, 32, &chunk))),
+            Some(0)
+        );
+        assert!(run.is_empty());
+        let charged = run.memory_charged().unwrap();
+        assert!(charged >= 32 << 20, "{charged} bytes charged");
+        assert!(!run.reusable(), "reused with {charged} bytes charged");
+        // Emptied rather than removed: a child forked meanwhile by another test holds
+        // the file open.
+        parked.as_file().set_len(0).unwrap();
+        assert!(run.reusable(), "the file is empty, its pages gone with it");
+    }
+
+    /// What an ordinary run leaves, memory it freed and page cache that the kernel takes
+    /// back (a file it wrote to disk), does not keep its cgroup from serving the next run,
+    /// once the kernel was asked to reclaim it.
+    #[test]
+    fn a_cgroup_left_with_only_what_the_kernel_takes_back_is_reused() {
+        let Some(run) = run_cgroup_or_skip("a_cgroup_left_with_only_what_the_kernel_takes_back")
+        else {
+            return;
+        };
+        let on_disk = tempfile::tempfile().unwrap();
+        let mut fs_info: libc::statfs = unsafe { std::mem::zeroed() };
+        // SAFETY: fstatfs writes into the struct it is given.
+        assert_eq!(
+            unsafe { libc::fstatfs(on_disk.as_raw_fd(), &mut fs_info) },
+            0
+        );
+        assert_ne!(
+            fs_info.f_type,
+            libc::TMPFS_MAGIC,
+            "the temporary directory is a tmpfs: its page cache is never reclaimed"
+        );
+        let chunk = vec![0xabu8; MIB];
+        let fd = on_disk.as_raw_fd();
+        let status = in_child(&run, || {
+            if !touch(16 * MIB) || write_mib(fd, 32, &chunk) != 0 {
+                return 1;
+            }
+            // Clean pages: the kernel takes them back without waiting for the disk.
+            // SAFETY: a descriptor this child inherited.
+            i32::from(unsafe { libc::fdatasync(fd) } != 0)
+        });
+        assert_eq!(exit_code(status), Some(0));
+        let charged = run.memory_charged().unwrap();
+        assert!(charged > SETTLED_BYTES, "{charged} bytes of page cache");
+        assert!(run.reusable(), "not reused");
+        let left = run.memory_charged().unwrap();
+        assert!(left <= SETTLED_BYTES, "{left} bytes left");
+    }
+
+    /// A process of the run that has ended but is not reaped yet still counts against the
+    /// cgroup's process limit: the cgroup is not reused until it is reaped.
+    #[test]
+    fn a_cgroup_that_still_counts_a_process_is_not_reused() {
+        let Some(run) = run_cgroup_or_skip("a_cgroup_that_still_counts_a_process") else {
+            return;
+        };
+        let joiner = run.joiner();
+        // SAFETY: the child joins and leaves.
+        let child = unsafe { libc::fork() };
+        if child == 0 {
+            // SAFETY: in the child of a fork; leaving it without the parent's destructors.
+            unsafe { libc::_exit(i32::from(joiner.join().is_err())) };
+        }
+        // SAFETY: waits for the child to end, leaving it a zombie (WNOWAIT).
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let ended = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                child as _,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
+        assert_eq!(ended, 0, "{}", io::Error::last_os_error());
+        assert!(run.is_empty());
+        assert!(!run.reusable(), "reused with a process counted");
+        assert_eq!(exit_code(wait_for(child)), Some(0));
+        assert!(run.reusable(), "reaped, it counts no more");
+    }
+
     #[test]
     fn a_fork_past_the_process_limit_fails_with_eagain() {
         let Some(cgroups) = cgroups_or_skip("a_fork_past_the_process_limit") else {
             return;
         };
-        let run = RunCgroup::create(&cgroups, 64 << 20, 4).unwrap();
+        let run = new_run_cgroup(&cgroups, 64 << 20, 4);
         // How many forks worked before one failed with EAGAIN; 100 + that for another end.
         let status = in_child(&run, || {
             let mut children = [0; 8];
@@ -1309,7 +1483,7 @@ mod tests {
         let Some(cgroups) = cgroups_or_skip("a_run_cgroup_is_made_with_its_limits") else {
             return;
         };
-        let run = RunCgroup::create(&cgroups, 48 << 20, 7).unwrap();
+        let run = new_run_cgroup(&cgroups, 48 << 20, 7);
         let read = |controller: &str, name: &str| {
             fs::read_to_string(run.dir(controller).join(name)).map(|text| text.trim().to_string())
         };
@@ -1703,12 +1877,14 @@ mod tests {
         };
         // Rounds with and without a cgroup alternate, so that both see the same machine
         // (it is shared, and its load changes).
-        let (mut baseline, mut create, mut run_child, mut remove) = (
-            Duration::ZERO,
-            Duration::ZERO,
-            Duration::ZERO,
-            Duration::ZERO,
-        );
+        let [
+            mut baseline,
+            mut create,
+            mut run_child,
+            mut check,
+            mut reclaim,
+            mut remove,
+        ] = [Duration::ZERO; 6];
         for _ in 0..ROUNDS {
             let started = Instant::now();
             fork_and_exit(None);
@@ -1719,19 +1895,29 @@ mod tests {
             let started = Instant::now();
             fork_and_exit(Some(run.joiner()));
             run_child += started.elapsed();
+            // What a reused cgroup costs besides the join: the check that the run left
+            // nothing (the reads alone, as a child that exits leaves little), and the
+            // reclaim that the check makes when a run left more.
+            let started = Instant::now();
+            assert!(run.reusable());
+            check += started.elapsed();
+            let started = Instant::now();
+            run.reclaim();
+            reclaim += started.elapsed();
             let started = Instant::now();
             drop(run);
             remove += started.elapsed();
         }
         // SAFETY: no child is running.
         let join = Duration::from_nanos(unsafe { *joined_ns }) / ROUNDS;
-        let [baseline, create, run_child, remove] =
-            [baseline, create, run_child, remove].map(|total| total / ROUNDS);
+        let [baseline, create, run_child, check, reclaim, remove] =
+            [baseline, create, run_child, check, reclaim, remove].map(|total| total / ROUNDS);
         let extra = run_child.saturating_sub(baseline);
         eprintln!(
             "{} ({ROUNDS} rounds), per run: create {create:?}, join {join:?} (fork, join, \
              exit and wait {run_child:?}, {extra:?} more than {baseline:?} without), drop \
-             {remove:?}; in all {:?} more than without a cgroup; detect() {detect:?}",
+             {remove:?}; in all {:?} more than without a cgroup; detect() {detect:?}; \
+             reused: the check {check:?}, a reclaim {reclaim:?}",
             cgroups.describe(),
             create + extra + remove
         );

@@ -515,8 +515,13 @@ impl Sandbox {
         Ok(Some(cgroup))
     }
 
-    /// Keeps the cgroup of a run that is over (emptied, checked) for a later run.
+    /// Keeps the cgroup of a run that is over (emptied, checked) for a later run, if the run
+    /// left nothing in it (see [`RunCgroup::reusable`]); else it is removed, and the next
+    /// run gets a new one.
     fn put_back(&self, (memory, processes): (u64, u64), cgroup: RunCgroup) {
+        if !cgroup.reusable() {
+            return;
+        }
         let mut idle = self.idle_cgroups.lock().unwrap_or_else(|e| e.into_inner());
         if idle.len() < IDLE_CGROUPS {
             idle.push((memory, processes, cgroup));

@@ -49,6 +49,7 @@ struct Insn {
 
 // Instruction classes and modes of classic BPF (<linux/filter.h>, <linux/bpf_common.h>).
 const LD_W_ABS: u16 = 0x20; // BPF_LD (0) | BPF_W (0) | BPF_ABS
+const AND_K: u16 = 0x04 | 0x50; // BPF_ALU | BPF_AND | BPF_K
 const JEQ_K: u16 = 0x05 | 0x10; // BPF_JMP | BPF_JEQ | BPF_K
 const JGE_K: u16 = 0x05 | 0x30; // BPF_JMP | BPF_JGE | BPF_K
 const JSET_K: u16 = 0x05 | 0x40; // BPF_JMP | BPF_JSET | BPF_K
@@ -57,8 +58,10 @@ const RET_K: u16 = 0x06; // BPF_RET | BPF_K
 // Offsets in `struct seccomp_data`, what the filter reads.
 const NR: u32 = 0;
 const ARCH: u32 = 4;
-/// The low 32 bits of the first argument (both supported architectures are little-endian).
-const ARG0_LOW: u32 = 16;
+/// The low 32 bits of argument `index` (both supported architectures are little-endian).
+const fn arg_low(index: u32) -> u32 {
+    16 + 8 * index
+}
 
 // Results (<linux/seccomp.h>), spelled out so that this file compiles on every target.
 const RET_ALLOW: u32 = 0x7fff_0000;
@@ -78,6 +81,107 @@ const CLONE_NEW_NAMESPACE: u32 = 0x0002_0000 // CLONE_NEWNS
     | 0x2000_0000 // CLONE_NEWPID
     | 0x4000_0000; // CLONE_NEWNET
 
+/// `fcntl` commands that put a lock, a lease or a directory watch on a file (<fcntl.h>):
+/// F_GETLK, F_SETLK, F_SETLKW, the open file description locks F_OFD_GETLK, F_OFD_SETLK,
+/// F_OFD_SETLKW, and F_SETLEASE, F_GETLEASE, F_NOTIFY. A lock is a kernel object on the
+/// file, not on the run: two runs side by side that can both open a file (anything in the
+/// system's directories) signal to each other by taking and testing it.
+const FCNTL_LOCKS: [u32; 9] = [5, 6, 7, 36, 37, 38, 1024, 1025, 1026];
+
+/// `futex` operations that wake a waiter (FUTEX_WAKE, FUTEX_REQUEUE, FUTEX_CMP_REQUEUE,
+/// FUTEX_WAKE_OP, FUTEX_UNLOCK_PI, FUTEX_WAKE_BITSET, FUTEX_CMP_REQUEUE_PI), refused unless
+/// FUTEX_PRIVATE_FLAG says the futex is the process's own. A shared futex on a page of a
+/// file is keyed by the file (`/usr`'s libc is mapped by every process), so a shared wake in
+/// one sandbox reaches a waiter in another. glibc waits on shared futexes (`pthread_join`)
+/// but wakes them only for process-shared objects, which no exercise uses.
+const FUTEX_SHARED_WAKES: [u32; 7] = [1, 3, 4, 5, 7, 10, 12];
+const FUTEX_PRIVATE_FLAG: u32 = 128;
+/// FUTEX_CMD_MASK: the operation without its flags.
+const FUTEX_COMMAND: u32 = 127;
+
+const AF_UNIX: u32 = 1;
+
+/// A call decided by one of its arguments, of which the filter reads the low half.
+#[derive(Clone, Copy)]
+struct ArgRule {
+    nr: u32,
+    arg: u32,
+    /// Bits that, any of them set, allow the call whatever the test says; 0 for none.
+    allowed_if_set: u32,
+    /// The bits the test looks at; `u32::MAX` for all.
+    mask: u32,
+    test: Refused,
+}
+
+/// When an [`ArgRule`]'s call is refused.
+#[derive(Clone, Copy)]
+enum Refused {
+    /// When any of these bits is set.
+    AnyBit(u32),
+    /// When the value is one of these.
+    OneOf(&'static [u32]),
+    /// Unless the value is this one.
+    AllBut(u32),
+}
+
+impl ArgRule {
+    /// `clone` with a namespace flag in its first argument.
+    const fn clone(nr: u32) -> ArgRule {
+        ArgRule {
+            nr,
+            arg: 0,
+            allowed_if_set: 0,
+            mask: u32::MAX,
+            test: Refused::AnyBit(CLONE_NEW_NAMESPACE),
+        }
+    }
+
+    /// `fcntl`'s lock, lease and notification commands (its second argument).
+    const fn fcntl(nr: u32) -> ArgRule {
+        ArgRule {
+            nr,
+            arg: 1,
+            allowed_if_set: 0,
+            mask: u32::MAX,
+            test: Refused::OneOf(&FCNTL_LOCKS),
+        }
+    }
+
+    /// `futex`'s wakes of shared futexes (its second argument).
+    const fn futex(nr: u32) -> ArgRule {
+        ArgRule {
+            nr,
+            arg: 1,
+            allowed_if_set: FUTEX_PRIVATE_FLAG,
+            mask: FUTEX_COMMAND,
+            test: Refused::OneOf(&FUTEX_SHARED_WAKES),
+        }
+    }
+
+    /// `socket` or `socketpair` of any family but AF_UNIX (the first argument): the run's
+    /// network namespace lasts as long as its warm sandbox, and its loopback's counters, or
+    /// a socket family no namespace holds (AF_VSOCK), would outlive the run or cross it.
+    const fn local_sockets_only(nr: u32) -> ArgRule {
+        ArgRule {
+            nr,
+            arg: 0,
+            allowed_if_set: 0,
+            mask: u32::MAX,
+            test: Refused::AllBut(AF_UNIX),
+        }
+    }
+
+    /// Instructions in this rule's block of the program.
+    const fn len(&self) -> usize {
+        1 + (self.allowed_if_set != 0) as usize
+            + (self.mask != u32::MAX) as usize
+            + match self.test {
+                Refused::AnyBit(_) | Refused::AllBut(_) => 1,
+                Refused::OneOf(values) => values.len(),
+            }
+    }
+}
+
 /// What the filter needs to know of one architecture.
 struct Abi {
     /// `AUDIT_ARCH_*`: system calls of any other ABI the kernel offers the process (i386
@@ -86,16 +190,28 @@ struct Abi {
     audit_arch: u32,
     /// x32 calls come with x86_64's arch and this bit in their number.
     x32_bit: Option<u32>,
-    clone: u32,
     clone3: u32,
+    /// Calls decided by an argument.
+    rules: &'static [ArgRule],
     denied: &'static [u32],
 }
 
 impl Abi {
-    /// Instructions in [`build`]'s program: five (six with x32) to find the call, the
-    /// search of the denied calls, two for clone's flags and four results.
+    /// Instructions in [`build`]'s program: four (five with x32) to find the call, one
+    /// for each argument rule, the search of the denied calls, the rules' blocks and four
+    /// results.
     const fn program_len(&self) -> usize {
-        5 + self.x32_bit.is_some() as usize + search_len(self.denied.len()) + 2 + 4
+        let mut blocks = 0;
+        let mut index = 0;
+        while index < self.rules.len() {
+            blocks += self.rules[index].len();
+            index += 1;
+        }
+        4 + self.x32_bit.is_some() as usize
+            + self.rules.len()
+            + search_len(self.denied.len())
+            + blocks
+            + 4
     }
 }
 
@@ -116,9 +232,11 @@ const fn search_len(count: usize) -> usize {
 /// ```text
 ///        ld  arch;  jeq AUDIT_ARCH, next, kill
 ///        ld  nr;   [jge X32_BIT, enosys]
-///        jeq clone3, enosys;  jeq clone, flags
+///        jeq clone3, enosys
+///        jeq <each rule's call>, <its block>
 ///        <binary search of the denied calls: eperm if found, else ret ALLOW>
-/// flags: ld  args[0] (low half);  jset CLONE_NEW*, eperm, allow
+/// block: ld args[n] (low half); [jset ALLOWED, allow]; [and MASK];
+///        <jset BITS | jeq VALUE... | jeq ONLY>: eperm or allow
 /// eperm: ret ERRNO(EPERM)
 /// allow: ret ALLOW
 /// enosys: ret ERRNO(ENOSYS)
@@ -138,8 +256,8 @@ const fn build<const N: usize>(abi: &Abi) -> [Insn; N] {
     assert!(N == abi.program_len());
     let kill = N - 1;
     let enosys = N - 2;
+    let allow = N - 3;
     let eperm = N - 4;
-    let flags = N - 6;
 
     let mut program = [stmt(RET_K, RET_ALLOW); N];
     let mut at = 0;
@@ -157,8 +275,9 @@ const fn build<const N: usize>(abi: &Abi) -> [Insn; N] {
     }
     program[at] = jump(JEQ_K, abi.clone3, at, enosys, at + 1);
     at += 1;
-    program[at] = jump(JEQ_K, abi.clone, at, flags, at + 1);
-    at += 1;
+    // The rules' blocks come after the search, one after another.
+    let rule_jumps = at;
+    at += abi.rules.len();
     let mut sorted = [0u32; N];
     let count = abi.denied.len();
     let mut index = 0;
@@ -177,11 +296,13 @@ const fn build<const N: usize>(abi: &Abi) -> [Insn; N] {
         index += 1;
     }
     at = emit_search(&mut program, at, sorted.split_at(count).0, eperm);
-    assert!(at == flags);
-    program[at] = stmt(LD_W_ABS, ARG0_LOW);
-    at += 1;
-    program[at] = jump(JSET_K, CLONE_NEW_NAMESPACE, at, eperm, eperm + 1);
-    at += 1;
+    let mut rule = 0;
+    while rule < abi.rules.len() {
+        let jump_at = rule_jumps + rule;
+        program[jump_at] = jump(JEQ_K, abi.rules[rule].nr, jump_at, at, jump_at + 1);
+        at = emit_rule(&mut program, at, &abi.rules[rule], eperm, allow);
+        rule += 1;
+    }
     assert!(at == eperm);
     program[at] = stmt(RET_K, RET_ERRNO | EPERM);
     at += 1;
@@ -193,6 +314,52 @@ const fn build<const N: usize>(abi: &Abi) -> [Insn; N] {
     assert!(at == kill);
     program[at] = stmt(RET_K, RET_KILL_PROCESS);
     program
+}
+
+/// Writes at `at` the block of `rule`, which ends by jumping to `eperm` or `allow`.
+/// Returns where the next instruction goes.
+const fn emit_rule<const N: usize>(
+    program: &mut [Insn; N],
+    at: usize,
+    rule: &ArgRule,
+    eperm: usize,
+    allow: usize,
+) -> usize {
+    let mut at = at;
+    program[at] = stmt(LD_W_ABS, arg_low(rule.arg));
+    at += 1;
+    if rule.allowed_if_set != 0 {
+        program[at] = jump(JSET_K, rule.allowed_if_set, at, allow, at + 1);
+        at += 1;
+    }
+    if rule.mask != u32::MAX {
+        program[at] = stmt(AND_K, rule.mask);
+        at += 1;
+    }
+    match rule.test {
+        Refused::AnyBit(bits) => {
+            program[at] = jump(JSET_K, bits, at, eperm, allow);
+            at += 1;
+        }
+        Refused::AllBut(only) => {
+            program[at] = jump(JEQ_K, only, at, allow, eperm);
+            at += 1;
+        }
+        Refused::OneOf(values) => {
+            let mut index = 0;
+            while index < values.len() {
+                let next = if index + 1 == values.len() {
+                    allow
+                } else {
+                    at + 1
+                };
+                program[at] = jump(JEQ_K, values[index], at, eperm, next);
+                at += 1;
+                index += 1;
+            }
+        }
+    }
+    at
 }
 
 /// Writes at `at` a search of `sorted` (ascending, unsigned): a number found jumps to
@@ -256,7 +423,7 @@ const fn jump(code: u16, k: u32, at: usize, taken: usize, not_taken: usize) -> I
 mod native {
     use std::io;
 
-    use super::{Abi, Insn, build};
+    use super::{Abi, ArgRule, Insn, build};
 
     /// Calls a run never needs, each refused with EPERM. The numbers come from libc, so
     /// they are right for the architecture being built.
@@ -336,11 +503,71 @@ mod native {
         // on the way (the "Shocker" container escape).
         libc::SYS_open_by_handle_at,
         libc::SYS_name_to_handle_at,
+        // Extended attributes: metadata a run could leave on a directory or file that the
+        // next run sees (and kernel memory charged to a cgroup that outlives the run).
+        libc::SYS_setxattr,
+        libc::SYS_lsetxattr,
+        libc::SYS_fsetxattr,
+        SETXATTRAT,
+        libc::SYS_removexattr,
+        libc::SYS_lremovexattr,
+        libc::SYS_fremovexattr,
+        REMOVEXATTRAT,
+        // Kernel objects on shared files, which two runs side by side could both reach
+        // through a file of the system's directories: whole-file locks (fcntl's locks are
+        // refused by argument, below), and watches that see another run open or read it.
+        libc::SYS_flock,
+        #[cfg(target_arch = "x86_64")]
+        libc::SYS_inotify_init,
+        libc::SYS_inotify_init1,
+        libc::SYS_inotify_add_watch,
+        libc::SYS_fanotify_init,
+        libc::SYS_fanotify_mark,
+        // The page cache of shared files: a run that evicts, fetches or probes a file's
+        // pages leaves a mark another run could time or test (fadvise's DONTNEED,
+        // readahead, cachestat, and preadv2's RWF_NOWAIT, which tells whether a page is
+        // cached).
+        libc::SYS_fadvise64,
+        libc::SYS_readahead,
+        CACHESTAT,
+        libc::SYS_preadv2,
+        libc::SYS_pwritev2,
+        // futex2 (Linux 6.7): glibc does not use it, and its private flag sits elsewhere
+        // than futex's (see FUTEX_SHARED_WAKES).
+        FUTEX_WAITV,
+        FUTEX_WAKE,
+        FUTEX_WAIT,
+        FUTEX_REQUEUE,
+        // The kernel's log: a run's crash is logged there with its address ("segfault at
+        // ..."), where the next run could read it.
+        libc::SYS_syslog,
     ];
 
-    /// `open_tree_attr` (Linux 6.15), not yet in libc; numbers from 424 on are the same on
-    /// every architecture.
+    // Calls newer than libc's lists; numbers from 424 on are the same on every
+    // architecture.
+    /// `open_tree_attr` (Linux 6.15).
     const OPEN_TREE_ATTR: libc::c_long = 467;
+    /// `cachestat` (Linux 6.5).
+    const CACHESTAT: libc::c_long = 451;
+    /// `futex_waitv` (Linux 5.16), `futex_wake`, `futex_wait`, `futex_requeue` (6.7).
+    const FUTEX_WAITV: libc::c_long = 449;
+    const FUTEX_WAKE: libc::c_long = 454;
+    const FUTEX_WAIT: libc::c_long = 455;
+    const FUTEX_REQUEUE: libc::c_long = 456;
+    /// `setxattrat` and `removexattrat` (Linux 6.13).
+    const SETXATTRAT: libc::c_long = 463;
+    const REMOVEXATTRAT: libc::c_long = 466;
+
+    /// Calls decided by an argument.
+    const RULES: [ArgRule; 5] = [
+        // On both architectures, clone's flags are its first argument (s390 is the
+        // exception).
+        ArgRule::clone(libc::SYS_clone as u32),
+        ArgRule::fcntl(libc::SYS_fcntl as u32),
+        ArgRule::futex(libc::SYS_futex as u32),
+        ArgRule::local_sockets_only(libc::SYS_socket as u32),
+        ArgRule::local_sockets_only(libc::SYS_socketpair as u32),
+    ];
 
     const DENIED_NUMBERS: [u32; DENIED.len()] = {
         let mut numbers = [0; DENIED.len()];
@@ -364,9 +591,8 @@ mod native {
         x32_bit: Some(0x4000_0000),
         #[cfg(target_arch = "aarch64")]
         x32_bit: None,
-        // On both, clone's flags are its first argument (s390 is the exception).
-        clone: libc::SYS_clone as u32,
         clone3: libc::SYS_clone3 as u32,
+        rules: &RULES,
         denied: &DENIED_NUMBERS,
     };
 
@@ -503,11 +729,13 @@ mod tests {
     use super::*;
 
     /// Runs a classic BPF program on one `struct seccomp_data`, as the kernel does.
-    fn decide(program: &[Insn], arch: u32, nr: u32, arg0: u64) -> u32 {
+    fn decide_args(program: &[Insn], arch: u32, nr: u32, args: [u64; 6]) -> u32 {
         let mut data = [0u8; 64];
         data[0..4].copy_from_slice(&nr.to_le_bytes());
         data[4..8].copy_from_slice(&arch.to_le_bytes());
-        data[16..24].copy_from_slice(&arg0.to_le_bytes());
+        for (index, arg) in args.iter().enumerate() {
+            data[16 + 8 * index..24 + 8 * index].copy_from_slice(&arg.to_le_bytes());
+        }
         let (mut accumulator, mut pc) = (0u32, 0usize);
         loop {
             let insn = program[pc];
@@ -518,6 +746,7 @@ mod tests {
                     let at = insn.k as usize;
                     accumulator = u32::from_le_bytes(data[at..at + 4].try_into().unwrap());
                 }
+                AND_K => accumulator &= insn.k,
                 JEQ_K => pc += jump(accumulator == insn.k),
                 JGE_K => pc += jump(accumulator >= insn.k),
                 JSET_K => pc += jump(accumulator & insn.k != 0),
@@ -527,14 +756,30 @@ mod tests {
         }
     }
 
+    /// [`decide_args`] with a first argument and the rest zero.
+    fn decide(program: &[Insn], arch: u32, nr: u32, arg0: u64) -> u32 {
+        decide_args(program, arch, nr, [arg0, 0, 0, 0, 0, 0])
+    }
+
     const ARCH_TEST: u32 = 0xc000_003e;
     /// Out of order, with neighbours, enough for a search three levels deep.
     const DENIED_TEST: [u32; 13] = [300, 10, 20, 21, 22, 299, 301, 0, 5, 400, 401, 11, 12];
+    /// x86_64's numbers.
+    const CLONE: u32 = 56;
+    const FCNTL: u32 = 72;
+    const FUTEX: u32 = 202;
+    const SOCKET: u32 = 41;
+    const RULES_TEST: [ArgRule; 4] = [
+        ArgRule::clone(CLONE),
+        ArgRule::fcntl(FCNTL),
+        ArgRule::futex(FUTEX),
+        ArgRule::local_sockets_only(SOCKET),
+    ];
     const WITH_X32: Abi = Abi {
         audit_arch: ARCH_TEST,
         x32_bit: Some(0x4000_0000),
-        clone: 56,
         clone3: 435,
+        rules: &RULES_TEST,
         denied: &DENIED_TEST,
     };
     const WITHOUT_X32: Abi = Abi {
@@ -550,7 +795,8 @@ mod tests {
     /// What `program` must decide for every call number of `abi` up to 1000, and more.
     fn check(program: &[Insn], abi: &Abi) {
         let arch = abi.audit_arch;
-        for nr in 0..1000 {
+        let ruled: Vec<u32> = abi.rules.iter().map(|rule| rule.nr).collect();
+        for nr in (0..1000).filter(|nr| !ruled.contains(nr)) {
             let expected = if abi.denied.contains(&nr) {
                 RET_ERRNO | EPERM
             } else if nr == abi.clone3 {
@@ -560,14 +806,44 @@ mod tests {
             };
             assert_eq!(decide(program, arch, nr, 0), expected, "{nr}");
         }
-        let clone = |flags| decide(program, arch, abi.clone, flags);
+        let refused = RET_ERRNO | EPERM;
+        let (clone, fcntl, futex, socket) = (ruled[0], ruled[1], ruled[2], ruled[3]);
+        let clone = |flags| decide(program, arch, clone, flags);
         assert_eq!(clone(FORK_FLAGS), RET_ALLOW);
         assert_eq!(clone(THREAD_FLAGS), RET_ALLOW);
         for flag in [0x0002_0000, 0x0200_0000, 0x1000_0000, 0x4000_0000] {
-            assert_eq!(clone(FORK_FLAGS | flag), RET_ERRNO | EPERM);
+            assert_eq!(clone(FORK_FLAGS | flag), refused);
         }
         // The kernel reads only the low half of clone's flags.
         assert_eq!(clone(FORK_FLAGS | 0x1000_0000 << 32), RET_ALLOW);
+        // fcntl: F_DUPFD, F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_DUPFD_CLOEXEC, F_ADD_SEALS
+        // pass; the locks, leases and F_NOTIFY do not, whatever the descriptor.
+        let fcntl = |command: u64| decide_args(program, arch, fcntl, [3, command, 0, 0, 0, 0]);
+        for command in [0, 1, 2, 3, 4, 1030, 1033] {
+            assert_eq!(fcntl(command), RET_ALLOW, "fcntl {command}");
+        }
+        for command in FCNTL_LOCKS {
+            assert_eq!(fcntl(command.into()), refused, "fcntl {command}");
+        }
+        // futex: private operations pass, and shared waits; shared wakes do not.
+        let futex = |op: u64| decide_args(program, arch, futex, [0x1000, op, 1, 0, 0, 0]);
+        for command in 0..14 {
+            let private = u64::from(command | FUTEX_PRIVATE_FLAG);
+            assert_eq!(futex(private), RET_ALLOW, "private futex {command}");
+            // FUTEX_CLOCK_REALTIME (256) changes nothing.
+            assert_eq!(futex(private | 256), RET_ALLOW, "private futex {command}");
+            let expected = match FUTEX_SHARED_WAKES.contains(&command) {
+                true => refused,
+                false => RET_ALLOW,
+            };
+            assert_eq!(futex(command.into()), expected, "shared futex {command}");
+            assert_eq!(futex(u64::from(command) | 256), expected, "{command}");
+        }
+        // socket: AF_UNIX only (AF_INET 2, AF_INET6 10, AF_NETLINK 16, AF_VSOCK 40).
+        assert_eq!(decide(program, arch, socket, 1), RET_ALLOW);
+        for family in [0, 2, 10, 16, 17, 40, 1 << 32 | 2] {
+            assert_eq!(decide(program, arch, socket, family), refused, "{family}");
+        }
         // i386 through int 0x80 (or arm32): other numbers, nothing to compare.
         assert_eq!(decide(program, 0x4000_0003, 0, 0), RET_KILL_PROCESS);
         let x32 = decide(program, arch, 0x4000_0000 + 272, 0);
@@ -959,6 +1235,107 @@ mod tests {
         }
 
         #[test]
+        fn channels_through_shared_files_and_sockets_are_refused_by_argument() {
+            // A file any run can open read-only, as the system's directories are.
+            let file = tempfile::NamedTempFile::new().unwrap();
+            let fd = std::os::fd::AsRawFd::as_raw_fd(file.as_file());
+            let fcntl = |command: libc::c_int| {
+                filtered(|| {
+                    let mut lock: libc::flock = unsafe { std::mem::zeroed() };
+                    lock.l_type = libc::F_RDLCK as libc::c_short;
+                    // SAFETY: fcntl reads and writes the struct we own.
+                    errno_of(unsafe { libc::fcntl(fd, command, &mut lock) }.into())
+                })
+            };
+            for command in [
+                libc::F_SETLK,
+                libc::F_SETLKW,
+                libc::F_GETLK,
+                libc::F_OFD_SETLK,
+                libc::F_OFD_SETLKW,
+                libc::F_OFD_GETLK,
+            ] {
+                assert_eq!(fcntl(command), libc::EPERM, "fcntl {command}");
+            }
+            let flags = filtered(|| errno_of(unsafe { libc::fcntl(fd, libc::F_GETFL) }.into()));
+            assert_eq!(flags, 0, "F_GETFL");
+            let flock = filtered(|| errno_of(unsafe { libc::flock(fd, libc::LOCK_SH) }.into()));
+            assert_eq!(flock, libc::EPERM, "flock");
+            // Unfiltered, the same lock is taken: EPERM came from the filter.
+            assert_eq!(
+                code(in_child(|| errno_of(
+                    unsafe { libc::flock(fd, libc::LOCK_SH) }.into()
+                ))),
+                0
+            );
+            let xattr = filtered(|| {
+                // SAFETY: C strings and one byte that live until the call returns.
+                errno_of(
+                    unsafe {
+                        libc::fsetxattr(fd, c"user.clings".as_ptr(), c"x".as_ptr().cast(), 1, 0)
+                    }
+                    .into(),
+                )
+            });
+            assert_eq!(xattr, libc::EPERM, "fsetxattr");
+            let watch = filtered(|| errno_of(unsafe { libc::inotify_init1(0) }.into()));
+            assert_eq!(watch, libc::EPERM, "inotify_init1");
+
+            // futex: a shared wake is refused, a private one and a shared wait are not.
+            let futex = |op: libc::c_int| {
+                filtered(|| {
+                    let word = 7u32;
+                    // SAFETY: the futex word lives until the call returns; a wait whose
+                    // value differs returns at once (EAGAIN).
+                    let result = unsafe { libc::syscall(libc::SYS_futex, &word, op, 1, 0, 0, 0) };
+                    match (result, op & 127) {
+                        (-1, libc::FUTEX_WAIT) => match errno_of(-1) {
+                            libc::EAGAIN => 0,
+                            errno => errno,
+                        },
+                        _ => errno_of(result.min(0)),
+                    }
+                })
+            };
+            assert_eq!(futex(libc::FUTEX_WAKE), libc::EPERM, "shared FUTEX_WAKE");
+            assert_eq!(
+                futex(libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG),
+                0,
+                "FUTEX_WAKE_PRIVATE"
+            );
+            assert_eq!(futex(libc::FUTEX_WAIT), 0, "shared FUTEX_WAIT");
+
+            for (family, expected) in [
+                (libc::AF_UNIX, 0),
+                (libc::AF_INET, libc::EPERM),
+                (libc::AF_INET6, libc::EPERM),
+                (libc::AF_NETLINK, libc::EPERM),
+                (libc::AF_VSOCK, libc::EPERM),
+            ] {
+                let errno = filtered(|| {
+                    // SAFETY: integers only; the socket dies with the child.
+                    errno_of(
+                        unsafe { libc::socket(family, libc::SOCK_DGRAM, 0) }
+                            .min(0)
+                            .into(),
+                    )
+                });
+                assert_eq!(errno, expected, "socket({family})");
+            }
+            let pair = filtered(|| {
+                let mut fds = [0; 2];
+                // SAFETY: socketpair writes the two descriptors we own.
+                errno_of(
+                    unsafe {
+                        libc::socketpair(libc::AF_UNIX, libc::SOCK_STREAM, 0, fds.as_mut_ptr())
+                    }
+                    .into(),
+                )
+            });
+            assert_eq!(pair, 0, "socketpair(AF_UNIX)");
+        }
+
+        #[test]
         fn the_native_program_denies_exactly_its_list() {
             let program = Filter::new().unwrap().program;
             let abi = &native::ABI;
@@ -977,7 +1354,7 @@ mod tests {
                 );
             }
             // Far below BPF_MAXINSNS (4096).
-            assert!(program.len() < 100, "{}", program.len());
+            assert!(program.len() < 200, "{}", program.len());
         }
 
         /// Runs `command` with the filter installed between fork and exec, as the helper

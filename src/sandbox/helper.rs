@@ -8,8 +8,14 @@
 //! It serves one run ([`FLAG`]: the orders on its command line, the report on a pipe), or,
 //! as a warm sandbox's init ([`SERVE_FLAG`]), one run after another: each run's orders and
 //! descriptors (its program's among them, which the helper copies into place) come in a
-//! message on a socket, and the report goes back once every process of the run is gone
-//! and the scratch directory and the program's are empty again.
+//! message on a socket, and the report goes back once every process of the run is gone.
+//!
+//! In a warm sandbox each run gets namespaces of its own, made fresh by construction rather
+//! than cleaned after the run before: the helper forks the run's init as the first process
+//! of a new pid namespace, and that init enters a new mount namespace, where the working
+//! directory is a new tmpfs, `/proc` shows the run's processes alone and the program's
+//! directory is read-only. When the run's init ends, its namespaces end with it, and with
+//! them every process, file, attribute, timestamp and pid count the run left.
 
 use std::ffi::{CStr, CString, OsString};
 use std::fs::File;
@@ -27,7 +33,7 @@ use nix::unistd::Pid;
 
 use super::Termination;
 use super::limits::Rlimits;
-use super::process::{Exit, Group};
+use super::process::{self, Exit, Group};
 use super::{files, procs, seccomp};
 
 /// The most arguments a program is given (the compiler's flags and files).
@@ -40,9 +46,11 @@ pub const FLAG: &str = "--clings-sandbox-helper";
 pub const SERVE_FLAG: &str = "--clings-sandbox-server";
 
 /// A warm sandbox's directory for the program of the run under way, which the helper
-/// copies there (the sandbox's `/program` is a link to it): writable by the helper alone
-/// when clings is root.
+/// copies there (the sandbox's `/program` is a link to it): read-only in the run's own
+/// mount namespace.
 pub const PROGRAM_DIR: &str = "/run-program";
+/// The run's working directory, its only writable place.
+pub const SCRATCH: &str = "/work";
 /// The program in [`PROGRAM_DIR`].
 pub const PROGRAM_FILE: &str = "/run-program/program";
 
@@ -269,12 +277,12 @@ pub fn main_if_helper() -> Option<ExitCode> {
         };
         supervise_one(status_fd, &orders)
     } else if first == SERVE_FLAG {
-        let socket = args.get(1).and_then(|fd| fd.to_str()?.parse().ok());
-        let Some(socket) = socket else {
+        let number = |index: usize| args.get(index).and_then(|arg| arg.to_str()?.parse().ok());
+        let (Some(socket), Some(scratch_bytes)) = (number(1), number(2)) else {
             eprintln!("clings sandbox helper: bad arguments {args:?}");
             return Some(ExitCode::from(125));
         };
-        serve(socket)
+        serve(socket as RawFd, scratch_bytes)
     } else {
         return None;
     };
@@ -340,10 +348,11 @@ fn supervise_one(status_fd: RawFd, orders: &Orders) -> anyhow::Result<()> {
         .context("cannot report the program's status")
 }
 
-/// A warm sandbox: runs as they come on `socket`, until clings closes it. After each run
-/// the helper says [`READY`] only if the run left nothing behind; otherwise it ends, and
-/// with it the sandbox.
-fn serve(socket: RawFd) -> anyhow::Result<()> {
+/// A warm sandbox: runs as they come on `socket`, until clings closes it, each in
+/// namespaces of its own with a working directory of `scratch_bytes`. After each run the
+/// helper says [`READY`] only if the run left nothing behind; otherwise it ends, and with
+/// it the sandbox.
+fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
     // SAFETY: the fd was opened for the helper by clings and is used only here.
     let socket = unsafe { OwnedFd::from_raw_fd(socket) };
     let init = prepare()?;
@@ -351,6 +360,7 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
         init,
         "a warm sandbox's helper must be its pid namespace's init"
     );
+    let own_pids = File::open("/proc/self/ns/pid").context("cannot open the pid namespace")?;
     send(&socket, READY)?;
     // Orders are a few hundred bytes; the most a run may be given is far below this.
     let mut buffer = vec![0u8; 64 * 1024];
@@ -377,10 +387,9 @@ fn serve(socket: RawFd) -> anyhow::Result<()> {
             fds: [stdin, stdout, stderr],
             cgroups: fds.collect(),
         };
-        let mut report = run(&orders, Some(stdio), channel.as_ref())?;
-        drop(channel);
-        // Nothing the run left is there for the next run to see.
-        let clean = empty_directory(Path::new(".")) & slot.tidy();
+        let mut report = run_in_namespaces(&orders, stdio, channel, scratch_bytes, &own_pids)?;
+        // The run's files went with its namespaces; its program's copy is checked.
+        let clean = slot.tidy();
         if clean {
             report.push_str(READY);
         }
@@ -397,6 +406,95 @@ struct Stdio {
     /// The file each of the run's cgroups is joined by (`tasks` or `cgroup.procs`), open
     /// for writing.
     cgroups: Vec<OwnedFd>,
+}
+
+/// What a run's init reports instead of the run when it could not set the run up.
+const SETUP_FAILED: &str = "setup_failed=";
+
+/// Runs `orders` under an init of the run's own, the first process of a new pid namespace,
+/// which enters a new mount namespace (see [`enter_run_namespace`]) and then does what
+/// [`run`] does; the report for clings, once that init and with it the run's namespaces
+/// are gone.
+fn run_in_namespaces(
+    orders: &Orders,
+    stdio: Stdio,
+    channel: Option<File>,
+    scratch_bytes: u64,
+    own_pids: &File,
+) -> anyhow::Result<String> {
+    use nix::sched::{CloneFlags, setns, unshare};
+    // The next child is the first process of a new pid namespace. The last run's is gone
+    // with its init (no process may join it), and a process unshares a pid namespace
+    // only for its children while they would go in its own: back to that one first.
+    setns(own_pids, CloneFlags::CLONE_NEWPID).context("cannot return to the pid namespace")?;
+    unshare(CloneFlags::CLONE_NEWPID).context("cannot make the run's pid namespace")?;
+    let (report_read, report_write) =
+        nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).context("cannot create a pipe")?;
+    // SAFETY: the helper has one thread, so the child may do anything a process may.
+    let init = unsafe { libc::fork() };
+    if init < 0 {
+        return Err(std::io::Error::last_os_error()).context("cannot fork the run's init");
+    }
+    if init == 0 {
+        drop(report_read);
+        let report = enter_run_namespace(scratch_bytes)
+            .and_then(|()| run(orders, Some(stdio), channel.as_ref()))
+            .unwrap_or_else(|err| format!("{SETUP_FAILED}{err:#}\n"));
+        let written = File::from(report_write).write_all(report.as_bytes()).is_ok();
+        // SAFETY: the run's init leaves without running the helper's destructors.
+        unsafe { libc::_exit(i32::from(!written)) };
+    }
+    // The run's init alone holds the run's descriptors from now on.
+    drop((report_write, stdio, channel));
+    let mut report = String::new();
+    let read = File::from(report_read).read_to_string(&mut report);
+    process::reap(Pid::from_raw(init)).context("cannot reap the run's init")?;
+    read.context("cannot read the run's report")?;
+    if let Some(failure) = report.strip_prefix(SETUP_FAILED) {
+        anyhow::bail!("cannot set the run up: {}", failure.trim_end());
+    }
+    Ok(report)
+}
+
+/// In the run's init: a mount namespace of the run's own, where nothing the run mounts
+/// or changes reaches the helper's, with a new tmpfs of `scratch_bytes` as the working
+/// directory, a `/proc` of the run's pid namespace that shows its processes and nothing
+/// of the machine, and the program's directory read-only.
+fn enter_run_namespace(scratch_bytes: u64) -> anyhow::Result<()> {
+    use nix::mount::{MsFlags, mount};
+    nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWNS)
+        .context("cannot make the run's mount namespace")?;
+    let none: Option<&str> = None;
+    mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
+        .context("cannot make the run's mounts private")?;
+    let options = format!("size={},mode=0777", scratch_bytes.max(4096));
+    mount(
+        Some("tmpfs"),
+        SCRATCH,
+        Some("tmpfs"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+        Some(options.as_str()),
+    )
+    .context("cannot mount the run's working directory")?;
+    // `subset=pid` (Linux 5.8) leaves out the machine-wide files (/proc/stat's fork count,
+    // /proc/loadavg, /proc/sys, ...), through which runs side by side could see each other.
+    let proc_flags = MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC;
+    mount(Some("proc"), "/proc", Some("proc"), proc_flags, Some("subset=pid"))
+        .or_else(|_| mount(Some("proc"), "/proc", Some("proc"), proc_flags, none))
+        .context("cannot mount the run's /proc")?;
+    mount(
+        none,
+        PROGRAM_DIR,
+        none,
+        MsFlags::MS_REMOUNT
+            | MsFlags::MS_BIND
+            | MsFlags::MS_RDONLY
+            | MsFlags::MS_NOSUID
+            | MsFlags::MS_NODEV,
+        none,
+    )
+    .context("cannot make the program's directory read-only")?;
+    std::env::set_current_dir(SCRATCH).context("cannot enter the run's working directory")
 }
 
 /// Places the run's given files, runs the program, ends every process it left, and
@@ -772,6 +870,9 @@ impl Exec<'_> {
             {
                 fail(libc::EPERM);
             }
+            if !drop_capabilities() {
+                fail(libc::EPERM);
+            }
         }
         if self.rlimits.apply().is_err() {
             fail(libc::EINVAL);
@@ -806,6 +907,57 @@ impl Exec<'_> {
         }
         fail(libc::ENOEXEC)
     }
+}
+
+/// Gives up every capability, the ambient ones too: a warm sandbox's helper has
+/// CAP_SYS_ADMIN (ambient, in a user namespace of bubblewrap's), and the program must
+/// start with none, whatever its user.
+///
+/// SAFETY: only system calls; for the child of a fork.
+#[cfg(target_os = "linux")]
+unsafe fn drop_capabilities() -> bool {
+    /// `struct __user_cap_header_struct` and `__user_cap_data_struct`, version 3.
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: libc::c_int,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    const VERSION_3: u32 = 0x2008_0522;
+    let header = Header {
+        version: VERSION_3,
+        pid: 0,
+    };
+    let none = [Data {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    // SAFETY: prctl with integers; capset reads the structs we own.
+    unsafe {
+        let ambient = libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong,
+            0 as libc::c_ulong,
+            0 as libc::c_ulong,
+            0 as libc::c_ulong,
+        );
+        // EINVAL: a kernel before 4.3, without ambient capabilities.
+        (ambient == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EINVAL))
+            && libc::syscall(libc::SYS_capset, &header, none.as_ptr()) == 0
+    }
+}
+
+/// SAFETY: nothing to do where there are no capabilities.
+#[cfg(not(target_os = "linux"))]
+unsafe fn drop_capabilities() -> bool {
+    true
 }
 
 /// Closes every descriptor from `first` on but `keep`.

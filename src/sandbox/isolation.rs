@@ -8,13 +8,13 @@ use std::os::fd::RawFd;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::helper::{FileChannel, Orders, PROGRAM_DIR, PROGRAM_FILE, SERVE_FLAG};
+use super::helper::{self, FileChannel, Orders, PROGRAM_DIR, PROGRAM_FILE, SERVE_FLAG};
 use super::limits::Limits;
 
 /// Where things are inside the sandbox.
 const HELPER: &str = "/clings-helper";
 pub const PROGRAM: &str = "/program";
-pub const SCRATCH: &str = "/work";
+pub const SCRATCH: &str = helper::SCRATCH;
 /// The most a program copied into a warm sandbox may take (a build of the lesson takes
 /// well under 1 MiB; one with a huge initialised array, more).
 const PROGRAM_DIR_BYTES: u64 = 256 << 20;
@@ -109,10 +109,15 @@ impl Bubblewrap {
 
     /// RLIMIT_NPROC counts the processes and threads of one user (in one user namespace).
     /// As root the program has a user of its own; otherwise the sandbox's user namespace
-    /// also holds the helper's two threads (it waits for the program on one, and times it
-    /// on the other).
-    pub fn process_limit(&self, processes: u64) -> u64 {
-        if self.root { processes } else { processes + 2 }
+    /// also holds the two threads of the process that runs it (it waits for the program on
+    /// one, and times it on the other): the helper of one run, or a warm sandbox's run's
+    /// init, beside which the warm sandbox's helper waits.
+    pub fn process_limit(&self, processes: u64, warm: bool) -> u64 {
+        match (self.root, warm) {
+            (true, _) => processes,
+            (false, false) => processes + 2,
+            (false, true) => processes + 3,
+        }
     }
 
     /// `bwrap` with its arguments, starting the helper on one run of the program.
@@ -124,7 +129,7 @@ impl Bubblewrap {
         let (mut command, program) = self.sandbox(&run.program, scratch);
         let orders = Orders {
             rlimits: limits
-                .rlimits(self.process_limit(limits.processes))
+                .rlimits(self.process_limit(limits.processes, false))
                 .encode(),
             uid,
             wall_time: limits.wall_time,
@@ -139,10 +144,15 @@ impl Bubblewrap {
     }
 
     /// `bwrap` with its arguments, starting the helper of a warm sandbox that takes its
-    /// runs on `socket`; its scratch directory holds `scratch_bytes`.
+    /// runs on `socket`; each run's working directory holds `scratch_bytes`. bubblewrap's
+    /// own working directory is only where the helper mounts each run's (see
+    /// [`helper`]'s namespaces of a run).
     pub fn serving_command(&self, socket: RawFd, scratch_bytes: u64) -> Command {
-        let (mut command, _) = self.sandbox(&Executable::PerRun, Scratch::Fresh(scratch_bytes));
-        command.arg(SERVE_FLAG).arg(socket.to_string());
+        let (mut command, _) = self.sandbox(&Executable::PerRun, Scratch::Fresh(0));
+        command
+            .arg(SERVE_FLAG)
+            .arg(socket.to_string())
+            .arg(scratch_bytes.to_string());
         command
     }
 
@@ -164,13 +174,16 @@ impl Bubblewrap {
             "--unshare-uts",
             "--unshare-cgroup-try",
         ]);
+        // A warm sandbox's helper makes each run's pid and mount namespaces and mounts in
+        // them (CAP_SYS_ADMIN): without a user namespace, in the machine's; with one, in
+        // the sandbox's alone. The program is given no capability (see the helper).
+        let warm = matches!(executable, Executable::PerRun);
         if self.root {
             // Without a user namespace bubblewrap would keep root's capabilities for the
             // helper; it needs only these: to switch to the run's user, to stop the
             // program's processes, to give the files a case provides to the run's user,
-            // and to empty a warm sandbox's scratch directory of whatever the program left
-            // there (however it set the permissions). The program loses them with root's
-            // user id.
+            // and to empty a warm sandbox's program directory (however the run's
+            // permissions were). The program loses them with root's user id.
             command.args(["--cap-drop", "ALL"]);
             for capability in [
                 "CAP_SETUID",
@@ -182,8 +195,14 @@ impl Bubblewrap {
             ] {
                 command.args(["--cap-add", capability]);
             }
+            if warm {
+                command.args(["--cap-add", "CAP_SYS_ADMIN"]);
+            }
         } else {
             command.arg("--unshare-user");
+            if warm {
+                command.args(["--cap-add", "CAP_SYS_ADMIN"]);
+            }
         }
         command.args(&self.system);
         command

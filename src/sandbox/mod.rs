@@ -337,7 +337,7 @@ impl Sandbox {
                 };
                 let orders = helper::Orders {
                     rlimits: limits
-                        .rlimits(bwrap.process_limit(limits.processes))
+                        .rlimits(bwrap.process_limit(limits.processes, true))
                         .encode(),
                     uid,
                     wall_time: limits.wall_time,

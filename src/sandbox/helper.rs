@@ -360,7 +360,6 @@ fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
         init,
         "a warm sandbox's helper must be its pid namespace's init"
     );
-    let own_pids = File::open("/proc/self/ns/pid").context("cannot open the pid namespace")?;
     send(&socket, READY)?;
     // Orders are a few hundred bytes; the most a run may be given is far below this.
     let mut buffer = vec![0u8; 64 * 1024];
@@ -387,7 +386,7 @@ fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
             fds: [stdin, stdout, stderr],
             cgroups: fds.collect(),
         };
-        let mut report = run_in_namespaces(&orders, stdio, channel, scratch_bytes, &own_pids)?;
+        let mut report = run_in_namespaces(&orders, stdio, channel, scratch_bytes)?;
         // The run's files went with its namespaces; its program's copy is checked.
         let clean = slot.tidy();
         if clean {
@@ -411,36 +410,27 @@ struct Stdio {
 /// What a run's init reports instead of the run when it could not set the run up.
 const SETUP_FAILED: &str = "setup_failed=";
 
-/// Runs `orders` under an init of the run's own, the first process of a new pid namespace,
-/// which enters a new mount namespace (see [`enter_run_namespace`]) and then does what
-/// [`run`] does; the report for clings, once that init and with it the run's namespaces
-/// are gone.
+/// Runs `orders` under an init of the run's own, the first process of new pid and mount
+/// namespaces, which sets the mount namespace up (see [`enter_run_namespace`]) and then does
+/// what [`run`] does; the report for clings, once that init and with it the run's
+/// namespaces are gone.
 fn run_in_namespaces(
     orders: &Orders,
     stdio: Stdio,
     channel: Option<File>,
     scratch_bytes: u64,
-    own_pids: &File,
 ) -> anyhow::Result<String> {
-    use nix::sched::{CloneFlags, setns, unshare};
-    // The next child is the first process of a new pid namespace. The last run's is gone
-    // with its init (no process may join it), and a process unshares a pid namespace
-    // only for its children while they would go in its own: back to that one first.
-    setns(own_pids, CloneFlags::CLONE_NEWPID).context("cannot return to the pid namespace")?;
-    unshare(CloneFlags::CLONE_NEWPID).context("cannot make the run's pid namespace")?;
     let (report_read, report_write) =
         nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).context("cannot create a pipe")?;
-    // SAFETY: the helper has one thread, so the child may do anything a process may.
-    let init = unsafe { libc::fork() };
-    if init < 0 {
-        return Err(std::io::Error::last_os_error()).context("cannot fork the run's init");
-    }
+    let init = fork_into_new_namespaces().context("cannot start the run's init")?;
     if init == 0 {
         drop(report_read);
         let report = enter_run_namespace(scratch_bytes)
             .and_then(|()| run(orders, Some(stdio), channel.as_ref()))
             .unwrap_or_else(|err| format!("{SETUP_FAILED}{err:#}\n"));
-        let written = File::from(report_write).write_all(report.as_bytes()).is_ok();
+        let written = File::from(report_write)
+            .write_all(report.as_bytes())
+            .is_ok();
         // SAFETY: the run's init leaves without running the helper's destructors.
         unsafe { libc::_exit(i32::from(!written)) };
     }
@@ -456,14 +446,31 @@ fn run_in_namespaces(
     Ok(report)
 }
 
-/// In the run's init: a mount namespace of the run's own, where nothing the run mounts
-/// or changes reaches the helper's, with a new tmpfs of `scratch_bytes` as the working
+/// A fork whose child is the first process (the init) of a new pid namespace, in a new
+/// mount namespace; 0 in the child, as fork. A `clone` with those flags, since
+/// `unshare(CLONE_NEWPID)` serves one child only, and going back to the helper's own
+/// namespace for the next (`setns`) is refused in bubblewrap's nested user namespace.
+///
+/// glibc's fork would also refresh the thread id it keeps for the calling thread; a raw
+/// clone leaves the helper's there. Both are pid namespace inits, so that id is 1 in
+/// each, and right in the child too.
+fn fork_into_new_namespaces() -> std::io::Result<libc::pid_t> {
+    let flags = libc::CLONE_NEWPID | libc::CLONE_NEWNS | libc::SIGCHLD;
+    // SAFETY: without CLONE_VM and with no new stack, clone is a fork; the helper has one
+    // thread, so its child may do anything a process may.
+    let child = unsafe { libc::syscall(libc::SYS_clone, flags as libc::c_ulong, 0, 0, 0, 0) };
+    match child {
+        ..0 => Err(std::io::Error::last_os_error()),
+        child => Ok(child as libc::pid_t),
+    }
+}
+
+/// In the run's init: makes the run's mount namespace one where nothing the run mounts or
+/// changes reaches the helper's, with a new tmpfs of `scratch_bytes` as the working
 /// directory, a `/proc` of the run's pid namespace that shows its processes and nothing
 /// of the machine, and the program's directory read-only.
 fn enter_run_namespace(scratch_bytes: u64) -> anyhow::Result<()> {
     use nix::mount::{MsFlags, mount};
-    nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWNS)
-        .context("cannot make the run's mount namespace")?;
     let none: Option<&str> = None;
     mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
         .context("cannot make the run's mounts private")?;
@@ -479,9 +486,15 @@ fn enter_run_namespace(scratch_bytes: u64) -> anyhow::Result<()> {
     // `subset=pid` (Linux 5.8) leaves out the machine-wide files (/proc/stat's fork count,
     // /proc/loadavg, /proc/sys, ...), through which runs side by side could see each other.
     let proc_flags = MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC;
-    mount(Some("proc"), "/proc", Some("proc"), proc_flags, Some("subset=pid"))
-        .or_else(|_| mount(Some("proc"), "/proc", Some("proc"), proc_flags, none))
-        .context("cannot mount the run's /proc")?;
+    mount(
+        Some("proc"),
+        "/proc",
+        Some("proc"),
+        proc_flags,
+        Some("subset=pid"),
+    )
+    .or_else(|_| mount(Some("proc"), "/proc", Some("proc"), proc_flags, none))
+    .context("cannot mount the run's /proc")?;
     mount(
         none,
         PROGRAM_DIR,

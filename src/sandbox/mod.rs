@@ -242,8 +242,10 @@ impl Sandbox {
             self.probe_record = record;
             return Ok(());
         }
-        // Whether namespaces are allowed (containers often forbid them) shows only by
-        // trying: a real run of a program that does nothing.
+        // Whether namespaces are allowed (containers often forbid them, and some systems
+        // give a user namespace no capability, so that its helper cannot make each run's
+        // namespaces) shows only by trying: a real run, in a warm sandbox as a student's
+        // program runs, of a program that does nothing.
         let limits = Limits {
             wall_time: Duration::from_secs(10),
             cpu_time: Duration::from_secs(10),
@@ -257,7 +259,7 @@ impl Sandbox {
             output_bytes: 4096,
         };
         let probe = Job {
-            program: Program::Installed(Path::new("/bin/true")),
+            program: Program::Built(Path::new("/bin/true")),
             args: &[],
             input: None,
             env: &[],

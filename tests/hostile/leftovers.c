@@ -2,14 +2,16 @@
  * files in its working directory (a subdirectory, a hidden file, a FIFO) and beside its
  * own program (where a warm sandbox copies each run's program in), a process that hides
  * in a session of its own holding an abstract socket, System V shared memory, a message
- * queue and a semaphore, a POSIX message queue. Cases graded one after another may share
- * a warm sandbox: none of this may reach the next case.
+ * queue and a semaphore, a POSIX message queue, extended attributes, a timestamp and a
+ * mode on its working directory, and a pid count (it forks, so a later run in the same
+ * pid namespace would get a higher pid). Cases graded one after another may share a warm
+ * sandbox: none of this may reach the next case.
  * stdin: "easy"; "forge" to also put a program of its own in its program's place;
- * "lockexe" to also leave, beside its program, a directory its owner made unreadable
- * (beside the program, both are refused when the program runs as a user of its own); or
- * "hard" to leave such a directory in its working directory, which the sandbox cannot
- * empty either (so the next case needs a new sandbox).
- * stdout: "left: nothing" when nothing was found, else what was; then the program's pid
+ * "lockexe" to also leave, beside its program, a directory its owner made unreadable; or
+ * "hard" to leave such a directory in its working directory. (Beside its program both
+ * are refused: that directory is read-only to the run. In its working directory the
+ * sandbox need not empty it: the next run gets a new one.)
+ * stdout: "left: nothing" when nothing was found, else what was; then the program's IPC
  * namespace, which tells whether two cases shared a sandbox. Exits 0. */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -27,9 +29,11 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #define KEY 0x5eed
+#define STAMP 1234567
 #define QUEUE "/clings-leftover"
 #define SOCKET_NAME "clings-leftover"
 
@@ -93,6 +97,19 @@ static void look(void)
     }
     if (dir)
         closedir(dir);
+    char value[8];
+    if (getxattr(".", "user.clings", value, sizeof value) >= 0)
+        report("an extended attribute");
+    struct stat here;
+    if (stat(".", &here) == 0) {
+        if (here.st_mtime == STAMP)
+            report("a timestamp");
+        if ((here.st_mode & 07777) != 0777)
+            report("a mode");
+    }
+    /* The first process of a pid namespace of its own, after the run's init. */
+    if (getpid() != 2)
+        report("a pid count");
     if (shmget(KEY, 0, 0) >= 0)
         report("shared memory");
     if (msgget(KEY, 0) >= 0)
@@ -156,6 +173,13 @@ static void leave(int hard, int forge, int lock_exe)
     mkfifo("fifo", 0600);
     if (hard)
         lock_up("locked");
+    for (int child = 0; child < 5; child++)
+        if (fork() == 0)
+            _exit(0);
+    setxattr(".", "user.clings", "left", 4, 0);
+    struct timespec times[2] = {{.tv_sec = STAMP}, {.tv_sec = STAMP}};
+    utimensat(AT_FDCWD, ".", times, 0);
+    chmod(".", 0755);
     shmget(KEY, 4096, IPC_CREAT | 0666);
     msgget(KEY, IPC_CREAT | 0666);
     semget(KEY, 1, IPC_CREAT | 0666);
@@ -188,7 +212,9 @@ int main(void)
     if (!found)
         puts("left: nothing");
     char ns[64] = "";
-    if (readlink("/proc/self/ns/pid", ns, sizeof ns - 1) < 0)
+    /* The IPC namespace is the sandbox's, whichever run: it tells whether two cases
+       shared a sandbox. */
+    if (readlink("/proc/self/ns/ipc", ns, sizeof ns - 1) < 0)
         strcpy(ns, "unknown");
     printf("sandbox %s\n", ns);
     leave(strcmp(mode, "hard") == 0, strcmp(mode, "forge") == 0, strcmp(mode, "lockexe") == 0);

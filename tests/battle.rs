@@ -320,3 +320,34 @@ fn player_names_that_are_formulas_are_text_in_the_standings() {
         assert_eq!(players, names, "{out}");
     }
 }
+
+/// Issue 26, README "Battles and a class tournament": a player's time to move is its own.
+/// The starver's fifteen spinning children (each in a session of its own) are stopped
+/// while the thinker thinks (200 ms of CPU a move, under a 1 s clock), so the thinker makes
+/// its five in time; with them spinning, it got an eighth of a core and lost on time. As
+/// root and as an unprivileged user. A player that is itself slow still loses on time (the
+/// `silent` player above).
+#[test]
+fn a_player_whose_children_spin_does_not_make_its_opponent_lose_on_time() {
+    let course = copy_course(&repo());
+    for unprivileged in [false, true] {
+        let mut command = match unprivileged {
+            false => common::clings_process(course.path()),
+            true => common::clings_unprivileged(course.path()).expect("setpriv"),
+        };
+        let output = command
+            .args(["--require-isolation", "battle"])
+            .args([program("thinker"), program("starver")])
+            .args(["--games", "1"])
+            .output()
+            .unwrap();
+        let said = stdout_of(&output);
+        let context = format!(
+            "unprivileged={unprivileged}: {said}{}",
+            common::stderr_of(&output)
+        );
+        assert_eq!(output.status.code(), Some(0), "{context}");
+        assert!(!said.contains("no move within"), "{context}");
+        assert!(said.contains("thinker.c (X) won in 9 moves"), "{context}");
+    }
+}

@@ -59,7 +59,7 @@ pub const PROGRAM_FILE: &str = "/run-program/program";
 pub const READY: &str = "ready";
 
 /// The most descriptors a run's message carries: stdin, stdout, stderr, the program, the
-/// file channel and the run's cgroups (one per controller hierarchy).
+/// file channel, the turn channel and the run's cgroups (one per controller hierarchy).
 pub const MAX_FDS: usize = 9;
 
 /// What one run is: the program, how it is limited, and what it gets.
@@ -77,6 +77,10 @@ pub struct Orders {
     pub env: Vec<String>,
     /// Where the run's files travel (see [`files`]).
     pub files: FileChannel,
+    /// Whether the run is a battle's player, whose init is told on a channel of its own
+    /// (a warm sandbox's descriptor after the file channel) when to stop every process
+    /// of the run while the other player moves, and when to let them go on.
+    pub takes_turns: bool,
     /// The files to take from the working directory once the run is over.
     pub collect: Vec<String>,
 }
@@ -122,6 +126,7 @@ impl Orders {
             format!("{}", self.wall_time.as_millis()),
             self.program.clone(),
             self.files.encode(),
+            if self.takes_turns { "turns" } else { "" }.to_string(),
             self.env.len().to_string(),
             self.collect.len().to_string(),
         ];
@@ -138,6 +143,7 @@ impl Orders {
             wall_ms,
             program,
             files,
+            turns,
             env_count,
             collect_count,
             rest @ ..,
@@ -164,6 +170,11 @@ impl Orders {
             args: strings(args),
             env: strings(env),
             files: FileChannel::decode(files)?,
+            takes_turns: match *turns {
+                "" => false,
+                "turns" => true,
+                _ => return None,
+            },
             collect: strings(collect),
         })
     }
@@ -382,8 +393,15 @@ fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
             )),
             _ => None,
         };
+        let turns = match orders.takes_turns {
+            true => Some(File::from(
+                fds.next().context("a run's turn channel is missing")?,
+            )),
+            false => None,
+        };
         let stdio = Stdio {
             fds: [stdin, stdout, stderr],
+            turns,
             cgroups: fds.collect(),
         };
         let mut report = run_in_namespaces(&orders, stdio, channel, scratch_bytes)?;
@@ -402,6 +420,8 @@ fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
 /// A warm sandbox's run gets its own stdin, stdout and stderr, and joins its cgroups.
 struct Stdio {
     fds: [OwnedFd; 3],
+    /// A battle player's turn channel (see [`Orders::takes_turns`]).
+    turns: Option<File>,
     /// The file each of the run's cgroups is joined by (`tasks` or `cgroup.procs`), open
     /// for writing.
     cgroups: Vec<OwnedFd>,
@@ -561,7 +581,15 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
     // its reader sees the end at once (a referee ends a game so), and the end of its input
     // comes when the writer closes it, not when the helper ends.
     match stdio {
-        Some(stdio) => drop(stdio),
+        Some(mut stdio) => {
+            if let Some(turns) = stdio.turns.take() {
+                std::thread::Builder::new()
+                    .name("turns".into())
+                    .spawn(move || follow_turns(turns))
+                    .context("cannot follow the battle's turns")?;
+            }
+            drop(stdio)
+        }
         None => detach_stdio()?,
     }
     PROGRAM.store(child, Ordering::SeqCst);
@@ -589,6 +617,24 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
         wall_timeout,
     }
     .render())
+}
+
+/// In a battle player's run's init, which is its pid namespace's init: stops every other
+/// process of the run (SIGSTOP, which none can catch) on `S`, lets them go on (SIGCONT)
+/// on `C`, until clings closes the channel. A stopped process uses no CPU, so the player
+/// not to move takes nothing from the one that thinks.
+fn follow_turns(mut turns: File) {
+    let mut orders = [0u8; 64];
+    while let Ok(count @ 1..) = turns.read(&mut orders) {
+        // Only the last order counts: the run is as clings last said.
+        let signal = match orders[count - 1] {
+            b'S' => libc::SIGSTOP,
+            _ => libc::SIGCONT,
+        };
+        // SAFETY: kill with plain integers; -1 is every process of the run's namespace
+        // but this one.
+        unsafe { libc::kill(-1, signal) };
+    }
 }
 
 /// A helper that runs one program shares its stdin and stdout with it: it puts /dev/null
@@ -1040,6 +1086,7 @@ mod tests {
             args: vec!["-o".into(), "program".into(), "a b.c".into()],
             env: vec!["PATH=/usr/bin".into(), "A=b=c".into()],
             files: FileChannel::Inherited(9),
+            takes_turns: false,
             collect: vec!["replay.txt".into()],
         };
         let args: Vec<OsString> = orders.to_args(7).into_iter().map(Into::into).collect();
@@ -1053,6 +1100,7 @@ mod tests {
             env: Vec::new(),
             args: Vec::new(),
             files: FileChannel::Passed,
+            takes_turns: true,
             ..Orders::from_args(&args).unwrap().1
         };
         assert_eq!(Orders::from_message(&no_env.to_message()), Some(no_env));

@@ -137,6 +137,7 @@ impl Bubblewrap {
             args: run.args.to_vec(),
             env: run.env.to_vec(),
             files: run.files,
+            takes_turns: false,
             collect: run.collect.to_vec(),
         };
         command.args(orders.to_args(run.status_fd));

@@ -194,6 +194,8 @@ impl Launch {
             args: job.args.to_vec(),
             env: super::program_env(job, limits, &workdir),
             files,
+            // A run of its own has no init that could stop its processes alone.
+            takes_turns: false,
             collect: job.files.collect.to_vec(),
         };
         let status_fd = inherited[0].as_raw_fd();

@@ -328,6 +328,17 @@ impl Sandbox {
         let cgroup = self.cgroup_for(cgroup_size)?;
         let (ended, status) = match warm {
             Some((bwrap, program)) => {
+                // A battle's player is stopped while the other one moves: its run's init
+                // reads when, on a pipe whose other end the player's relay writes.
+                let turns = match job.conversation {
+                    Some((_, relay)) if relay.takes_turns() => {
+                        let (read, write) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
+                            .context("cannot create a pipe")?;
+                        relay.attach_turn(std::fs::File::from(write));
+                        Some(read)
+                    }
+                    _ => None,
+                };
                 let null;
                 let stdin = match (&input_file, job.conversation) {
                     (_, Some((stdin, _))) => stdin,
@@ -350,12 +361,14 @@ impl Sandbox {
                         Some(_) => helper::FileChannel::Passed,
                         None => helper::FileChannel::None,
                     },
+                    takes_turns: turns.is_some(),
                     collect: job.files.collect.to_vec(),
                 };
                 let cgroups = cgroup.as_ref().map(RunCgroup::join_fds).unwrap_or_default();
                 let fds = warm::RunFds {
                     stdin,
                     files: channel.as_ref().map(AsFd::as_fd),
+                    turns: turns.as_ref().map(AsFd::as_fd),
                     cgroups: &cgroups,
                     relay: job.conversation.map(|(_, relay)| Arc::clone(relay)),
                 };

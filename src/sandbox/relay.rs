@@ -8,6 +8,12 @@
 //! referee still has one stdin and one stdout; clings tags each player's lines for it
 //! (`A 7 7`, and `eof A` at the end of A's output) and follows its commands (`to B 7 7`
 //! passes a line on to B, `close B` ends B's input).
+//!
+//! The referee's commands also say whose turn it is, and only that player runs: the other
+//! one's processes are stopped (see [`Turn`]) until a move is passed on to it. A player's
+//! time to move is then its own, whatever the other player's processes would do meanwhile
+//! on the same cores (a player whose children spin while the other thinks made that one
+//! miss its move clock).
 
 use std::fs::File;
 use std::io::Write;
@@ -67,14 +73,58 @@ impl Conversation {
 /// A stdin clings writes to; gone once closed, or once its reader stopped reading.
 type Stdin = Arc<Mutex<Option<File>>>;
 
+/// Whether a battle's player may run: the write end of its run's turn channel, on which
+/// the run's init is told to stop (`S`) or continue (`C`) every process of the run, and
+/// whether it should be stopped now, which holds for a run not started yet too.
+#[derive(Default)]
+pub struct Turn {
+    channel: Option<File>,
+    stopped: bool,
+}
+
+/// A battle's player's [`Turn`], shared by its relay (whose run takes the channel when it
+/// starts) and the referee's (whose commands give the turn).
+type SharedTurn = Arc<Mutex<Turn>>;
+
+impl Turn {
+    /// The channel of the run that has just started; it is told at once if it must wait.
+    fn attach(&mut self, channel: File) {
+        self.channel = Some(channel);
+        self.tell();
+    }
+
+    fn set(&mut self, stopped: bool) {
+        if self.stopped != stopped {
+            self.stopped = stopped;
+            self.tell();
+        }
+    }
+
+    fn tell(&mut self) {
+        let order: &[u8] = if self.stopped { b"S" } else { b"C" };
+        if let Some(channel) = self.channel.as_mut()
+            && channel.write_all(order).is_err()
+        {
+            // The run is over.
+            self.channel = None;
+        }
+    }
+}
+
 /// Where what a side writes goes.
 enum Route {
     /// To the other side's stdin as it is: a referee and one program.
     Direct(Stdin),
     /// A battle's player: each line to the referee after the player's tag.
-    Tagged { tag: char, referee: Stdin },
+    Tagged {
+        tag: char,
+        referee: Stdin,
+        turn: SharedTurn,
+    },
     /// A battle's referee: its commands, to the players.
-    Commands { players: [(char, Stdin); 2] },
+    Commands {
+        players: [(char, Stdin, SharedTurn); 2],
+    },
 }
 
 /// One direction of the conversation: what `side` writes, on its way to the other.
@@ -137,7 +187,7 @@ impl Relay {
     fn route_line(&self, line: &[u8]) {
         match &self.route {
             Route::Direct(_) => {}
-            Route::Tagged { tag, referee } => {
+            Route::Tagged { tag, referee, .. } => {
                 let mut tagged = format!("{tag} ").into_bytes();
                 tagged.extend_from_slice(line);
                 tagged.push(b'\n');
@@ -146,17 +196,32 @@ impl Relay {
             Route::Commands { players } => {
                 let text = String::from_utf8_lossy(line);
                 let (command, rest) = text.split_once(' ').unwrap_or((&text, ""));
-                let player = |tag: &str| players.iter().find(|(own, _)| own.to_string() == tag);
+                let player = |tag: &str| {
+                    players
+                        .iter()
+                        .position(|(own, _, _)| own.to_string() == tag)
+                };
                 match command {
                     "to" => {
                         let (tag, said) = rest.split_once(' ').unwrap_or((rest, ""));
-                        if let Some((_, stdin)) = player(tag) {
-                            write_to(stdin, format!("{said}\n").as_bytes());
+                        if let Some(index) = player(tag) {
+                            write_to(&players[index].1, format!("{said}\n").as_bytes());
+                            // A move passed on, or the colour that moves first: this
+                            // player's turn. Told it plays O, it waits for X's move.
+                            if said.trim() != "O" {
+                                for (other, (_, _, turn)) in players.iter().enumerate() {
+                                    let stopped = other != index;
+                                    turn.lock().expect("relay lock").set(stopped);
+                                }
+                            }
                         }
                     }
                     "close" => {
-                        if let Some((_, stdin)) = player(rest.trim()) {
+                        if let Some(index) = player(rest.trim()) {
+                            let (_, stdin, turn) = &players[index];
                             stdin.lock().expect("relay lock").take();
+                            // The game is over for it: let it see the end of its input.
+                            turn.lock().expect("relay lock").set(false);
                         }
                     }
                     // The referee is the course's: a line it did not mean for clings is
@@ -177,12 +242,27 @@ impl Relay {
         }
         match &self.route {
             Route::Direct(to) => drop(to.lock().expect("relay lock").take()),
-            Route::Tagged { tag, referee } => write_to(referee, format!("eof {tag}\n").as_bytes()),
+            Route::Tagged { tag, referee, .. } => {
+                write_to(referee, format!("eof {tag}\n").as_bytes())
+            }
             Route::Commands { players } => {
-                for (_, stdin) in players {
+                for (_, stdin, turn) in players {
                     stdin.lock().expect("relay lock").take();
+                    turn.lock().expect("relay lock").set(false);
                 }
             }
+        }
+    }
+
+    /// Whether `side` is a battle's player, whose run must be told when to wait.
+    pub fn takes_turns(&self) -> bool {
+        matches!(self.route, Route::Tagged { .. })
+    }
+
+    /// A battle player's run has started, with `channel` to its init (see [`Turn`]).
+    pub fn attach_turn(&self, channel: File) {
+        if let Route::Tagged { turn, .. } = &self.route {
+            turn.lock().expect("relay lock").attach(channel);
         }
     }
 
@@ -260,19 +340,24 @@ impl Table {
         let (b_stdin, to_b) = stdin()?;
         let (referee_stdin, to_referee) = stdin()?;
         let [a, b] = PLAYER_TAGS;
-        let player = |tag| {
+        let turns: [SharedTurn; 2] = Default::default();
+        let player = |tag, turn: &SharedTurn| {
             let route = Route::Tagged {
                 tag,
                 referee: Arc::clone(&to_referee),
+                turn: Arc::clone(turn),
             };
             Relay::new(Side::Program, route, &conversation)
         };
         Ok(Table {
-            from_players: [player(a), player(b)],
+            from_players: [player(a, &turns[0]), player(b, &turns[1])],
             from_referee: Relay::new(
                 Side::Referee,
                 Route::Commands {
-                    players: [(a, to_a), (b, to_b)],
+                    players: [
+                        (a, to_a, Arc::clone(&turns[0])),
+                        (b, to_b, Arc::clone(&turns[1])),
+                    ],
                 },
                 &conversation,
             ),
@@ -338,6 +423,30 @@ mod tests {
             .read_to_string(&mut program_read)
             .unwrap();
         assert_eq!(program_read, "X\n7 8\n");
+    }
+
+    #[test]
+    fn only_the_player_to_move_runs_and_a_player_whose_game_is_over_goes_on() {
+        let table = Table::new().unwrap();
+        let (a_read, a_write) = pipe().unwrap();
+        let (b_read, b_write) = pipe().unwrap();
+        let [a, b] = &table.from_players;
+        a.attach_turn(File::from(a_write));
+        // X moves first: O waits, even before its run has started.
+        table.from_referee.pass(b"to A X\nto B O\n");
+        b.attach_turn(File::from(b_write));
+        table
+            .from_referee
+            .pass(b"to B 7 7\nto A 8 8\nclose A\nclose B\n");
+        drop(table);
+        let read = |fd: OwnedFd| {
+            let mut text = String::new();
+            File::from(fd).read_to_string(&mut text).unwrap();
+            text
+        };
+        // Each player's run is told its state when it starts, then each change.
+        assert_eq!(read(a_read), "CSC");
+        assert_eq!(read(b_read), "SCSC");
     }
 
     #[test]

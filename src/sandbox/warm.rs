@@ -89,6 +89,8 @@ pub struct RunFds<'a> {
     pub stdin: BorrowedFd<'a>,
     /// The run's file channel, if it has files (see [`super::files`]).
     pub files: Option<BorrowedFd<'a>>,
+    /// Where a battle's player's run is told to stop and go on (see [`super::relay`]).
+    pub turns: Option<BorrowedFd<'a>>,
     /// The file each of the run's cgroups is joined by (`tasks` or `cgroup.procs`), open
     /// for writing.
     pub cgroups: &'a [RawFd],
@@ -345,6 +347,7 @@ impl Warm {
             program.as_raw_fd(),
         ];
         passed.extend(fds.files.map(|fd| fd.as_raw_fd()));
+        passed.extend(fds.turns.map(|fd| fd.as_raw_fd()));
         passed.extend_from_slice(fds.cgroups);
         anyhow::ensure!(passed.len() <= helper::MAX_FDS, "too many cgroups");
         let message = orders.to_message();

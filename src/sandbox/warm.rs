@@ -6,15 +6,16 @@
 //! started as soon as a grading is set up, while its programs are still being compiled
 //! (see [`prepare`]); all end when clings does (see [`end_all`]).
 //!
-//! What a fresh sandbox per case gave, each run still gets: the helper reports a run only
-//! once every process of it is gone (it is the pid namespace's init, to which every orphan
-//! comes), the scratch directory is empty again and the program's copy removed; a run it
-//! cannot clean up after ends the sandbox, and the next run starts a new one. The rest
-//! cannot outlive a run: System V IPC and POSIX message queues, which would, are refused
-//! by the system call filter, as is the keyring. So a run sees nothing of the one before,
-//! whoever's program that was (a student's, a checker's, a referee's). A run that clings
-//! must stop (output flood, its own wall-time limit, Ctrl-C, a cancelled grading) takes its
-//! sandbox with it.
+//! What a fresh sandbox per case gave, each run still gets: the helper starts each run
+//! in pid and mount namespaces of its own, with a new working directory and `/proc`, and
+//! reports it only once those namespaces are gone with every process of the run (see
+//! [`helper`]). What would outlive them (System V IPC, POSIX message queues, the keyring)
+//! or reach a run beside it (locks and watches on shared files, extended attributes,
+//! shared futexes, sockets other than AF_UNIX) is refused by the system call filter. So a
+//! run sees nothing of the one before, whoever's program that was (a student's, a
+//! checker's, a referee's). A run whose program's copy cannot be tidied ends the sandbox,
+//! and the next run starts a new one; so does a run that clings must stop (output flood,
+//! its own wall-time limit, Ctrl-C, a cancelled grading).
 
 use std::fs::File;
 use std::io::{IoSlice, Read};

@@ -77,7 +77,7 @@ impl Default for Defaults {
             // The lesson's programs need a few hundred KiB and one process.
             memory_mb: 256,
             processes: 16,
-            file_size_bytes: 1024 * 1024,
+            file_size_bytes: crate::sandbox::DEFAULT_FILE_SIZE_BYTES,
             open_files: 64,
             output_limit_bytes: 64 * 1024,
             compare: CompareMode::Lines,

@@ -4,6 +4,10 @@
 use std::io;
 use std::time::Duration;
 
+/// The largest file a program may write unless a course says otherwise: also the size of a
+/// run's working directory, and so what a warm sandbox is started for.
+pub const DEFAULT_FILE_SIZE_BYTES: u64 = 1 << 20;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Real time from start to end; enforced by a timer that kills the whole run.

@@ -33,7 +33,7 @@ use anyhow::{Context, Result, bail};
 pub use files::{Left, valid_name as valid_file_name};
 pub use helper::main_if_helper;
 pub use isolation::{find_on_path, is_system_path};
-pub use limits::{Limits, Memory, MemoryEnforcement};
+pub use limits::{DEFAULT_FILE_SIZE_BYTES, Limits, Memory, MemoryEnforcement};
 pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
 pub use relay::{Conversation, Pair, Relay, Side, Table};
 pub use warm::end_all as end_warm_sandboxes;
@@ -254,7 +254,8 @@ impl Sandbox {
                 enforcement: MemoryEnforcement::AddressSpace,
             },
             processes: 4,
-            file_size_bytes: 4096,
+            // The size most runs have: the probe's warm sandbox serves them next.
+            file_size_bytes: DEFAULT_FILE_SIZE_BYTES,
             open_files: 64,
             output_bytes: 4096,
         };

@@ -1249,3 +1249,58 @@ fn a_hidden_input_reaches_no_public_case_through_what_runs_share() {
         }
     }
 }
+
+/// Issue 26: one student's runs change no classmate's grade. A spoiler (extended attributes
+/// by the megabyte, its directory made unwritable, its scratch space filled, sleepers in
+/// sessions of their own, a lock on a system file: `tests/hostile/spoiler.c`) is graded
+/// first, then correct classmates, in one `clings grade` on one worker and on two, as root
+/// (a cgroup per run) and as an unprivileged user: each classmate gets full marks, and
+/// `grade` exits as for any wrong program.
+#[test]
+fn a_correct_classmate_graded_after_a_hostile_student_gets_full_marks() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for unprivileged in [false, true] {
+        let root = ci_layout(&repo().join("tests/course"), &[], "sum");
+        let students = [
+            ("a_spoiler", "tests/hostile/spoiler.c"),
+            ("b_classmate", "tests/course/solutions/sum.c"),
+            ("c_classmate", "tests/course/solutions/sum.c"),
+            ("d_classmate", "tests/course/solutions/sum.c"),
+        ];
+        for (student, program) in students {
+            let dir = root.path().join("class").join(student);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::copy(repo().join(program), dir.join("sum.c")).unwrap();
+        }
+        for jobs in ["1", "2"] {
+            let course = root.path().join("course");
+            let mut command = match unprivileged {
+                false => clings_process(&course),
+                true => {
+                    let mut command = clings_unprivileged(root.path()).expect("setpriv");
+                    command.current_dir(&course);
+                    command
+                }
+            };
+            let book = format!("../book-{jobs}");
+            command.args(["--require-isolation", "--jobs", jobs, "grade", "../class"]);
+            command.args(["--out", &book]);
+            let (output, pid) = output_with_pid(&mut command);
+            let context = format!(
+                "unprivileged={unprivileged} jobs={jobs}: {}{}",
+                stdout_of(&output),
+                stderr_of(&output)
+            );
+            assert_eq!(output.status.code(), Some(0), "{context}");
+            let grades =
+                std::fs::read_to_string(root.path().join(&book[3..]).join("grades.csv")).unwrap();
+            let rows: Vec<&str> = grades.lines().collect();
+            assert_eq!(rows.len(), 5, "{grades}\n{context}");
+            assert!(rows[1].starts_with("a_spoiler,0,"), "{grades}\n{context}");
+            for row in &rows[2..] {
+                assert!(row.contains(",3,0,3,4,sum passed"), "{grades}\n{context}");
+            }
+            assert!(leftover_processes(pid, &course).is_empty(), "{context}");
+        }
+    }
+}

@@ -268,7 +268,10 @@ impl Sandbox {
             files: RunFiles::default(),
             conversation: None,
         };
-        let failure = match self.run(&probe, limits) {
+        // A sandbox that died before its run (killed from outside) proves nothing: a second
+        // try starts another.
+        let ran = self.run(&probe, limits).or_else(|_| self.run(&probe, limits));
+        let failure = match ran {
             Ok(outcome) if outcome.termination == Termination::Exited(0) => {
                 // Only an optimisation: a record that cannot be written costs a probe.
                 if let Some(record) = record {

@@ -5,25 +5,24 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use common::*;
 
-/// The test course, a submission with `tests/hostile/<program>.c` as its sum.c, and a
-/// hidden case `09_hidden` with `input`.
+/// The test course, a submission, and hidden cases in `hidden/sum/`; `exercises` are
+/// those graded.
 struct Setup {
     root: tempfile::TempDir,
+    exercises: Vec<&'static str>,
 }
 
 impl Setup {
+    /// `tests/hostile/<program>.c` as the submission's sum.c, graded with a hidden case
+    /// `09_hidden` of `input`.
     fn new(program: &str, hidden_input: &str) -> Setup {
-        let root = ci_layout(
-            &repo().join("tests/course"),
-            &[(&format!("hostile/{program}.c"), "sum.c")],
-            "sum",
-        );
-        let hidden = root.path().join("hidden/sum");
+        let setup = Setup::with(&[(&format!("hostile/{program}.c"), "sum.c")], &["sum"]);
+        let hidden = setup.path("hidden/sum");
         std::fs::write(hidden.join("09_hidden.in"), hidden_input).unwrap();
         std::fs::write(hidden.join("09_hidden.out"), "0\n").unwrap();
         // The hint fits a wrong output, and a sanitizer report (the programs that forge one).
@@ -32,17 +31,28 @@ impl Setup {
             "hint = \"Think big.\"\n[[hints]]\nverdict = \"sanitizer\"\ntext = \"Think big.\"\n",
         )
         .unwrap();
-        Setup { root }
+        setup
+    }
+
+    /// `programs` (`(file in tests/, name in the submission)`) as the submission, no
+    /// hidden case yet, `exercises` graded.
+    fn with(programs: &[(&str, &str)], exercises: &[&'static str]) -> Setup {
+        Setup {
+            root: ci_layout(&repo().join("tests/course"), programs, "sum"),
+            exercises: exercises.to_vec(),
+        }
     }
 
     fn path(&self, relative: &str) -> PathBuf {
         self.root.path().join(relative)
     }
 
-    /// `clings test sum --submission ../submission --fixtures ../hidden` plus `args`.
+    /// `clings test EXERCISES --submission ../submission --fixtures ../hidden` plus `args`.
     fn test(&self, args: &[&str]) -> Output {
         clings(&self.path("course"))
-            .args(["test", "sum", "--submission", "../submission"])
+            .arg("test")
+            .args(&self.exercises)
+            .args(["--submission", "../submission"])
             .args(["--fixtures", "../hidden"])
             .args(args)
             .env("GITHUB_STEP_SUMMARY", self.path("summary.md"))
@@ -50,37 +60,67 @@ impl Setup {
             .unwrap()
     }
 
-    /// Every report of the same grading: human, json, junit, github (stdout and step
-    /// summary), and the gradebook of a class of one.
-    fn every_format(&self) -> Vec<(&'static str, String)> {
+    /// Every report of the same grading, by name: human, json, junit, github (stdout, with
+    /// the fenced log and the annotations) and its step summary, what `test` wrote on
+    /// stderr, and a class of one graded with `grade`: its gradebook, its page, its stderr.
+    fn every_format(&self) -> Reports {
         let mut reports = Vec::new();
-        for format in ["human", "json", "junit", "github"] {
-            let output = self.test(&["--format", format]);
+        for format in ["json", "junit"] {
+            let file = self.path(&format!("report.{format}"));
+            let output = self.test(&["--format", format, "--output", file.to_str().unwrap()]);
             assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
-            reports.push((format, stdout_of(&output)));
+            if format == "json" {
+                reports.push(("human", stdout_of(&output)));
+                reports.push(("stderr of test", stderr_of(&output)));
+            }
+            reports.push((format, std::fs::read_to_string(file).unwrap()));
         }
+        let output = self.test(&["--format", "github"]);
+        assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+        reports.push(("github", stdout_of(&output)));
         let summary = std::fs::read_to_string(self.path("summary.md")).unwrap();
         reports.push(("step summary", summary));
         let class = self.path("class/student");
         std::fs::create_dir_all(&class).unwrap();
-        std::fs::copy(self.path("submission/sum.c"), class.join("sum.c")).unwrap();
+        for entry in std::fs::read_dir(self.path("submission")).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), class.join(entry.file_name())).unwrap();
+        }
         let output = clings(&self.path("course"))
-            .args([
-                "grade",
-                "../class",
-                "--fixtures",
-                "../hidden",
-                "--out",
-                "../book",
-            ])
+            .args(["grade", "../class", "--fixtures", "../hidden"])
+            .args(["--out", "../book", "--html", "../report.html"])
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
-        for file in ["book/grades.json", "book/grades.csv"] {
+        reports.push(("stderr of grade", stderr_of(&output)));
+        for file in ["book/grades.json", "book/grades.csv", "report.html"] {
             reports.push((file, std::fs::read_to_string(self.path(file)).unwrap()));
         }
-        reports
+        Reports(reports)
     }
+}
+
+/// Reports by name (see [`Setup::every_format`]).
+struct Reports(Vec<(&'static str, String)>);
+
+impl Reports {
+    fn get(&self, name: &str) -> &str {
+        let found = self.0.iter().find(|(report, _)| *report == name);
+        &found.unwrap_or_else(|| panic!("no report {name}")).1
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::from_str(self.get("json")).unwrap()
+    }
+}
+
+/// `text` with GitHub's stop-commands token, random hex, replaced: a number looked for
+/// may be in it by chance.
+fn without_token(text: &str) -> String {
+    let token = text
+        .lines()
+        .find_map(|line| line.strip_prefix("::stop-commands::"));
+    token.map_or(text.to_string(), |token| text.replace(token, "TOKEN"))
 }
 
 #[test]
@@ -230,77 +270,228 @@ fn the_step_summary_escapes_markdown_and_html() {
     );
 }
 
-/// The hidden input's secret, which the program copies into its fake sanitizer line.
-const SECRET: &str = "SeCrEt-7q4z";
-
-#[test]
-fn a_hidden_input_leaves_through_no_report() {
-    let setup = Setup::new("stdin_in_sanitizer_line", &format!("{SECRET} 1 2\n"));
-    let reports = setup.every_format();
-    for (format, text) in &reports {
-        assert!(
-            !text.contains(SECRET),
-            "{format} leaks the hidden input:\n{text}"
-        );
+/// Writes the case `name` in `dir`: its input (none when empty), expected output, `.toml`
+/// (none when empty), and `files`, each `(folder, file, content)`: `given/given.txt`
+/// becomes `<name>.given/given.txt`.
+fn write_case(
+    dir: &Path,
+    name: &str,
+    input: &str,
+    expected: &str,
+    toml: &str,
+    files: &[(&str, &str, &str)],
+) {
+    std::fs::create_dir_all(dir).unwrap();
+    for (extension, text) in [("in", input), ("toml", toml)] {
+        if !text.is_empty() {
+            std::fs::write(dir.join(format!("{name}.{extension}")), text).unwrap();
+        }
     }
-    // The verdict still shows, with a fixed sentence, and no line number from the program.
-    let json = &reports[1].1;
-    let document: serde_json::Value = serde_json::from_str(json).unwrap();
-    let hidden = &document["exercises"][0]["cases"][2];
-    assert_eq!(hidden["name"], "09_hidden");
-    assert_eq!(hidden["verdict"], "sanitizer");
-    assert_eq!(hidden["time_ms"], serde_json::Value::Null);
-    assert_eq!(
-        hidden["message"],
-        "the sanitizer found undefined behaviour and stopped the program"
-    );
-    let public = &document["exercises"][0]["cases"][0];
-    assert!(public["time_ms"].is_u64(), "{public}");
-    assert!(
-        public["message"]
-            .as_str()
-            .unwrap()
-            .contains("runtime error: 1 2"),
-        "public cases keep their report: {public}"
-    );
-    let github = &reports[3].1;
-    let annotation = github
-        .lines()
-        .find(|line| line.starts_with("::error") && line.contains("09_hidden"))
-        .unwrap();
-    assert!(!annotation.contains("line="), "{annotation}");
-    assert!(
-        annotation.contains("Think big."),
-        "the course's hint stays: {annotation}"
-    );
-    let human = &reports[0].1;
-    let line = human
-        .lines()
-        .find(|line| line.contains("09_hidden"))
-        .unwrap();
-    assert!(!line.contains(" ms"), "no time for a hidden case: {line}");
+    std::fs::write(dir.join(format!("{name}.out")), expected).unwrap();
+    for (folder, file, content) in files {
+        let folder = dir.join(format!("{name}.{folder}"));
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join(file), content).unwrap();
+    }
 }
 
+/// Each hidden case of the grading below, the way `spills_the_case` fails it, and its
+/// verdict.
+const SPILLS: [(&str, &str, &str); 10] = [
+    ("h01_echo", "echo", "wrong_output"),
+    ("h02_file", "file", "wrong_output"),
+    ("h03_missing", "missing", "wrong_output"),
+    ("h04_status", "status", "wrong_output"),
+    ("h05_nonzero", "nonzero", "nonzero_exit"),
+    ("h06_crash", "crash", "crashed"),
+    ("h07_sanitizer", "sanitizer", "sanitizer"),
+    ("h08_timeout", "timeout", "timeout"),
+    ("h09_flood", "flood", "output_limit"),
+    ("h10_memory", "memory", "memory_limit"),
+];
+
+/// Every field of a hidden case but its name — input, expected output, arguments, the
+/// files given and expected (names and contents), exit status, limits, description — and
+/// everything its program made of them (stdout, stderr, a file it left, an exit status, a
+/// signal, a sanitizer line and its line number, a time), in every report and on stderr:
+/// none of it shows, in any encoding the program wrote it in, while the same program on
+/// public cases shows it all. What shows of a hidden case is its name, verdict, points,
+/// hint and the verdict's fixed sentence.
 #[test]
-fn an_exit_status_that_spells_the_input_is_not_reported() {
-    // Public cases pass (status 0); the hidden one exits with 201.
-    let setup = Setup::new("status_from_input", "1 2 201\n");
-    std::fs::write(setup.path("hidden/sum/09_hidden.out"), "3\n").unwrap();
-    for (format, text) in setup.every_format() {
-        // GitHub's stop-commands token is random hex, which may hold "201" by chance.
-        let token = text
-            .lines()
-            .find_map(|line| line.strip_prefix("::stop-commands::"));
-        let shown = token.map_or(text.clone(), |token| text.replace(token, "TOKEN"));
-        assert!(
-            !shown.contains("201"),
-            "{format} reports the status:\n{text}"
+fn nothing_of_a_hidden_case_but_its_name_verdict_and_hint_reaches_a_report() {
+    let (secret, public) = (marker("hidden"), marker("public"));
+    let program = "hostile/spills_the_case.c";
+    let setup = Setup::with(
+        &[(program, "sum.c"), (program, "hello.c")],
+        &["sum", "hello"],
+    );
+    // sum: its public cases pass (two numbers); its hidden cases fail every way there is,
+    // h01 first, so the reports show its details (the first failure, and the first diff),
+    // and those of h06 and h07 (the sharpest hints).
+    let hidden = setup.path("hidden/sum");
+    let (left, missing) = (format!("f{secret}.txt"), format!("m{secret}.txt"));
+    for (name, how, _) in SPILLS {
+        let mut toml = format!(
+            "description = \"{secret} described\"\nargs = [\"{secret}-arg\"]\nhint = \"Think big.\"\n"
         );
-        if format == "json" {
-            let document: serde_json::Value = serde_json::from_str(&text).unwrap();
-            let hidden = &document["exercises"][0]["cases"][2];
-            assert_eq!(hidden["verdict"], "nonzero_exit");
+        let (mut input, mut expected) = (format!("{how}\n{secret}-in\n"), String::new());
+        let mut files = vec![("given", "given.txt", format!("{secret}-given\n"))];
+        match how {
+            "echo" => expected = format!("{secret}-out\n"),
+            "file" => {
+                input = format!("file\n{left}\n{secret}-in\n");
+                files.push(("expected", &left, format!("{secret}-left\n")));
+            }
+            "missing" => files.push(("expected", &missing, "x\n".into())),
+            "status" => toml.push_str("exit_code = 211\n"),
+            "crash" => toml.push_str("[[hints]]\nverdict = \"crashed\"\noutput_lacks = \"?\"\ntext = \"Sharp.\"\n"),
+            "sanitizer" => toml.push_str("[[hints]]\nverdict = \"sanitizer\"\nreport_contains = \"runtime\"\ntext = \"Sharp.\"\n"),
+            "timeout" => toml.push_str("time_limit_ms = 517\n"),
+            "flood" => toml.push_str("output_limit_bytes = 37888\n"),
+            "memory" => toml.push_str("memory_mb = 93\n"),
+            _ => {}
         }
+        let files: Vec<(&str, &str, &str)> = files
+            .iter()
+            .map(|(folder, file, content)| (*folder, *file, content.as_str()))
+            .collect();
+        write_case(&hidden, name, &input, &expected, &toml, &files);
+    }
+    // hello: public cases that the program fails the same ways, before the course's own.
+    let fixtures = setup.path("course/fixtures/hello");
+    let toml = format!("description = \"{public} described\"\nargs = [\"{public}-arg\"]\n");
+    let given = [("given", "given.txt", &*format!("{public}-given\n"))];
+    let input = format!("echo\n{public}-in\n");
+    write_case(
+        &fixtures,
+        "00_echo",
+        &input,
+        &format!("{public}-out\n"),
+        &toml,
+        &given,
+    );
+    let input = format!("sanitizer\n{public}-in\n");
+    write_case(&fixtures, "00_sanitizer", &input, "", &toml, &given);
+
+    let reports = setup.every_format();
+    // Each hidden case failed as its program meant it to, with the fixed sentence.
+    let json = reports.json();
+    let cases = json["exercises"][0]["cases"].as_array().unwrap();
+    for (case, (name, _, verdict)) in cases[2..].iter().zip(SPILLS) {
+        assert_eq!(
+            (case["name"].as_str(), case["verdict"].as_str()),
+            (Some(name), Some(verdict)),
+            "{case}"
+        );
+        assert_eq!(case["hidden"], true);
+        assert!(
+            case["time_ms"].is_null() && case["description"].is_null() && case["diff"].is_null(),
+            "{case}"
+        );
+        let sealed = ["the output differs", "the program", "the sanitizer found"];
+        let message = case["message"].as_str().unwrap();
+        assert!(
+            sealed.iter().any(|start| message.starts_with(start)),
+            "{case}"
+        );
+        let hint = match (name, verdict) {
+            ("h06_crash" | "h07_sanitizer", _) => Some("Sharp."),
+            (_, "wrong_output") => Some("Think big."),
+            _ => None,
+        };
+        assert_eq!(case["hint"].as_str(), hint, "{case}");
+    }
+    // What the program wrote, as it wrote it (its stdout, stderr and a file hold the
+    // input in hex too), and what an exit status, a signal or a limit would say (the line
+    // number of a sanitizer line, public cases show too: below).
+    let hex = |text: &str| {
+        text.bytes()
+            .map(|byte| format!("{byte:02x}"))
+            .collect::<String>()
+    };
+    let said = [
+        "status 223",
+        "expects 211",
+        "status 229",
+        "SIGBUS",
+        "0.517 s",
+        "37 KiB",
+        "93 MiB",
+    ];
+    for (report, text) in &reports.0 {
+        assert!(
+            !text.contains(&secret) && !text.contains(&hex(&secret)),
+            "{report} leaks the hidden case:\n{text}"
+        );
+        for words in said {
+            assert!(!text.contains(words), "{report} says {words:?}:\n{text}");
+        }
+        // The exit statuses as numbers anywhere (the markers are letters, their hex
+        // pairs start with 6 or 7, and a public case takes milliseconds); but in the
+        // page, whose charts' coordinates hold any number, drawn from the gradebook.
+        if *report == "report.html" {
+            continue;
+        }
+        let text = without_token(text);
+        for status in ["223", "211", "229"] {
+            assert!(!text.contains(status), "{report} holds {status}:\n{text}");
+        }
+    }
+    // The same program, on public cases, has every report show what it did.
+    for report in [
+        "human",
+        "json",
+        "junit",
+        "github",
+        "step summary",
+        "book/grades.json",
+        "report.html",
+    ] {
+        let text = reports.get(report);
+        assert!(
+            text.contains(&format!("{public}-in")),
+            "{report} shows a public case's input or output:\n{text}"
+        );
+    }
+    let human = reports.get("human");
+    for shown in [" described", "-arg", "-given", "-out"] {
+        assert!(
+            human.contains(&format!("{public}{shown}")),
+            "{shown}: {human}"
+        );
+    }
+    let hello = &json["exercises"][1]["cases"];
+    assert!(
+        hello[0]["diff"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("-{public}-out")),
+        "{hello}"
+    );
+    assert!(
+        hello[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("sum.c:4321:1: runtime error"),
+        "{hello}"
+    );
+    // Nor does a hidden case get a time, or a line in the graded file.
+    for line in human.lines().filter(|line| line.contains(" (hidden)")) {
+        assert!(!line.contains(" ms"), "no time for a hidden case: {line}");
+    }
+    let github = reports.get("github");
+    let annotation = github
+        .lines()
+        .find(|line| line.starts_with("::error") && line.contains("h07_sanitizer"))
+        .unwrap_or_else(|| panic!("{github}"));
+    assert!(!annotation.contains("line="), "{annotation}");
+    assert!(
+        annotation.contains("Sharp."),
+        "the course's hint stays: {annotation}"
+    );
+    let report = junit(reports.get("junit"));
+    for case in &report.test_suites[0].test_cases[2..] {
+        assert_eq!(case.time, None, "{case:?}");
     }
 }
 
@@ -355,6 +546,9 @@ fn failure_body(report: &quick_junit::Report, index: usize) -> String {
         other => panic!("expected a failure, got {other:?}"),
     }
 }
+
+/// The hidden input's secret, which the program echoes.
+const SECRET: &str = "SeCrEt-7q4z";
 
 /// A JUnit failure's body holds what the human report shows under the case: the hint, and
 /// for a public case its input and the diff, escaped; a hidden case's holds its hint alone,

@@ -273,6 +273,22 @@ pub fn name_as_text(name: &str) -> String {
     }
 }
 
+/// `prefix` and 16 random lowercase letters: a marker that no file or report holds by
+/// chance, with no digit in it (nor in its bytes in hex, pairs from 61 to 7a) that a
+/// test looking for a number could take for one.
+pub fn marker(prefix: &str) -> String {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut random| random.read_exact(&mut bytes))
+        .expect("random bytes");
+    let letters: String = bytes
+        .iter()
+        .map(|byte| char::from(b'a' + byte % 26))
+        .collect();
+    format!("{prefix}{letters}")
+}
+
 /// Writes an executable shell script (a compiler wrapper, say) at `path`.
 pub fn write_script(path: &Path, script: &str) {
     std::fs::write(path, script).expect("write script");

@@ -448,6 +448,21 @@ mod tests {
     }
 
     #[test]
+    fn a_hidden_case_shows_nothing_of_its_input_nor_its_given_files() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("01_a.out"), "a\n").unwrap();
+        std::fs::write(dir.path().join("01_a.in"), "secret\n").unwrap();
+        std::fs::create_dir(dir.path().join("01_a.given")).unwrap();
+        std::fs::write(dir.path().join("01_a.given/board.txt"), "secret\n").unwrap();
+        let mut case = discover(dir.path()).unwrap().remove(0);
+        assert_eq!(case.shown_input().unwrap(), b"secret\n");
+        assert_eq!(case.shown_given().unwrap().len(), 1);
+        case.hidden = true;
+        assert!(case.shown_input().unwrap().is_empty());
+        assert!(case.shown_given().unwrap().is_empty());
+    }
+
+    #[test]
     fn input_without_output_is_named() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("01_a.out"), "a\n").unwrap();

@@ -347,7 +347,12 @@ impl Validator {
                     Some(stop) => format!("stopped: {stop:?}"),
                     None => format!("{termination:?}"),
                 },
-                said(outcome),
+                // It read the case's input and answer: what it said of a hidden case's
+                // may quote them.
+                match case.hidden {
+                    true => String::new(),
+                    false => said(outcome),
+                },
                 role = self.role.name(),
             ),
         }

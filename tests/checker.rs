@@ -8,7 +8,7 @@ use std::path::Path;
 
 use common::{
     Process, assert_error, case_verdicts_and_messages, clings, clings_process, processes,
-    small_course, solution_passed, stdout_of, verdicts, write_script,
+    small_course, solution_passed, stderr_of, stdout_of, verdicts, write_script,
 };
 use tempfile::TempDir;
 
@@ -103,6 +103,52 @@ fn a_checker_that_fails_is_the_courses_error() {
     );
     assert_error(&output, "not the student's");
     assert_error(&output, "checker: cannot parse");
+}
+
+/// A checker that fails on a hidden case is the course's error, as on a public one, but
+/// what it said is not shown: it read the hidden input and answer, and quotes them and
+/// the program's output. In a class's gradebook the student's row holds that error.
+#[test]
+fn a_checker_that_fails_on_a_hidden_case_keeps_what_it_said_to_itself() {
+    let course = divisor_course("itself", "fails_on_large");
+    let root = course.path();
+    write_cases(&root.join("fixtures/divisor"), &[("03_large", 1001, 7)]);
+    let output = clings(root).args(["test"]).output().unwrap();
+    assert_error(&output, "failed on case 03_large");
+    assert_error(&output, "it said: checker: cannot judge input: 1001");
+    for file in ["03_large.in", "03_large.out"] {
+        std::fs::remove_file(root.join("fixtures/divisor").join(file)).unwrap();
+    }
+    write_cases(&root.join("hidden/divisor"), &[("h1_secret", 4321, 29)]);
+    let output = clings(root)
+        .args(["test", "--fixtures", "hidden"])
+        .output()
+        .unwrap();
+    assert_error(&output, "failed on case h1_secret");
+    let said = stderr_of(&output);
+    assert!(!said.contains("4321") && !said.contains("29"), "{said}");
+    let student = root.join("class/student");
+    std::fs::create_dir_all(&student).unwrap();
+    std::fs::copy(root.join("exercises/divisor.c"), student.join("divisor.c")).unwrap();
+    let output = clings(root)
+        .args(["grade", "class", "--fixtures", "hidden", "--out", "book"])
+        .args(["--html", "page.html"])
+        .output()
+        .unwrap();
+    assert_error(&output, "error: grading student failed");
+    let book = std::fs::read_to_string(root.join("book/grades.json")).unwrap();
+    assert!(book.contains("failed on case h1_secret"), "{book}");
+    for text in [
+        stderr_of(&output),
+        book,
+        std::fs::read_to_string(root.join("book/grades.csv")).unwrap(),
+        std::fs::read_to_string(root.join("page.html")).unwrap(),
+    ] {
+        assert!(
+            !text.contains("4321") && !text.contains("it said"),
+            "{text}"
+        );
+    }
 }
 
 #[test]

@@ -254,8 +254,9 @@ fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) {
     }
     if shown {
         what_it_did(out, result, indent, lang);
-        conversation(out, result, indent, lang);
     }
+    // A hidden case's result holds no conversation.
+    conversation(out, result, indent, lang);
     if let Some(hint) = result.hint() {
         let _ = writeln!(
             out,

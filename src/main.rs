@@ -74,11 +74,12 @@ fn main() -> ExitCode {
             eprintln!("{}", lang.pick("interrupted", "已中断"));
             ExitCode::from(INTERRUPTED as u8)
         }
+        // An error can quote the compiler, which quotes the student's source.
         Err(err) => {
             eprintln!(
                 "{}{}",
                 lang.pick("error: ", "错误："),
-                i18n::error_text(&err, lang)
+                style::visible(&i18n::error_text(&err, lang))
             );
             ExitCode::from(2)
         }

@@ -91,6 +91,42 @@ fn a_player_that_cheats_crashes_hangs_or_talks_nonsense_loses() {
     }
 }
 
+/// A player's name is what its path says, and a student's folder may be named anything:
+/// the name is shown escaped. So is what the compiler says of a player that does not
+/// compile, which quotes its source.
+#[test]
+fn a_players_name_and_its_compiler_errors_are_shown_escaped() {
+    let course = copy_course(&repo());
+    let folder = course.path().join("class/eve\x1b]0;pwned\x07");
+    std::fs::create_dir_all(folder.join("exercises")).unwrap();
+    std::fs::copy(repo().join("solutions/ai.c"), folder.join("exercises/ai.c")).unwrap();
+    let said = battle(course.path(), &[folder.to_str().unwrap(), "random"]);
+    assert!(
+        said.contains("eve\\x1b]0;pwned\\x07 (X) against random"),
+        "{said}"
+    );
+    assert!(!said.contains(['\x1b', '\x07']), "{said:?}");
+    std::fs::write(
+        folder.join("exercises/ai.c"),
+        b"#error \"\x01\xc2\x9b2J\r\x1b]0;pwned\x07\"\n",
+    )
+    .unwrap();
+    let output = clings(course.path())
+        .args(["battle", folder.to_str().unwrap(), "random"])
+        .output()
+        .unwrap();
+    let error = common::stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{error}");
+    assert!(
+        error.contains("does not compile") && error.contains("\\x01"),
+        "{error}"
+    );
+    assert!(
+        !error.contains(['\x01', '\u{9b}', '\r', '\x1b', '\x07']),
+        "{error:?}"
+    );
+}
+
 #[test]
 fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_forfeits() {
     let course = copy_course(&repo());
@@ -98,7 +134,10 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
     let submissions = root.join("class");
     for (student, source) in [
         ("ana", repo().join("solutions/ai.c")),
-        ("ben", repo().join("tests/programs/battle/occupies.c")),
+        (
+            "ben\x1b]0;pwned\x07",
+            repo().join("tests/programs/battle/occupies.c"),
+        ),
         ("cai", repo().join("tests/programs/compile_error.c")),
     ] {
         let dir = submissions.join(student).join("exercises");
@@ -122,13 +161,18 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
     let output = run(&["--out", "whole"]);
     let said = stdout_of(&output);
     assert!(common::stderr_of(&output).contains("cai forfeits every game"));
+    // ben's folder name holds a terminal's escape: shown as text, in games and standings.
+    assert!(said.contains("ben\\x1b]0;pwned\\x07 (X) v "), "{said}");
+    let shown = format!("{said}{}", common::stderr_of(&output));
+    assert!(!shown.contains(['\x1b', '\x07']), "{shown:?}");
     let document: serde_json::Value =
         serde_json::from_slice(&std::fs::read(root.join("whole/tournament.json")).unwrap())
             .unwrap();
     let games = document["games"].as_array().unwrap();
     assert_eq!(games.len(), 12, "4 players, each pair twice");
-    for first in ["ana", "ben", "cai", "bot random"] {
-        for second in ["ana", "ben", "cai", "bot random"] {
+    let players = ["ana", "ben\x1b]0;pwned\x07", "cai", "bot random"];
+    for first in players {
+        for second in players {
             let meetings = games
                 .iter()
                 .filter(|game| game["x"] == first && game["o"] == second)

@@ -412,7 +412,8 @@ fn a_submission_that_cannot_be_graded_is_exit_2_with_the_gradebook_written() {
     write_script(
         &cc,
         "#!/bin/sh\ncase \"$*\" in *-fsanitize=address*)\n\
-         for arg; do case \"$arg\" in *.c) grep -q GRADER_CANNOT_BUILD \"$arg\" && exit 1;; esac; done;;\n\
+         for arg; do case \"$arg\" in *.c) grep -q GRADER_CANNOT_BUILD \"$arg\" && \
+         printf 'sum.c:1:1: error: \\001\\302\\233\\r\\033]0;pwned\\007\\n' >&2 && exit 1;; esac; done;;\n\
          esac\nexec gcc \"$@\"\n",
     );
     let output = clings(&setup.course())
@@ -423,6 +424,12 @@ fn a_submission_that_cannot_be_graded_is_exit_2_with_the_gradebook_written() {
     let stderr = stderr_of(&output);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("error: grading bob failed"), "{stderr}");
+    // The compiler's words quote the source: shown escaped.
+    assert!(stderr.contains("error: \\x01\\x9b\\r"), "{stderr}");
+    assert!(
+        !stderr.contains(['\x01', '\u{9b}', '\r', '\x07']),
+        "{stderr:?}"
+    );
     assert!(
         stderr.contains("the grader failed on 1 submission (listed above)"),
         "{stderr}"
@@ -572,13 +579,17 @@ fn headless_progress_is_a_stable_line_per_start_and_end() {
         &[
             ("alice", "passing"),
             ("bob", "wrong_output"),
-            ("carol", "passing"),
+            // A folder's name may hold anything: a terminal's escape, shown as text.
+            ("carol\x1b]0;pwned\x07", "passing"),
         ],
     );
     let output = grade_class(&setup, &["--jobs", "1"]);
     let stderr = stderr_of(&output);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert!(!stderr.contains(['\r', '\x1b']), "redrawn: {stderr:?}");
+    assert!(
+        !stderr.contains(['\r', '\x1b', '\x07']),
+        "redrawn: {stderr:?}"
+    );
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(lines.len(), 6, "{stderr}");
     assert_eq!(lines[0], "grading alice");
@@ -588,7 +599,8 @@ fn headless_progress_is_a_stable_line_per_start_and_end() {
     );
     assert_eq!(lines[2], "grading bob");
     assert!(
-        lines[5].starts_with("graded carol in ") && lines[5].ends_with(": 3/3 done"),
+        lines[5].starts_with("graded carol\\x1b]0;pwned\\x07 in ")
+            && lines[5].ends_with(": 3/3 done"),
         "{stderr}"
     );
 }
@@ -605,7 +617,7 @@ fn the_progress_bar_names_the_student_and_estimates_honestly() {
     // Each times out on its cases: a couple of seconds, long enough for the bar to draw.
     class(
         setup.root.path(),
-        &[("dave", "timeout"), ("erin", "timeout")],
+        &[("dave", "timeout"), ("erin\x1b]0;pwned\x07", "timeout")],
     );
     let clings_bin = clings_process(&setup.course()).get_program().to_owned();
     let command = format!(
@@ -626,8 +638,10 @@ fn the_progress_bar_names_the_student_and_estimates_honestly() {
         .unwrap();
     let screen = stdout_of(&output);
     assert_eq!(output.status.code(), Some(0), "{screen}");
+    // erin's folder name holds a terminal's escape, which the bar shows as text.
+    assert!(!screen.contains("\x1b]0;pwned"), "{screen:?}");
     let (first, second) = screen
-        .split_once("1/2 graded · grading erin")
+        .split_once("1/2 graded · grading erin\\x1b]0;pwned\\x07")
         .unwrap_or_else(|| panic!("erin is never named: {screen:?}"));
     assert!(
         first.contains("0/2 graded · grading dave") && first.contains("estimating the time left"),

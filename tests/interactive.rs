@@ -107,6 +107,25 @@ fn the_referee_decides_and_the_report_shows_the_conversation() {
     assert!(report.contains("referee higher\n"), "{report}");
 }
 
+/// What the program says is the program's: the conversation, and the referee's message
+/// that quotes it, show its control characters escaped.
+#[test]
+fn a_program_s_escape_sequences_are_shown_escaped_in_the_conversation() {
+    let course = guessing_course("escapes", "referee");
+    let report = stdout_of(
+        &clings(course.path())
+            .args(["run", "guess"])
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        report.contains("not a number: '1\\x1b]0;pwned\\x07'"),
+        "{report}"
+    );
+    assert!(report.contains("you     1\\x1b]0;pwned\\x07\n"), "{report}");
+    assert!(!report.contains(['\x1b', '\x07']), "{report:?}");
+}
+
 #[test]
 fn a_program_that_does_not_flush_is_told_by_the_referee() {
     // Its guess waits in its buffer while it waits for an answer: the referee's move clock

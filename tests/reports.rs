@@ -551,11 +551,21 @@ fn failure_body(report: &quick_junit::Report, index: usize) -> String {
 const SECRET: &str = "SeCrEt-7q4z";
 
 /// A JUnit failure's body holds what the human report shows under the case: the hint, and
-/// for a public case its input and the diff, escaped; a hidden case's holds its hint alone,
-/// never its input nor the output that quotes it.
+/// for a public case its input and the diff, escaped (markup stays text, controls are
+/// written out); a hidden case's holds its hint alone, never its input nor the output
+/// that quotes it.
 #[test]
 fn junit_failure_bodies_show_the_evidence_of_public_cases_only() {
     let setup = Setup::new("echo_input", &format!("{SECRET}\n"));
+    let markup = "</failure>]]><injected a=\"&amp;\"/><!--\x01";
+    write_case(
+        &setup.path("course/fixtures/sum"),
+        "03_markup",
+        &format!("{markup}\n"),
+        "x\n",
+        "hint = \"Ring \\u0007 the bell.\"\n",
+        &[],
+    );
     let xml = stdout_of(&setup.test(&["--format", "junit"]));
     assert!(!xml.contains(SECRET), "the hidden input leaks:\n{xml}");
     let report = junit(&xml);
@@ -572,7 +582,15 @@ fn junit_failure_bodies_show_the_evidence_of_public_cases_only() {
         negative.starts_with("hint: Negative numbers add like any other.\ninput:\n"),
         "{negative}"
     );
-    assert_eq!(failure_body(&report, 2), "hint: Think big.");
+    let shown = "</failure>]]><injected a=\"&amp;\"/><!--\\x01";
+    assert_eq!(
+        failure_body(&report, 2),
+        format!(
+            "hint: Ring \\x07 the bell.\ninput:\n  {shown}\n--- expected\n+++ your output\n\
+                 @@ expected line 1, your line 1 @@\n-x\n+\\x1b[2J{shown}\n ^ column 1"
+        )
+    );
+    assert_eq!(failure_body(&report, 3), "hint: Think big.");
 }
 
 /// `clings test sum --fixtures DIR` (and `grade`) must fail with exit 2, naming `sum/`.

@@ -13,6 +13,7 @@ use crate::app::App;
 use crate::atomic;
 use crate::battle::{self, Arena, Entrant, Move, Player, Record};
 use crate::commands::Exit;
+use crate::style;
 
 /// Home and clear: the board keeps its place on the screen.
 const CLEAR: &str = "\x1b[H\x1b[2J";
@@ -117,11 +118,14 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
 
 /// The players' names as given; a player against itself is told apart.
 fn names(specs: &[String; 2]) -> [String; 2] {
-    let [a, b] = specs;
+    // A player may be a student's folder, whose name may hold any character.
+    let [a, b] = specs
+        .each_ref()
+        .map(|spec| style::visible(spec).into_owned());
     if a == b {
         [format!("{a} (A)"), format!("{b} (B)")]
     } else {
-        [a.clone(), b.clone()]
+        [a, b]
     }
 }
 

@@ -194,8 +194,9 @@ pub fn run(
         if let Some(error) = &student.error {
             errors += 1;
             eprintln!(
-                "error: grading {} failed: {error}",
-                style::visible(&student.name)
+                "error: grading {} failed: {}",
+                style::visible(&student.name),
+                style::visible(error)
             );
         }
     }

@@ -77,6 +77,7 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
             refused: entrant.is_err(),
         })
         .collect();
+    // Players are named after students' folders, which may hold any character.
     for entry in &players {
         if let Some(why) = &entry.forfeits {
             eprintln!(
@@ -98,13 +99,14 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
             _ => forfeit(&players, pairing),
         };
         let done = finished.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
-        println!(
+        let line = format!(
             "game {done}/{total} (#{}): {} (X) v {} (O): {}",
             pairing.number,
             record.x,
             record.o,
             record.summary()
         );
+        println!("{}", style::visible(&line));
         Ok(Played {
             number: pairing.number,
             seed: pairing.seed,
@@ -172,7 +174,7 @@ fn write(tournament: &Tournament, out: &Path, html: Option<&Path>, lang: Lang) -
         let name = format!("{:04}.txt", game.number + 1);
         atomic::write(&games.join(name), game.record.replay().as_bytes())?;
     }
-    print!("{}", standings_table(tournament));
+    print!("{}", style::visible(&standings_table(tournament)));
     println!(
         "{} games; written: {}, {}, replays in {}",
         tournament.games.len(),

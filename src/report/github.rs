@@ -248,14 +248,19 @@ mod tests {
 
     #[test]
     fn markdown_cells_hold_only_text() {
-        let cell = markdown("<img src=x onerror=y> | `a` *b* _c_ [d](e) \\| &amp;\nnext");
-        let syntax = ['<', '>', '|', '`', '*', '_', '[', ']', '\n'];
+        let cell = markdown("<img src=x onerror=y> | `a` *b* _c_ [d](e) \\| &amp;\n~~f~~ # ![g]");
+        let syntax = ['<', '>', '|', '`', '*', '_', '[', ']', '\n', '~', '!'];
         assert!(!cell.replace("<br>", "").contains(syntax), "{cell}");
         assert!(
             cell.starts_with("&lt;img src=x onerror=y&gt; &#124; &#96;a&#96;"),
             "{cell}"
         );
-        assert!(cell.ends_with("&#92;&#124; &amp;amp;<br>next"), "{cell}");
+        assert!(
+            cell.ends_with(
+                "&#92;&#124; &amp;amp;<br>&#126;&#126;f&#126;&#126; &#35; &#33;&#91;g&#93;"
+            ),
+            "{cell}"
+        );
     }
 
     #[test]
@@ -279,7 +284,7 @@ mod tests {
 
     #[test]
     fn annotation_text_is_escaped() {
-        assert_eq!(data("50%\nnext"), "50%25%0Anext");
+        assert_eq!(data("50%\r\nnext"), "50%25%0D%0Anext");
         assert_eq!(property("a: b, c"), "a%3A b%2C c");
     }
 }

@@ -416,3 +416,107 @@ fn a_class_of_40_renders_in_a_real_browser() {
         "the page wrote to the console: {console:#?}"
     );
 }
+
+/// A class of three as a gradebook, each of its texts `text(what it is)`: two students
+/// failing two exercises (in two chapters) in different ways, one the grader failed on.
+/// Each exercise has a hidden case whose message, description and diff hold `secret`
+/// (a gradebook clings wrote holds none of them).
+fn crafted_class(text: &dyn Fn(&str) -> String, secret: &str) -> Value {
+    let case = |exercise: &str, name: &str, verdict: &str| {
+        let what = |field: &str| text(&format!("{exercise} {name} {field}"));
+        json!({
+            "name": what("name"), "verdict": verdict, "points": u32::from(verdict == "passed"),
+            "max_points": 1, "time_ms": 3, "message": what("message"), "hidden": false,
+            "description": what("description"), "hint": what("hint"), "diff": what("diff"),
+        })
+    };
+    let hidden = |exercise: &str| {
+        json!({
+            "name": text(&format!("{exercise} hidden name")), "verdict": "wrong_output",
+            "points": 0, "max_points": 1, "time_ms": null, "message": secret, "hidden": true,
+            "description": secret, "hint": text(&format!("{exercise} hidden hint")), "diff": secret,
+        })
+    };
+    let results = |verdicts: [&str; 2]| {
+        let exercises: Vec<Value> = ["first", "second"]
+            .iter()
+            .enumerate()
+            .map(|(index, exercise)| {
+                json!({
+                    "name": text(exercise), "title": text(&format!("{exercise} title")),
+                    "chapter": text(&format!("chapter {index}")), "source": text(&format!("{exercise} source")),
+                    "status": "failed", "points": 0, "max_points": 3,
+                    "cases": [case(exercise, "one", verdicts[index]), case(exercise, "two", "sanitizer"), hidden(exercise)],
+                })
+            })
+            .collect();
+        let chapters: Vec<Value> = (0..2)
+            .map(|index| {
+                json!({
+                    "name": text(&format!("chapter {index}")), "title": text(&format!("chapter {index} title")),
+                    "graded": true, "passed": 0, "failed": 1, "points": 0, "max_points": 3,
+                })
+            })
+            .collect();
+        json!({
+            "schema": "clings-results/1", "exercises": exercises, "passed": 0, "failed": 2,
+            "points": 0, "max_points": 6, "chapters": chapters,
+        })
+    };
+    json!({
+        "schema": "clings-gradebook/1",
+        "exercises": [text("first"), text("second")],
+        "students": [
+            { "name": text("student ann"), "results": results(["wrong_output", "crashed"]) },
+            { "name": text("student ben"), "results": results(["timeout", "wrong_output"]) },
+            { "name": text("student cid"), "error": text("grader error") },
+        ],
+    })
+}
+
+/// The page is markup of clings' own, whatever the gradebook says: every text of it (what
+/// students' folders and programs hold, names, a grader's error, messages, diffs, and the
+/// course's names, titles, descriptions and hints) is text on the page, and the page has
+/// the elements and attributes of the same class with plain texts. A hidden case shows its
+/// name, verdict and hint only, though the gradebook held more of it.
+#[test]
+fn every_text_of_the_gradebook_is_text_on_the_page_and_a_hidden_case_shows_no_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let secret = marker("hidden");
+    let draw = |name: &str, text: &dyn Fn(&str) -> String| {
+        let book = crafted_class(text, &secret);
+        std::fs::write(dir.path().join(name), book.to_string()).unwrap();
+        let output = clings(dir.path())
+            .args(["report", name, "--html", "page.html"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        std::fs::read_to_string(dir.path().join("page.html")).unwrap()
+    };
+    let plain = markup(&draw("plain.json", &|what| what.to_string()));
+    let page = draw("crafted.json", &|what| format!("{what}{MARKUP}"));
+    let crafted = markup(&page);
+    assert_eq!(crafted.structure(), plain.structure(), "{page}");
+    assert_eq!((crafted.comments, plain.comments), (0, 0), "{page}");
+    for shown in [
+        "student ann",
+        "student cid",
+        "grader error",
+        "first one message",
+        "first two diff",
+        "second one hint",
+        "second one description",
+        "first one name",
+        "first hidden name",
+        "second hidden hint",
+        "first title",
+        "chapter 1 title",
+    ] {
+        let text = format!("{shown}{MARKUP}");
+        assert!(
+            crafted.text.contains(&text),
+            "{shown} is not shown as text: {page}"
+        );
+    }
+    assert!(!page.contains(&secret), "{page}");
+}

@@ -79,6 +79,59 @@ fn the_page_shows_standings_crosstable_and_every_game_escaped_and_merge_draws_it
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
     let merged = std::fs::read_to_string(root.join("merged.html")).unwrap();
     assert!(merged == page, "the merged tournament's page differs");
+
+    // Whatever tournament.json says, its texts are text on the page: drawn from copies with
+    // every name, reason and a forfeit's why crafted, and with them plain, the page has
+    // the same elements and attributes, and its script reads the names as they are.
+    let draw = |name: &str, text: &dyn Fn(&str) -> String| -> String {
+        let json = std::fs::read_to_string(root.join("t/tournament.json")).unwrap();
+        let mut document: serde_json::Value = serde_json::from_str(&json).unwrap();
+        for player in document["players"].as_array_mut().unwrap() {
+            player["name"] = text(player["name"].as_str().unwrap()).into();
+        }
+        document["players"][1]["forfeits"] = text("cannot build").into();
+        for game in document["games"].as_array_mut().unwrap() {
+            for key in ["x", "o", "reason"] {
+                game[key] = text(game[key].as_str().unwrap()).into();
+            }
+        }
+        let file = format!("{name}.json");
+        std::fs::write(root.join(&file), document.to_string()).unwrap();
+        let html = format!("{name}.html");
+        let output = clings(root)
+            .args([
+                "tournament",
+                "--merge",
+                &file,
+                "--out",
+                name,
+                "--html",
+                &html,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        std::fs::read_to_string(root.join(html)).unwrap()
+    };
+    let plain = markup(&draw("plain", &|text| text.to_string()));
+    let page = draw("crafted", &|text| format!("{text}{MARKUP}"));
+    let crafted = markup(&page);
+    assert_eq!(crafted.structure(), plain.structure(), "{page}");
+    assert_eq!(crafted.comments, 0, "{page}");
+    for shown in ["ana", "bot strong", "cannot build", "X made five"] {
+        let text = format!("{shown}{MARKUP}");
+        assert!(
+            crafted.text.contains(&text),
+            "{shown} is not shown as text: {page}"
+        );
+    }
+    let names = &crafted.script[crafted.script.find("var T=").expect("the names") + 6..];
+    let mut json = serde_json::Deserializer::from_str(names).into_iter::<serde_json::Value>();
+    let labels = json.next().unwrap().unwrap();
+    let raw = &names[..json.byte_offset()];
+    assert!(!raw.contains(['<', '>', '&']), "{raw}");
+    let players = labels["players"].as_array().unwrap();
+    assert!(players.contains(&format!("ana{MARKUP}").into()), "{raw}");
 }
 
 #[test]

@@ -13,7 +13,8 @@ pub struct Column<'a> {
     pub exercise: &'a str,
     pub case: &'a str,
     pub hidden: bool,
-    /// Null for a hidden case (the gradebook never holds one).
+    /// None for a hidden case (a gradebook clings wrote holds none; the page shows none
+    /// whatever the gradebook holds).
     pub description: Option<&'a str>,
 }
 
@@ -119,7 +120,7 @@ impl<'a> Class<'a> {
                             exercise,
                             case: &case.name,
                             hidden: case.hidden,
-                            description: case.description.as_deref(),
+                            description: case.description.as_deref().filter(|_| !case.hidden),
                         });
                     }
                 }

@@ -581,3 +581,84 @@ pub fn png_size(png: &[u8]) -> (u32, u32) {
         u32::from_be_bytes(png[20..24].try_into().expect("4 bytes")),
     )
 }
+
+/// Markup that breaks out of an element's text and of a quoted attribute (either quote),
+/// a script's end, a comment's start and an entity: what a text on a page must not be
+/// read as.
+pub const MARKUP: &str = "<img src=x onerror=alert(1)>\"><svg onload=alert(2)>'<b onclick=alert(3)>&amp;</pre></script><script>alert(4)</script><!--";
+
+/// A page clings wrote, as a browser reads its markup: each element's name with its
+/// attributes' names, how many comments, and the text, unescaped, of its text and its
+/// attributes' values. Its script (one, the page's own: JavaScript, not markup) is apart.
+#[derive(Debug)]
+pub struct Markup {
+    pub elements: Vec<(String, Vec<String>)>,
+    pub comments: usize,
+    pub text: String,
+    pub script: String,
+}
+
+/// `page` read as [`Markup`]; it must hold one `<script>`.
+pub fn markup(page: &str) -> Markup {
+    use quick_xml::events::Event;
+    assert_eq!(
+        page.matches("<script").count(),
+        1,
+        "the page's own script only: {page}"
+    );
+    let (before, rest) = page.split_once("<script>").expect("the page's script");
+    let (script, after) = rest.split_once("</script>").expect("its end");
+    let html = format!("{before}{after}");
+    let mut reader = quick_xml::Reader::from_str(&html);
+    let config = reader.config_mut();
+    (config.check_end_names, config.allow_unmatched_ends) = (false, true);
+    let mut read = Markup {
+        elements: Vec::new(),
+        comments: 0,
+        text: String::new(),
+        script: script.to_string(),
+    };
+    let unescaped = |text: &str| -> String {
+        quick_xml::escape::unescape(text)
+            .unwrap_or_else(|err| panic!("{err}: {text}"))
+            .into_owned()
+    };
+    loop {
+        match reader
+            .read_event()
+            .unwrap_or_else(|err| panic!("not markup ({err}): {html}"))
+        {
+            Event::Start(element) | Event::Empty(element) => {
+                let mut names = Vec::new();
+                for attribute in element.html_attributes() {
+                    let attribute = attribute.unwrap_or_else(|err| panic!("{err}: {element:?}"));
+                    names.push(String::from_utf8_lossy(attribute.key.as_ref()).into_owned());
+                    let value = String::from_utf8_lossy(&attribute.value).into_owned();
+                    read.text.push_str(&unescaped(&value));
+                    read.text.push('\n');
+                }
+                let name = String::from_utf8_lossy(element.name().as_ref()).into_owned();
+                read.elements.push((name, names));
+            }
+            Event::Text(text) => read.text.push_str(&text.decode().expect("UTF-8")),
+            Event::GeneralRef(reference) => {
+                let name = reference.decode().expect("UTF-8");
+                read.text.push_str(&unescaped(&format!("&{name};")));
+            }
+            Event::Comment(_) => read.comments += 1,
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    read
+}
+
+impl Markup {
+    /// Its elements, each with its attributes' names, in sorted order: what the page is
+    /// made of, whatever order its rows come in.
+    pub fn structure(&self) -> Vec<(String, Vec<String>)> {
+        let mut elements = self.elements.clone();
+        elements.sort();
+        elements
+    }
+}

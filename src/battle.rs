@@ -424,6 +424,9 @@ mod tests {
 
         let draw = Record::read("winner none\nreason the board is full\n", "", "a", "b").unwrap();
         assert_eq!(draw.winner, None);
+        // The referee's reason may quote a player.
+        let quoted = Record::read("winner O\nreason X said \x1b[2J\n", "", "a", "b").unwrap();
+        assert_eq!(quoted.reason, "X said \\x1b[2J");
 
         for (result, moves) in [
             ("reason no winner line\n", ""),

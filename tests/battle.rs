@@ -127,6 +127,10 @@ fn a_players_name_and_its_compiler_errors_are_shown_escaped() {
     );
 }
 
+/// A student whose program does not compile, and whose folder's name holds a terminal's
+/// escape sequence.
+const CAI: &str = "cai\x1b]0;pwned\x07";
+
 #[test]
 fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_forfeits() {
     let course = copy_course(&repo());
@@ -134,11 +138,8 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
     let submissions = root.join("class");
     for (student, source) in [
         ("ana", repo().join("solutions/ai.c")),
-        (
-            "ben\x1b]0;pwned\x07",
-            repo().join("tests/programs/battle/occupies.c"),
-        ),
-        ("cai", repo().join("tests/programs/compile_error.c")),
+        ("ben", repo().join("tests/programs/battle/occupies.c")),
+        (CAI, repo().join("tests/programs/compile_error.c")),
     ] {
         let dir = submissions.join(student).join("exercises");
         std::fs::create_dir_all(&dir).unwrap();
@@ -160,9 +161,13 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
     };
     let output = run(&["--out", "whole"]);
     let said = stdout_of(&output);
-    assert!(common::stderr_of(&output).contains("cai forfeits every game"));
-    // ben's folder name holds a terminal's escape: shown as text, in games and standings.
-    assert!(said.contains("ben\\x1b]0;pwned\\x07 (X) v "), "{said}");
+    // cai's folder name holds a terminal's escape: shown as text, in games and standings.
+    let stderr = common::stderr_of(&output);
+    assert!(
+        stderr.contains("cai\\x1b]0;pwned\\x07 forfeits every game"),
+        "{stderr}"
+    );
+    assert!(said.contains("cai\\x1b]0;pwned\\x07 (X) v "), "{said}");
     let shown = format!("{said}{}", common::stderr_of(&output));
     assert!(!shown.contains(['\x1b', '\x07']), "{shown:?}");
     let document: serde_json::Value =
@@ -170,7 +175,7 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
             .unwrap();
     let games = document["games"].as_array().unwrap();
     assert_eq!(games.len(), 12, "4 players, each pair twice");
-    let players = ["ana", "ben\x1b]0;pwned\x07", "cai", "bot random"];
+    let players = ["ana", "ben", CAI, "bot random"];
     for first in players {
         for second in players {
             let meetings = games
@@ -189,12 +194,12 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
         .collect();
     assert_eq!(rows.len(), 4, "{csv}");
     assert_eq!(&rows[0][1..7], ["ana", "6", "6", "0", "0", "6"], "{csv}");
-    let cai = rows.iter().find(|row| row[1] == "cai").unwrap();
+    let cai = rows.iter().find(|row| row[1] == CAI).unwrap();
     assert_eq!(&cai[2..7], ["6", "0", "0", "6", "0"], "{csv}");
     assert!(
         games
             .iter()
-            .filter(|game| game["reason"] == "cai does not compile")
+            .filter(|game| game["reason"] == format!("{CAI} does not compile"))
             .count()
             == 6
     );

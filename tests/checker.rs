@@ -115,7 +115,10 @@ fn a_checker_that_fails_on_a_hidden_case_keeps_what_it_said_to_itself() {
     write_cases(&root.join("fixtures/divisor"), &[("03_large", 1001, 7)]);
     let output = clings(root).args(["test"]).output().unwrap();
     assert_error(&output, "failed on case 03_large");
-    assert_error(&output, "it said: checker: cannot judge input: 1001");
+    assert_error(
+        &output,
+        "it said: checker: \\x1b[1mcannot judge\\x1b[0m input: 1001",
+    );
     for file in ["03_large.in", "03_large.out"] {
         std::fs::remove_file(root.join("fixtures/divisor").join(file)).unwrap();
     }

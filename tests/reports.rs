@@ -485,6 +485,13 @@ fn nothing_of_a_hidden_case_but_its_name_verdict_and_hint_reaches_a_report() {
         .find(|line| line.starts_with("::error") && line.contains("h07_sanitizer"))
         .unwrap_or_else(|| panic!("{github}"));
     assert!(!annotation.contains("line="), "{annotation}");
+    // Each annotation is one line, its hint too (after an escaped line break).
+    let (live, fenced) = live_commands(github);
+    assert_eq!(
+        live.len() + fenced.len() + 1,
+        github.lines().count(),
+        "{github}"
+    );
     assert!(
         annotation.contains("Sharp."),
         "the course's hint stays: {annotation}"

@@ -1,5 +1,6 @@
 /* A checker with a bug on large inputs: from 1000 on it quotes the input, the answer and
- * the program's output on stderr and ends with neither 42 nor 43; below, it accepts. */
+ * the program's output on stderr (in bold: a terminal's escapes) and ends with neither 42
+ * nor 43; below, it accepts. */
 #include <stdio.h>
 
 static void quote(const char *what, FILE *from)
@@ -17,7 +18,7 @@ int main(int argc, char **argv)
     if (!input || fscanf(input, "%ld", &n) != 1 || n < 1000)
         return 42;
     rewind(input);
-    fputs("checker: cannot judge", stderr);
+    fputs("checker: \033[1mcannot judge\033[0m", stderr);
     quote("input", input);
     quote("answer", argc > 2 ? fopen(argv[2], "r") : NULL);
     quote("output", stdin);

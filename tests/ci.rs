@@ -400,13 +400,21 @@ fn a_class_that_fails_everything_is_graded_with_exit_0() {
 #[test]
 fn a_submission_that_cannot_be_graded_is_exit_2_with_the_gradebook_written() {
     let setup = Setup::new("passing");
-    class(
-        setup.root.path(),
-        &[("alice", "passing"), ("bob", "passing")],
-    );
-    let bob = setup.root.path().join("submissions/bob/sum.c");
-    let source = std::fs::read_to_string(&bob).unwrap();
-    std::fs::write(&bob, format!("/* GRADER_CANNOT_BUILD */\n{source}")).unwrap();
+    // bob's folder name holds a terminal's escape sequence.
+    let bob = "bob\x1b]0;pwned\x07";
+    class(setup.root.path(), &[("alice", "passing"), (bob, "passing")]);
+    let source_of_bob = setup
+        .root
+        .path()
+        .join("submissions")
+        .join(bob)
+        .join("sum.c");
+    let source = std::fs::read_to_string(&source_of_bob).unwrap();
+    std::fs::write(
+        &source_of_bob,
+        format!("/* GRADER_CANNOT_BUILD */\n{source}"),
+    )
+    .unwrap();
     add_to_defaults(&setup.course(), "strict_sanitizers = [\"address\"]");
     let cc = setup.root.path().join("breaks-asan-cc");
     write_script(
@@ -423,11 +431,14 @@ fn a_submission_that_cannot_be_graded_is_exit_2_with_the_gradebook_written() {
         .unwrap();
     let stderr = stderr_of(&output);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("error: grading bob failed"), "{stderr}");
+    assert!(
+        stderr.contains("error: grading bob\\x1b]0;pwned\\x07 failed"),
+        "{stderr}"
+    );
     // The compiler's words quote the source: shown escaped.
     assert!(stderr.contains("error: \\x01\\x9b\\r"), "{stderr}");
     assert!(
-        !stderr.contains(['\x01', '\u{9b}', '\r', '\x07']),
+        !stderr.contains(['\x01', '\u{9b}', '\r', '\x1b', '\x07']),
         "{stderr:?}"
     );
     assert!(
@@ -438,7 +449,9 @@ fn a_submission_that_cannot_be_graded_is_exit_2_with_the_gradebook_written() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines[1], "alice,3,0,3,4,sum passed; hello missing", "{csv}");
     assert!(
-        lines[2].starts_with("bob,,,,,\"grader error: sum.c compiles, but not with"),
+        lines[2].starts_with(&format!(
+            "{bob},,,,,\"grader error: sum.c compiles, but not with"
+        )),
         "{csv}"
     );
     assert_eq!(lines.len(), 3, "one line per student: {csv}");

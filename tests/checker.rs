@@ -112,17 +112,34 @@ fn a_checker_that_fails_is_the_courses_error() {
 fn a_checker_that_fails_on_a_hidden_case_keeps_what_it_said_to_itself() {
     let course = divisor_course("itself", "fails_on_large");
     let root = course.path();
+    let student = root.join("class/student");
+    std::fs::create_dir_all(&student).unwrap();
+    std::fs::copy(root.join("exercises/divisor.c"), student.join("divisor.c")).unwrap();
+    let grade = || {
+        let output = clings(root)
+            .args(["grade", "class", "--fixtures", "hidden", "--out", "book"])
+            .args(["--html", "page.html"])
+            .output()
+            .unwrap();
+        assert_error(&output, "error: grading student failed");
+        (
+            output,
+            std::fs::read_to_string(root.join("book/grades.json")).unwrap(),
+        )
+    };
+    // On a public case, what it said is shown, escaped: on stderr and in the gradebook.
     write_cases(&root.join("fixtures/divisor"), &[("03_large", 1001, 7)]);
+    write_cases(&root.join("hidden/divisor"), &[("h1_secret", 4321, 29)]);
+    let said = "it said: checker: \\x1b[1mcannot judge\\x1b[0m input: 1001";
     let output = clings(root).args(["test"]).output().unwrap();
     assert_error(&output, "failed on case 03_large");
-    assert_error(
-        &output,
-        "it said: checker: \\x1b[1mcannot judge\\x1b[0m input: 1001",
-    );
+    assert_error(&output, said);
+    let book: serde_json::Value = serde_json::from_str(&grade().1).unwrap();
+    let error = book["students"][0]["error"].as_str().unwrap();
+    assert!(error.contains(said), "{error:?}");
     for file in ["03_large.in", "03_large.out"] {
         std::fs::remove_file(root.join("fixtures/divisor").join(file)).unwrap();
     }
-    write_cases(&root.join("hidden/divisor"), &[("h1_secret", 4321, 29)]);
     let output = clings(root)
         .args(["test", "--fixtures", "hidden"])
         .output()
@@ -130,16 +147,7 @@ fn a_checker_that_fails_on_a_hidden_case_keeps_what_it_said_to_itself() {
     assert_error(&output, "failed on case h1_secret");
     let said = stderr_of(&output);
     assert!(!said.contains("4321") && !said.contains("29"), "{said}");
-    let student = root.join("class/student");
-    std::fs::create_dir_all(&student).unwrap();
-    std::fs::copy(root.join("exercises/divisor.c"), student.join("divisor.c")).unwrap();
-    let output = clings(root)
-        .args(["grade", "class", "--fixtures", "hidden", "--out", "book"])
-        .args(["--html", "page.html"])
-        .output()
-        .unwrap();
-    assert_error(&output, "error: grading student failed");
-    let book = std::fs::read_to_string(root.join("book/grades.json")).unwrap();
+    let (output, book) = grade();
     assert!(book.contains("failed on case h1_secret"), "{book}");
     for text in [
         stderr_of(&output),

@@ -248,6 +248,20 @@ fn a_line_directive_names_no_other_file_in_annotations() {
         .find(|line| line.starts_with("::error file=sum.c,title=sum%3A compiler error::"))
         .unwrap_or_else(|| panic!("the error, on the graded file, no line: {stdout}"));
     assert!(annotation.contains("forged.c:3:12: ") && annotation.contains("undeclared"));
+    // gcc quotes the source in its messages: what the runner would decode stays as written.
+    std::fs::write(
+        setup.path("submission/sum.c"),
+        "#error \"100%0A::error file=x.c::forged%2C\"\n",
+    )
+    .unwrap();
+    let stdout = stdout_of(&setup.test(&["--format", "github"]));
+    let (live, _) = live_commands(&stdout);
+    assert!(
+        live.iter()
+            .any(|line| line.starts_with("::error file=sum.c,line=1")
+                && line.contains("100%250A::error file=x.c::forged%252C")),
+        "{stdout}"
+    );
 }
 
 #[test]

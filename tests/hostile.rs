@@ -1011,8 +1011,10 @@ fn a_run_whose_helper_dies_is_an_error_not_a_verdict() {
         .unwrap();
     let pid = clings.id();
     // The helper (bubblewrap's child) once the program runs, a child of the run's init
-    // (the helper's child).
+    // (the helper's child); the sleeper, seen twice, not the isolation probe's program,
+    // which is gone in a millisecond.
     let deadline = Instant::now() + Duration::from_secs(15);
+    let mut seen = None;
     let helper = loop {
         let live: Vec<Process> = processes()
             .into_iter()
@@ -1027,12 +1029,21 @@ fn a_run_whose_helper_dies_is_an_error_not_a_verdict() {
             .iter()
             .filter(|process| process.parent == pid && process.command == "bwrap")
             .filter_map(|bwrap| child_of(bwrap.pid, "clings-helper"))
-            .find(|&helper| {
-                child_of(helper, "clings-helper")
-                    .is_some_and(|init| child_of(init, "program").is_some())
+            .find_map(|helper| {
+                let init = live.iter().find(|process| {
+                    process.parent == helper
+                        && process.command == "clings-helper"
+                        && child_of(process.pid, "program").is_some()
+                })?;
+                Some((helper, child_of(init.pid, "program")?))
             });
-        if let Some(helper) = running {
-            break helper;
+        if running.is_some() && running == seen {
+            break running.unwrap().0;
+        }
+        if running.is_some() {
+            seen = running;
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
         }
         if Instant::now() > deadline {
             let _ = clings.kill();

@@ -375,6 +375,7 @@ fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
     // Orders are a few hundred bytes; the most a run may be given is far below this.
     let mut buffer = vec![0u8; 64 * 1024];
     let mut slot = ProgramSlot::default();
+    let mut ending = EndingInits::default();
     loop {
         let Some((message, fds)) = receive(&socket, &mut buffer)? else {
             return Ok(());
@@ -404,7 +405,7 @@ fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
             turns,
             cgroups: fds.collect(),
         };
-        let mut report = run_in_namespaces(&orders, stdio, channel, scratch_bytes)?;
+        let mut report = run_in_namespaces(&orders, stdio, channel, scratch_bytes, &mut ending)?;
         // The run's files went with its namespaces; its program's copy is checked.
         let clean = slot.tidy();
         if clean {
@@ -430,16 +431,46 @@ struct Stdio {
 /// What a run's init reports instead of the run when it could not set the run up.
 const SETUP_FAILED: &str = "setup_failed=";
 
+/// The inits of runs that are over but may still be ending: the kernel takes a while
+/// (waiting out an RCU grace period, 1 to 20 ms) to take down a mount namespace, which
+/// need not hold up the report. Each has ended every process of its run and is past
+/// running any code: only its namespaces are still going.
+#[derive(Default)]
+struct EndingInits(Vec<Pid>);
+
+impl EndingInits {
+    /// Reaps the inits that have ended, and waits for the oldest ones until at most `kept`
+    /// are left: one may go on ending beside a run of a user of its own (clings is root),
+    /// none beside a run of the helper's own user, whose process limit counts it.
+    fn reap(&mut self, kept: usize) -> anyhow::Result<()> {
+        let mut left = Vec::with_capacity(self.0.len());
+        for init in self.0.drain(..) {
+            match nix::sys::wait::waitpid(init, Some(nix::sys::wait::WaitPidFlag::WNOHANG)) {
+                Ok(nix::sys::wait::WaitStatus::StillAlive) => left.push(init),
+                Ok(_) => {}
+                Err(err) => return Err(err).context("cannot reap a run's init"),
+            }
+        }
+        while left.len() > kept {
+            process::reap(left.remove(0)).context("cannot reap a run's init")?;
+        }
+        self.0 = left;
+        Ok(())
+    }
+}
+
 /// Runs `orders` under an init of the run's own, the first process of new pid and mount
 /// namespaces, which sets the mount namespace up (see [`enter_run_namespace`]) and then does
-/// what [`run`] does; the report for clings, once that init and with it the run's
-/// namespaces are gone.
+/// what [`run`] does; the report for clings, once that init has ended every process of the
+/// run. The init itself, ending, joins `ending`.
 fn run_in_namespaces(
     orders: &Orders,
     stdio: Stdio,
     channel: Option<File>,
     scratch_bytes: u64,
+    ending: &mut EndingInits,
 ) -> anyhow::Result<String> {
+    ending.reap(usize::from(orders.uid.is_some()))?;
     let (report_read, report_write) =
         nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).context("cannot create a pipe")?;
     let init = fork_into_new_namespaces().context("cannot start the run's init")?;
@@ -456,9 +487,11 @@ fn run_in_namespaces(
     }
     // The run's init alone holds the run's descriptors from now on.
     drop((report_write, stdio, channel));
+    // The report's end comes as the init closes its descriptors, the first thing it does
+    // on its way out, before its namespaces go.
     let mut report = String::new();
     let read = File::from(report_read).read_to_string(&mut report);
-    process::reap(Pid::from_raw(init)).context("cannot reap the run's init")?;
+    ending.0.push(Pid::from_raw(init));
     read.context("cannot read the run's report")?;
     if let Some(failure) = report.strip_prefix(SETUP_FAILED) {
         anyhow::bail!("cannot set the run up: {}", failure.trim_end());

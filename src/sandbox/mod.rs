@@ -270,7 +270,9 @@ impl Sandbox {
         };
         // A sandbox that died before its run (killed from outside) proves nothing: a second
         // try starts another.
-        let ran = self.run(&probe, limits).or_else(|_| self.run(&probe, limits));
+        let ran = self
+            .run(&probe, limits)
+            .or_else(|_| self.run(&probe, limits));
         let failure = match ran {
             Ok(outcome) if outcome.termination == Termination::Exited(0) => {
                 // Only an optimisation: a record that cannot be written costs a probe.

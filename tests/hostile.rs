@@ -1037,10 +1037,10 @@ fn a_run_whose_helper_dies_is_an_error_not_a_verdict() {
                 })?;
                 Some((helper, child_of(init.pid, "program")?))
             });
-        if running.is_some() && running == seen {
-            break running.unwrap().0;
-        }
-        if running.is_some() {
+        if let Some((helper, _)) = running {
+            if running == seen {
+                break helper;
+            }
             seen = running;
             std::thread::sleep(Duration::from_millis(50));
             continue;

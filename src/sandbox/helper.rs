@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 use std::sync::atomic::{AtomicI32, Ordering};
 
 use anyhow::Context;
+use nix::mount::MsFlags;
 use nix::unistd::Pid;
 
 use super::Termination;
@@ -438,10 +439,14 @@ const SETUP_FAILED: &str = "setup_failed=";
 #[derive(Default)]
 struct EndingInits(Vec<Pid>);
 
+/// Runs' inits left ending at most beside a run of a user of its own: a few grace periods'
+/// worth of runs.
+const MOST_ENDING: usize = 16;
+
 impl EndingInits {
     /// Reaps the inits that have ended, and waits for the oldest ones until at most `kept`
-    /// are left: one may go on ending beside a run of a user of its own (clings is root),
-    /// none beside a run of the helper's own user, whose process limit counts it.
+    /// are left: several may go on ending beside a run of a user of its own (clings is
+    /// root), none beside a run of the helper's own user, whose process limit counts them.
     fn reap(&mut self, kept: usize) -> anyhow::Result<()> {
         let mut left = Vec::with_capacity(self.0.len());
         for init in self.0.drain(..) {
@@ -470,7 +475,7 @@ fn run_in_namespaces(
     scratch_bytes: u64,
     ending: &mut EndingInits,
 ) -> anyhow::Result<String> {
-    ending.reap(usize::from(orders.uid.is_some()))?;
+    ending.reap(if orders.uid.is_some() { MOST_ENDING } else { 0 })?;
     let (report_read, report_write) =
         nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).context("cannot create a pipe")?;
     let init = fork_into_new_namespaces().context("cannot start the run's init")?;
@@ -523,8 +528,10 @@ fn fork_into_new_namespaces() -> std::io::Result<libc::pid_t> {
 /// directory, a `/proc` of the run's pid namespace that shows its processes and nothing
 /// of the machine, and the program's directory read-only.
 fn enter_run_namespace(scratch_bytes: u64) -> anyhow::Result<()> {
-    use nix::mount::{MsFlags, mount};
+    use nix::mount::mount;
     let none: Option<&str> = None;
+    // Here, not once in the helper's namespace: in bubblewrap's nested user namespace only
+    // the run's own mount namespace is the helper's to change.
     mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
         .context("cannot make the run's mounts private")?;
     let options = format!("size={},mode=0777", scratch_bytes.max(4096));

@@ -21,8 +21,8 @@ use crate::digest;
 use crate::i18n::{Lang, Localized};
 use crate::parallel;
 use crate::sandbox::{
-    Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, Stop, Termination, find_on_path,
-    is_system_path,
+    Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, StartFootprint, Stop, Termination,
+    add_address_sanitizer_limits, find_on_path, is_system_path,
 };
 use crate::timings::{self, Phase};
 use crate::verdict::SANITIZER_EXIT_CODE;
@@ -69,6 +69,9 @@ pub struct Toolchain {
     /// each run a third of its start-up time (2.1 ms against 1.5 ms of CPU for a check_win
     /// run on a board), loading libubsan, libstdc++ and libgcc_s.
     static_runtime: bool,
+    /// What an AddressSanitizer build has mapped when it starts, past which its runs'
+    /// memory is limited; `None` without AddressSanitizer.
+    footprint: Option<StartFootprint>,
     /// Things the student should know about the toolchain, e.g. a sanitizer fallback.
     pub warnings: Vec<String>,
     /// The language of what clings adds to the compiler's diagnostics.
@@ -115,6 +118,7 @@ impl Toolchain {
             flags: defaults.flags.clone(),
             sanitizers: Vec::new(),
             static_runtime: false,
+            footprint: None,
             warnings: Vec::new(),
             lang,
         };
@@ -127,8 +131,10 @@ impl Toolchain {
     pub fn with_sanitizers(&self, wanted: &[String], probe_dir: &Path) -> Result<Toolchain> {
         let mut toolchain = self.clone();
         toolchain.warnings.clear();
-        (toolchain.sanitizers, toolchain.static_runtime) =
-            self.supported_sanitizers(wanted, probe_dir)?;
+        let probed = self.supported_sanitizers(wanted, probe_dir)?;
+        toolchain.sanitizers = probed.sanitizers;
+        toolchain.static_runtime = probed.static_runtime;
+        toolchain.footprint = probed.footprint;
         let missing: Vec<&str> = wanted
             .iter()
             .filter(|name| !toolchain.sanitizers.contains(name))
@@ -149,9 +155,18 @@ impl Toolchain {
         !self.sanitizers.is_empty()
     }
 
-    /// Whether programs are built with the sanitizer `name` (as given to `-fsanitize=`).
-    pub fn uses_sanitizer(&self, name: &str) -> bool {
-        self.sanitizers.iter().any(|known| known == name)
+    /// How the memory limit of a program built here is enforced.
+    pub fn memory_enforcement(&self) -> MemoryEnforcement {
+        match self.footprint {
+            Some(start) => MemoryEnforcement::Sanitizer(start),
+            None => MemoryEnforcement::AddressSpace,
+        }
+    }
+
+    /// The source compiled into every program built here besides the student's:
+    /// [`REPORT_ROOM_HOOK`] with AddressSanitizer.
+    fn hook(&self) -> Option<&'static str> {
+        self.footprint.map(|_| REPORT_ROOM_HOOK)
     }
 
     /// Every flag a compile gets, without the source and output paths.
@@ -164,14 +179,10 @@ impl Toolchain {
     /// Environment for running a program built here: sanitizer reports end the program
     /// with [`SANITIZER_EXIT_CODE`] and print a stack trace.
     pub fn runtime_env(&self) -> Vec<(String, String)> {
-        if !self.uses_sanitizers() {
-            return Vec::new();
+        match self.uses_sanitizers() {
+            true => sanitizer_env(),
+            false => Vec::new(),
         }
-        let common = format!("exitcode={SANITIZER_EXIT_CODE}:print_stacktrace=1");
-        vec![
-            ("UBSAN_OPTIONS".into(), format!("{common}:halt_on_error=1")),
-            ("ASAN_OPTIONS".into(), format!("{common}:detect_leaks=0")),
-        ]
     }
 
     /// Compiles `source` (as named relative to `cwd`, so diagnostics show that name) in
@@ -219,7 +230,19 @@ impl Toolchain {
                 "-MD",
                 "-MF",
                 DEPENDENCY_OUTPUT,
-                &name.to_string_lossy(),
+            ]
+            .map(String::from),
+        );
+        if let Some(hook) = self.hook() {
+            std::fs::write(work.path().join(HOOK_SOURCE), hook)
+                .context("cannot write the source clings adds to the build")?;
+            // Before the student's: gcc writes the -MF file for each source in turn, and
+            // the last one's list is the one kept.
+            args.push(HOOK_SOURCE.into());
+        }
+        args.extend(
+            [
+                &*name.to_string_lossy(),
                 "-o",
                 OUTPUT,
                 // The math library for a program that calls it, not loaded by every run.
@@ -273,35 +296,38 @@ impl Toolchain {
             self.identity.as_bytes(),
             self.command.join(" ").as_bytes(),
             flags.join("\0").as_bytes(),
+            self.hook().unwrap_or_default().as_bytes(),
             name.to_string_lossy().as_bytes(),
             code,
         ])
     }
 
     /// Which of the sanitizers `wanted` the compiler accepts (building a program with them
-    /// shows it), and whether it links the UBSan runtime in: asked once per compiler and
-    /// kept in `probe_dir`. A build with AddressSanitizer keeps its runtime shared (linked
-    /// in, it starts slower).
-    fn supported_sanitizers(
-        &self,
-        wanted: &[String],
-        probe_dir: &Path,
-    ) -> Result<(Vec<String>, bool)> {
+    /// shows it), whether it links the UBSan runtime in, and what an AddressSanitizer
+    /// build maps at its start: asked once per compiler (and kernel) and kept in
+    /// `probe_dir`. A build with AddressSanitizer keeps its runtime shared (linked in, it
+    /// starts slower).
+    fn supported_sanitizers(&self, wanted: &[String], probe_dir: &Path) -> Result<Probed> {
         if wanted.is_empty() {
-            return Ok((Vec::new(), false));
+            return Ok(Probed::default());
         }
+        let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
         let probe_file = probe_dir.join(format!(
             "probe-{}",
             digest::of(&[
                 self.identity.as_bytes(),
                 wanted.join(",").as_bytes(),
                 STATIC_RUNTIME.as_bytes(),
+                FOOTPRINT_PROBE.as_bytes(),
+                REPORT_ROOM_HOOK.as_bytes(),
+                kernel.as_bytes(),
             ])
         ));
-        if let Ok(known) = std::fs::read_to_string(&probe_file) {
-            let static_runtime = known.lines().any(|line| line == STATIC_RUNTIME);
-            let names = known.lines().filter(|line| *line != STATIC_RUNTIME);
-            return Ok((names.map(String::from).collect(), static_runtime));
+        if let Some(known) = std::fs::read_to_string(&probe_file)
+            .ok()
+            .and_then(|text| Probed::parse(&text))
+        {
+            return Ok(known);
         }
         let scratch =
             tempfile::tempdir().context("cannot create a directory to probe the compiler")?;
@@ -320,7 +346,7 @@ impl Toolchain {
         };
         let linkable = wanted.iter().any(|name| name == "undefined")
             && !wanted.iter().any(|name| name == "address");
-        let (supported, static_runtime) = if linkable && accepts(wanted, true) {
+        let (mut sanitizers, static_runtime) = if linkable && accepts(wanted, true) {
             (wanted.to_vec(), true)
         } else if accepts(wanted, false) {
             (wanted.to_vec(), false)
@@ -332,20 +358,184 @@ impl Toolchain {
                 .collect();
             (names, false)
         };
-        let mut record = supported.clone();
-        if static_runtime {
-            record.push(STATIC_RUNTIME.to_string());
+        let footprint = match sanitizers.iter().any(|name| name == "address") {
+            true => self.measure_footprint(&sanitizers, scratch.path()),
+            false => None,
+        };
+        // An AddressSanitizer build that cannot be run here is no use.
+        if footprint.is_none() {
+            sanitizers.retain(|name| name != "address");
         }
+        let probed = Probed {
+            sanitizers,
+            static_runtime,
+            footprint,
+        };
         // The probe result is only an optimisation: failing to store it is not an error.
         // Written whole: another clings reading half of it would drop a sanitizer.
-        let _ = crate::atomic::write(&probe_file, record.join("\n").as_bytes());
-        Ok((supported, static_runtime))
+        let _ = crate::atomic::write(&probe_file, probed.record().as_bytes());
+        Ok(probed)
+    }
+
+    /// What a program built with `sanitizers` (AddressSanitizer among them) has mapped
+    /// when it starts, [`FOOTPRINT_PROBE`] built in `scratch` and run as runs are, with
+    /// AddressSanitizer's memory options (its RSS check is a thread, whose stack counts);
+    /// `None` when it cannot be built or run.
+    fn measure_footprint(&self, sanitizers: &[String], scratch: &Path) -> Option<StartFootprint> {
+        let source = scratch.join("footprint.c");
+        let hook = scratch.join(HOOK_SOURCE);
+        let program = scratch.join("footprint");
+        std::fs::write(&source, FOOTPRINT_PROBE).ok()?;
+        std::fs::write(&hook, REPORT_ROOM_HOOK).ok()?;
+        let built = Command::new(&self.command[0])
+            .args(&self.command[1..])
+            .args(sanitizer_flags(sanitizers, false))
+            .arg(&hook)
+            .arg(&source)
+            .arg("-o")
+            .arg(&program)
+            .output()
+            .ok()?;
+        if !built.status.success() {
+            return None;
+        }
+        let mut env = sanitizer_env();
+        // Any limit: its value maps nothing, but with one the RSS check's thread starts.
+        add_address_sanitizer_limits(&mut env, 256 << 20);
+        let ran = Command::new(&program).env_clear().envs(env).output().ok()?;
+        if !ran.status.success() {
+            return None;
+        }
+        parse_footprint(&String::from_utf8_lossy(&ran.stdout))
+    }
+}
+
+/// What [`Toolchain::supported_sanitizers`] finds out, and keeps in its record.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Probed {
+    sanitizers: Vec<String>,
+    static_runtime: bool,
+    footprint: Option<StartFootprint>,
+}
+
+impl Probed {
+    /// One line per sanitizer, then [`STATIC_RUNTIME`] if so, then `+footprint <VmData>
+    /// <VmSize>` in bytes with AddressSanitizer.
+    fn record(&self) -> String {
+        let mut lines = self.sanitizers.clone();
+        if self.static_runtime {
+            lines.push(STATIC_RUNTIME.to_string());
+        }
+        if let Some(start) = self.footprint {
+            lines.push(format!(
+                "{FOOTPRINT} {} {}",
+                start.data_bytes, start.address_space_bytes
+            ));
+        }
+        lines.join("\n")
+    }
+
+    /// A record read back; `None` if it is not whole (AddressSanitizer without its
+    /// footprint).
+    fn parse(text: &str) -> Option<Probed> {
+        let mut probed = Probed::default();
+        for line in text.lines() {
+            if line == STATIC_RUNTIME {
+                probed.static_runtime = true;
+            } else if let Some(numbers) = line.strip_prefix(FOOTPRINT) {
+                let mut numbers = numbers.split_whitespace().map(str::parse);
+                probed.footprint = Some(StartFootprint {
+                    data_bytes: numbers.next()?.ok()?,
+                    address_space_bytes: numbers.next()?.ok()?,
+                });
+            } else {
+                probed.sanitizers.push(line.to_string());
+            }
+        }
+        let address = probed.sanitizers.iter().any(|name| name == "address");
+        (address == probed.footprint.is_some()).then_some(probed)
     }
 }
 
 /// The probe record's line for a compiler that links the UBSan runtime in (and libgcc,
 /// whose unwinder it uses).
 const STATIC_RUNTIME: &str = "+static-libubsan+static-libgcc";
+
+/// The start of the probe record's line for what an AddressSanitizer build maps at start.
+const FOOTPRINT: &str = "+footprint";
+
+/// Prints its `VmData` and `VmSize` lines, having allocated nothing: what a program built
+/// this way has mapped when it starts.
+const FOOTPRINT_PROBE: &str = r#"#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+int main(void)
+{
+    static char status[1 << 16];
+    int fd = open("/proc/self/status", O_RDONLY);
+    ssize_t length = fd < 0 ? -1 : read(fd, status, sizeof status - 1);
+    if (length <= 0)
+        return 1;
+    for (char *line = strtok(status, "\n"); line != NULL; line = strtok(NULL, "\n"))
+        if (strncmp(line, "VmData:", 7) == 0 || strncmp(line, "VmSize:", 7) == 0)
+            if (write(1, line, strlen(line)) < 0 || write(1, "\n", 1) < 0)
+                return 1;
+    return 0;
+}
+"#;
+
+/// `VmData` and `VmSize` of /proc/<pid>/status, in kB there, in bytes here.
+fn parse_footprint(status: &str) -> Option<StartFootprint> {
+    let kilobytes = |key: &str| -> Option<u64> {
+        let line = status.lines().find_map(|line| line.strip_prefix(key))?;
+        line.trim().strip_suffix("kB")?.trim().parse().ok()
+    };
+    Some(StartFootprint {
+        data_bytes: kilobytes("VmData:")? * 1024,
+        address_space_bytes: kilobytes("VmSize:")? * 1024,
+    })
+}
+
+/// Where a build keeps [`REPORT_ROOM_HOOK`], in its working directory.
+const HOOK_SOURCE: &str = ".clings-report-room.c";
+
+/// Compiled into every AddressSanitizer build. Its runs' RLIMIT_DATA and RLIMIT_AS are at
+/// the memory limit (soft) and a little higher (hard, see `sandbox::limits::REPORT_ROOM`):
+/// when an allocation is refused at the limit, AddressSanitizer's report of it needs
+/// memory of its own (gcc 12: 1.2 MiB to list the modules, more to symbolize), and
+/// without it the report fails, then waits for ever on a lock it holds. AddressSanitizer
+/// calls `__asan_on_error` before it prints any report: the hook lets the report have the
+/// room up to the hard limits, which nothing can pass.
+const REPORT_ROOM_HOOK: &str = r#"/* Added by clings to AddressSanitizer builds: room for the report of an allocation
+   refused at the memory limit. */
+#define _POSIX_C_SOURCE 200809L
+#include <sys/resource.h>
+
+void __asan_on_error(void);
+
+void __asan_on_error(void)
+{
+    const int resources[] = { RLIMIT_DATA, RLIMIT_AS };
+    for (unsigned i = 0; i < sizeof resources / sizeof resources[0]; i++) {
+        struct rlimit limit;
+        if (getrlimit(resources[i], &limit) == 0) {
+            limit.rlim_cur = limit.rlim_max;
+            setrlimit(resources[i], &limit);
+        }
+    }
+}
+"#;
+
+/// The sanitizers' options for a program built with any (see [`Toolchain::runtime_env`]).
+fn sanitizer_env() -> Vec<(String, String)> {
+    let common = format!("exitcode={SANITIZER_EXIT_CODE}:print_stacktrace=1");
+    vec![
+        ("UBSAN_OPTIONS".into(), format!("{common}:halt_on_error=1")),
+        ("ASAN_OPTIONS".into(), format!("{common}:detect_leaks=0")),
+    ]
+}
 
 fn sanitizer_flags(names: &[String], static_runtime: bool) -> Vec<String> {
     if names.is_empty() {
@@ -904,7 +1094,8 @@ mod tests {
             ..Defaults::default()
         };
         let plain = Toolchain::detect(&defaults, Lang::En).unwrap();
-        assert!(!plain.uses_sanitizers() && !plain.uses_sanitizer("address"));
+        assert!(!plain.uses_sanitizers());
+        assert_eq!(plain.memory_enforcement(), MemoryEnforcement::AddressSpace);
         // Nothing in the program's environment but what the course asked for.
         assert!(plain.runtime_env().is_empty());
         assert!(
@@ -916,8 +1107,15 @@ mod tests {
         let asan = plain
             .with_sanitizers(&["address".to_string()], cache.path())
             .unwrap();
-        assert!(asan.uses_sanitizers() && asan.uses_sanitizer("address"));
-        assert!(!asan.uses_sanitizer("undefined"));
+        assert!(asan.uses_sanitizers());
+        assert!(!asan.flags().contains(&"-fsanitize=undefined".to_string()));
+        // Its runs' memory is limited past what it maps at start: AddressSanitizer's
+        // shadow, terabytes of it.
+        let MemoryEnforcement::Sanitizer(start) = asan.memory_enforcement() else {
+            panic!("{:?}", asan.memory_enforcement());
+        };
+        assert!(start.data_bytes > 1 << 40, "{start:?}");
+        assert!(start.address_space_bytes > start.data_bytes, "{start:?}");
         assert!(asan.flags().contains(&"-fsanitize=address".to_string()));
         assert!(
             asan.flags()
@@ -931,6 +1129,38 @@ mod tests {
                 .iter()
                 .all(|(_, value)| value.contains(&format!("exitcode={SANITIZER_EXIT_CODE}")))
         );
+    }
+
+    /// The record keeps what the probe found; a record of AddressSanitizer without what
+    /// its builds map at start (written by an older clings) is probed again.
+    #[test]
+    fn a_probe_record_reads_back_whole_or_not_at_all() {
+        let probed = Probed {
+            sanitizers: vec!["address".into(), "undefined".into()],
+            static_runtime: false,
+            footprint: Some(StartFootprint {
+                data_bytes: 15 << 40,
+                address_space_bytes: 20 << 40,
+            }),
+        };
+        assert_eq!(Probed::parse(&probed.record()), Some(probed));
+        let ubsan = Probed {
+            sanitizers: vec!["undefined".into()],
+            static_runtime: true,
+            footprint: None,
+        };
+        assert_eq!(Probed::parse(&ubsan.record()), Some(ubsan));
+        assert_eq!(Probed::parse("address\nundefined"), None);
+        assert_eq!(Probed::parse("undefined\n+footprint 1 x"), None);
+        let status = "Name:\tprogram\nVmSize:\t21474873640 kB\nVmData:\t15032410620 kB\n";
+        assert_eq!(
+            parse_footprint(status),
+            Some(StartFootprint {
+                data_bytes: 15032410620 * 1024,
+                address_space_bytes: 21474873640 * 1024,
+            })
+        );
+        assert_eq!(parse_footprint("VmSize:\t1 kB\n"), None);
     }
 
     #[test]

@@ -13,9 +13,7 @@ use crate::fixture::{self, Case, CaseConfig, Failure};
 use crate::i18n::{Lang, Text};
 use crate::looping::{LoopRule, LoopWatch};
 use crate::parallel;
-use crate::sandbox::{
-    Grading, Job, Left, Limits, Memory, MemoryEnforcement, RunFiles, Sandbox, Side,
-};
+use crate::sandbox::{Grading, Job, Left, Limits, Memory, RunFiles, Sandbox, Side};
 use crate::timings::{self, Phase};
 use crate::validator::Validator;
 use crate::verdict::{self, Expected, FileProblem, Finding, JudgedBy, Status};
@@ -559,18 +557,12 @@ impl<'a> Grader<'a> {
             .cpu_time_ms
             .or(defaults.cpu_time_ms)
             .unwrap_or_else(|| course::default_cpu_time_ms(wall_ms));
-        // AddressSanitizer cannot run under an address-space limit (see MemoryEnforcement).
-        let address_sanitizer = toolchain.uses_sanitizer("address");
         Limits {
             wall_time: Duration::from_millis(wall_ms),
             cpu_time: Duration::from_millis(cpu_ms),
             memory: Memory {
                 bytes: config.memory_mb.unwrap_or(defaults.memory_mb) * 1024 * 1024,
-                enforcement: if address_sanitizer {
-                    MemoryEnforcement::Sanitizer
-                } else {
-                    MemoryEnforcement::AddressSpace
-                },
+                enforcement: toolchain.memory_enforcement(),
             },
             processes: config.processes.unwrap_or(defaults.processes),
             file_size_bytes: config.file_size_bytes.unwrap_or(defaults.file_size_bytes),

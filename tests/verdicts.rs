@@ -243,6 +243,46 @@ fn the_strict_build_catches_what_the_fast_one_cannot_see() {
     assert_eq!(code, Some(0));
 }
 
+/// README, "Limits": under the strict tier (AddressSanitizer) every process of a run is
+/// held to the memory limit, a forked child too, which has no AddressSanitizer RSS check
+/// (it is a thread, which fork does not copy). As a normal user there is no cgroup: the
+/// limits on data and address space past what an AddressSanitizer build maps at start
+/// stop the child that touches 768 MiB under 64, and AddressSanitizer says so. A right
+/// program still passes the strict build: what it maps at start was measured right.
+#[test]
+fn the_strict_tier_holds_a_forked_child_to_the_memory_limit_as_a_user_and_as_root() {
+    for unprivileged in [true, false] {
+        for (program, expected) in [
+            ("strict_fork_hog", ["memory_limit", "memory_limit"]),
+            ("passing", ["passed", "passed"]),
+        ] {
+            let course = sum_course(program);
+            add_to_defaults(course.path(), &format!("{STRICT_TIER}\nmemory_mb = 64"));
+            let mut command = match unprivileged {
+                true => match clings_unprivileged(course.path()) {
+                    Some(command) => command,
+                    None => return,
+                },
+                false => clings_process(course.path()),
+            };
+            let output = command
+                .args(["test", "sum", "--format", "json"])
+                .output()
+                .unwrap();
+            let document: serde_json::Value = serde_json::from_slice(&output.stdout)
+                .unwrap_or_else(|err| panic!("{err}: {}", stderr_of(&output)));
+            let context = format!("{program}, unprivileged={unprivileged}: {document}");
+            assert_eq!(verdicts(&document, 0), expected, "{context}");
+            if expected[0] == "memory_limit" {
+                let message = document["exercises"][0]["cases"][0]["message"]
+                    .as_str()
+                    .unwrap();
+                assert!(message.contains("64 MiB"), "{context}");
+            }
+        }
+    }
+}
+
 /// README, "Warm sandboxes": a worker starts one sandbox and runs every program of the
 /// grading there, the file's first build and its strict build alike, whether the builds
 /// are made by this grading or found made; each runs under the same name (`argv[0]`), and

@@ -38,11 +38,33 @@ pub enum MemoryEnforcement {
     /// RLIMIT_AS: an allocation past the limit fails (malloc returns NULL). Fine for plain
     /// and UndefinedBehaviorSanitizer builds.
     AddressSpace,
-    /// AddressSanitizer reserves terabytes of address space for its shadow memory, so an
-    /// address-space limit would stop every program at start; its own allocator enforces
-    /// the limit instead (`hard_rss_limit_mb`, `max_allocation_size_mb`) and reports it.
-    Sanitizer,
+    /// AddressSanitizer reserves terabytes of address space for its shadow memory, mapped
+    /// writable: a plain address-space or data limit would stop every program at start.
+    /// Its own allocator enforces the limit and reports it (`hard_rss_limit_mb`,
+    /// `max_allocation_size_mb`), but its RSS check is a thread that a forked child does
+    /// not have: RLIMIT_DATA and RLIMIT_AS hold every process to the limit past what the
+    /// toolchain's programs have mapped when they start, their soft limit at the limit and
+    /// their hard limit [`REPORT_ROOM`] higher, for AddressSanitizer's report (see
+    /// `compile::REPORT_ROOM_HOOK`).
+    Sanitizer(StartFootprint),
 }
+
+/// What a program of the toolchain has mapped when it starts, before it allocates anything
+/// (AddressSanitizer's shadow, its runtime and the C library's), measured once per
+/// compiler by running one (see `compile::Toolchain`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartFootprint {
+    /// What RLIMIT_DATA counts: private writable mappings (`VmData`).
+    pub data_bytes: u64,
+    /// What RLIMIT_AS counts: every mapping (`VmSize`).
+    pub address_space_bytes: u64,
+}
+
+/// Past the memory limit, up to the hard RLIMIT_DATA and RLIMIT_AS of an AddressSanitizer
+/// build: the room its report of an allocation refused at the limit needs (listing the
+/// modules, symbolizing the stack). Without it the report fails to map its own memory and
+/// hangs (gcc 12); 8 MiB was enough here, for a stack of three frames.
+pub const REPORT_ROOM: u64 = 32 << 20;
 
 impl Limits {
     /// RLIMIT_CPU's soft limit in whole seconds; at the soft limit the program gets SIGXCPU.
@@ -65,8 +87,21 @@ impl Limits {
             self.file_size_bytes,
         );
         rlimits.push(Resource::OpenFiles, self.open_files, self.open_files);
-        if self.memory.enforcement == MemoryEnforcement::AddressSpace {
-            rlimits.push(Resource::AddressSpace, self.memory.bytes, self.memory.bytes);
+        let bytes = self.memory.bytes;
+        match self.memory.enforcement {
+            MemoryEnforcement::AddressSpace => {
+                rlimits.push(Resource::AddressSpace, bytes, bytes);
+            }
+            MemoryEnforcement::Sanitizer(start) => {
+                // Shared mappings are not data: the address space holds them.
+                for (resource, mapped) in [
+                    (Resource::Data, start.data_bytes),
+                    (Resource::AddressSpace, start.address_space_bytes),
+                ] {
+                    let soft = mapped.saturating_add(bytes);
+                    rlimits.push(resource, soft, soft.saturating_add(REPORT_ROOM));
+                }
+            }
         }
         rlimits
     }
@@ -75,19 +110,8 @@ impl Limits {
     /// asked for; `env` is otherwise passed through unchanged.
     pub fn program_env(&self, env: &[(String, String)]) -> Vec<(String, String)> {
         let mut env = env.to_vec();
-        if self.memory.enforcement != MemoryEnforcement::Sanitizer {
-            return env;
-        }
-        let mb = self.memory.bytes.div_ceil(1024 * 1024);
-        // The RSS check runs about every 100 ms, so a fast allocator can go a little past
-        // the limit before it is stopped; a single allocation past it is refused at once.
-        let extra = format!(
-            "hard_rss_limit_mb={mb}:max_allocation_size_mb={mb}:allocator_may_return_null=0"
-        );
-        match env.iter_mut().find(|(key, _)| key == "ASAN_OPTIONS") {
-            Some((_, value)) if !value.is_empty() => *value = format!("{value}:{extra}"),
-            Some((_, value)) => *value = extra,
-            None => env.push(("ASAN_OPTIONS".into(), extra)),
+        if let MemoryEnforcement::Sanitizer(_) = self.memory.enforcement {
+            add_address_sanitizer_limits(&mut env, self.memory.bytes);
         }
         env
     }
@@ -106,6 +130,21 @@ impl Limits {
     }
 }
 
+/// Appends to `ASAN_OPTIONS` in `env` the options that hold an AddressSanitizer build to
+/// `bytes` of memory. The RSS check runs about every 100 ms, in a thread that starts with
+/// the program, so a fast allocator can go a little past the limit before it is stopped;
+/// a single allocation past it is refused at once.
+pub fn add_address_sanitizer_limits(env: &mut Vec<(String, String)>, bytes: u64) {
+    let mb = bytes.div_ceil(1024 * 1024);
+    let extra =
+        format!("hard_rss_limit_mb={mb}:max_allocation_size_mb={mb}:allocator_may_return_null=0");
+    match env.iter_mut().find(|(key, _)| key == "ASAN_OPTIONS") {
+        Some((_, value)) if !value.is_empty() => *value = format!("{value}:{extra}"),
+        Some((_, value)) => *value = extra,
+        None => env.push(("ASAN_OPTIONS".into(), extra)),
+    }
+}
+
 /// The limits clings sets, named for the helper's command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Resource {
@@ -115,16 +154,18 @@ enum Resource {
     FileSize,
     OpenFiles,
     AddressSpace,
+    Data,
 }
 
 impl Resource {
-    const ALL: [Resource; 6] = [
+    const ALL: [Resource; 7] = [
         Resource::Core,
         Resource::Cpu,
         Resource::Processes,
         Resource::FileSize,
         Resource::OpenFiles,
         Resource::AddressSpace,
+        Resource::Data,
     ];
 
     fn name(self) -> &'static str {
@@ -135,6 +176,7 @@ impl Resource {
             Resource::FileSize => "fsize",
             Resource::OpenFiles => "nofile",
             Resource::AddressSpace => "as",
+            Resource::Data => "data",
         }
     }
 
@@ -147,6 +189,7 @@ impl Resource {
             Resource::FileSize => libc::RLIMIT_FSIZE,
             Resource::OpenFiles => libc::RLIMIT_NOFILE,
             Resource::AddressSpace => libc::RLIMIT_AS,
+            Resource::Data => libc::RLIMIT_DATA,
         }) as i64
     }
 }
@@ -282,15 +325,31 @@ mod tests {
     }
 
     #[test]
-    fn address_sanitizer_builds_get_allocator_limits_not_an_address_space_limit() {
+    fn address_sanitizer_builds_get_allocator_limits_and_kernel_limits_past_their_start() {
+        let start = StartFootprint {
+            data_bytes: 15 << 40,
+            address_space_bytes: 20 << 40,
+        };
         let asan = Limits {
             memory: Memory {
                 bytes: 256 << 20,
-                enforcement: MemoryEnforcement::Sanitizer,
+                enforcement: MemoryEnforcement::Sanitizer(start),
             },
             ..LIMITS
         };
-        assert!(!asan.rlimits(16).encode().contains("as="));
+        // Every process holds the limit past what it started with; the hard limits leave
+        // room for AddressSanitizer's report, which the program cannot take past.
+        let encoded = asan.rlimits(16).encode();
+        for (name, mapped) in [("data", 15u64 << 40), ("as", 20 << 40)] {
+            let soft = mapped + (256 << 20);
+            let hard = soft + REPORT_ROOM;
+            assert!(
+                encoded.contains(&format!("{name}={soft}/{hard}")),
+                "{encoded}"
+            );
+        }
+        assert_eq!(Rlimits::decode(&encoded).unwrap().encode(), encoded);
+        assert!(!LIMITS.rlimits(16).encode().contains("data="));
         let env = asan.program_env(&[("ASAN_OPTIONS".into(), "exitcode=86".into())]);
         assert_eq!(
             env[0].1,

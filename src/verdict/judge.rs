@@ -7,12 +7,18 @@ use crate::style;
 use super::{Clock, FileProblem, Finding, SANITIZER_EXIT_CODE};
 
 /// What AddressSanitizer says when its allocator limits (set from the memory limit) stop
-/// the program, or when memory truly runs out.
-const ASAN_MEMORY_REPORTS: [&str; 4] = [
+/// the program, or when memory runs out (at the limits on data and address space past
+/// its start): the first line of that report too, which is all there is of it when the
+/// report itself runs out of memory, and what it says when it cannot map memory of its
+/// own (in full, or raw when even that message cannot be formatted).
+const ASAN_MEMORY_REPORTS: [&str; 7] = [
     "AddressSanitizer: hard rss limit exhausted",
     "AddressSanitizer: allocation-size-too-big",
     "AddressSanitizer: out-of-memory",
+    "AddressSanitizer: allocator is out of memory",
     "AddressSanitizer: requested allocation size",
+    "AddressSanitizer failed to allocate",
+    "ERROR: Failed to mmap",
 ];
 
 /// What a case expects of a program that ends by itself.
@@ -505,5 +511,24 @@ mod tests {
             judge(&asan, &Expected::stdout(b""), CompareMode::Lines, LIMITS).verdict(),
             Verdict::MemoryLimit
         );
+        // An allocation refused at the limit on data, the report cut short after its
+        // first line.
+        let refused = outcome(
+            Termination::Exited(SANITIZER_EXIT_CODE),
+            "",
+            "==7==ERROR: AddressSanitizer: allocator is out of memory trying to allocate \
+             0x100000 bytes\n",
+        );
+        let finding = judge(&refused, &Expected::stdout(b""), CompareMode::Lines, LIMITS);
+        assert_eq!(finding, Finding::MemoryLimit { limit_mb: 256 });
+        // Its own memory refused at the limit, before the report could begin.
+        let raw = outcome(
+            Termination::Exited(SANITIZER_EXIT_CODE),
+            "",
+            "=================================================================\n\
+             ERROR: Failed to mmap\n",
+        );
+        let finding = judge(&raw, &Expected::stdout(b""), CompareMode::Lines, LIMITS);
+        assert_eq!(finding, Finding::MemoryLimit { limit_mb: 256 });
     }
 }

@@ -133,11 +133,17 @@ impl Limits {
 /// Appends to `ASAN_OPTIONS` in `env` the options that hold an AddressSanitizer build to
 /// `bytes` of memory. The RSS check runs about every 100 ms, in a thread that starts with
 /// the program, so a fast allocator can go a little past the limit before it is stopped;
-/// a single allocation past it is refused at once.
+/// a single allocation past it is refused at once. What AddressSanitizer keeps from reuse
+/// to catch a use after free (its quarantine, 256 MiB by default) is held to a quarter of
+/// the limit: it counts as the program's memory, and a program that freed all it had
+/// allocated would be stopped for it.
 pub fn add_address_sanitizer_limits(env: &mut Vec<(String, String)>, bytes: u64) {
     let mb = bytes.div_ceil(1024 * 1024);
-    let extra =
-        format!("hard_rss_limit_mb={mb}:max_allocation_size_mb={mb}:allocator_may_return_null=0");
+    let quarantine_mb = mb / 4;
+    let extra = format!(
+        "hard_rss_limit_mb={mb}:max_allocation_size_mb={mb}:allocator_may_return_null=0:\
+         quarantine_size_mb={quarantine_mb}"
+    );
     match env.iter_mut().find(|(key, _)| key == "ASAN_OPTIONS") {
         Some((_, value)) if !value.is_empty() => *value = format!("{value}:{extra}"),
         Some((_, value)) => *value = extra,
@@ -353,12 +359,13 @@ mod tests {
         let env = asan.program_env(&[("ASAN_OPTIONS".into(), "exitcode=86".into())]);
         assert_eq!(
             env[0].1,
-            "exitcode=86:hard_rss_limit_mb=256:max_allocation_size_mb=256:allocator_may_return_null=0"
+            "exitcode=86:hard_rss_limit_mb=256:max_allocation_size_mb=256:allocator_may_return_null=0:\
+             quarantine_size_mb=64"
         );
         assert!(LIMITS.program_env(&[]).is_empty());
         // Set but empty, or not set: the limits are all there is, with no empty option.
-        let limits_only =
-            "hard_rss_limit_mb=256:max_allocation_size_mb=256:allocator_may_return_null=0";
+        let limits_only = "hard_rss_limit_mb=256:max_allocation_size_mb=256:allocator_may_return_null=0:\
+             quarantine_size_mb=64";
         let env = asan.program_env(&[("ASAN_OPTIONS".into(), String::new())]);
         assert_eq!(env, [("ASAN_OPTIONS".to_string(), limits_only.to_string())]);
         let env = asan.program_env(&[]);

@@ -11,7 +11,9 @@
 # Then one warm `clings test` with CLINGS_TIMINGS=1: where its time goes.
 #
 # Needs hyperfine and bubblewrap; CHECK50 names check50 (default: `check50` on PATH; the
-# row is skipped without it). Usage: bench/isolation.sh [RUNS]   (default 20)
+# row is skipped without it); BEFORE names another clings binary (an earlier revision's
+# release build), measured beside this one in sections 1 and 2, in the same hyperfine runs.
+# Usage: bench/isolation.sh [RUNS]   (default 20)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-20}
@@ -42,20 +44,31 @@ sed -i 's/^strict_sanitizers = .*/strict_sanitizers = []/' "$lenient/info.toml"
 
 echo "# $(nproc) cores, $(gcc -dumpfullversion | sed 's/^/gcc /'), $(bwrap --version), $(uname -sr)"
 echo "# course: $(find fixtures -name '*.out' | wc -l) cases; boards: $(find "$boards/fixtures/check_win" -name '*.out' | wc -l)"
-(cd "$course" && "$clings" test >/dev/null)
-(cd "$boards" && "$clings" test check_win >/dev/null)
-(cd "$lenient" && "$clings" test check_win >/dev/null)
+before=${BEFORE:-}
+for binary in "$clings" ${before:+"$before"}; do
+  (cd "$course" && "$binary" test >/dev/null)
+  (cd "$boards" && "$binary" test check_win >/dev/null)
+  (cd "$lenient" && "$binary" test check_win >/dev/null)
+done
 
 echo "## 1. whole course, warm"
+course_rows=(-n "isolated" "$clings test" -n "CLINGS_ISOLATION=none" "env CLINGS_ISOLATION=none $clings test")
+if [[ -n $before ]]; then
+  course_rows+=(-n "BEFORE, isolated" "$before test"
+    -n "BEFORE, CLINGS_ISOLATION=none" "env CLINGS_ISOLATION=none $before test")
+fi
 (cd "$course" && hyperfine -N --warmup 3 --runs "$runs" --export-markdown "$work/course.md" \
-  -n "isolated" "$clings test" \
-  -n "CLINGS_ISOLATION=none" "env CLINGS_ISOLATION=none $clings test" >/dev/null)
+  "${course_rows[@]}" >/dev/null)
 tail -n +3 "$work/course.md"
 
 echo "## 2. 20 check_win boards, warm"
 peers=(-n "clings test check_win (isolated, UBSan, strict tier)" "$clings test check_win"
   -n "the same without the strict tier" "bash -c 'cd $lenient && exec $clings test check_win'"
   -n "gcc + diff loop" "$shared/naive.sh $work/student/check_win.c")
+if [[ -n $before ]]; then
+  peers+=(-n "BEFORE, strict tier" "$before test check_win"
+    -n "BEFORE, without the strict tier" "bash -c 'cd $lenient && exec $before test check_win'")
+fi
 if [[ -n $check50 ]]; then
   peers+=(-n "check50 --dev" "bash -c 'cd $work/student && $check50 --dev $shared/check50/check_win -o json --output-file $work/c50.json'")
 fi

@@ -196,14 +196,11 @@ impl Bubblewrap {
             ] {
                 command.args(["--cap-add", capability]);
             }
-            if warm {
-                command.args(["--cap-add", "CAP_SYS_ADMIN"]);
-            }
         } else {
             command.arg("--unshare-user");
-            if warm {
-                command.args(["--cap-add", "CAP_SYS_ADMIN"]);
-            }
+        }
+        if warm {
+            command.args(["--cap-add", "CAP_SYS_ADMIN"]);
         }
         command.args(&self.system);
         command

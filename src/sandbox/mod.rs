@@ -340,13 +340,8 @@ impl Sandbox {
                 // A battle's player is stopped while the other one moves: its run's init
                 // reads when, on a pipe whose other end the player's relay writes.
                 let turns = match job.conversation {
-                    Some((_, relay)) if relay.takes_turns() => {
-                        let (read, write) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
-                            .context("cannot create a pipe")?;
-                        relay.attach_turn(std::fs::File::from(write));
-                        Some(read)
-                    }
-                    _ => None,
+                    Some((_, relay)) => relay.turn_channel()?,
+                    None => None,
                 };
                 let null;
                 let stdin = match (&input_file, job.conversation) {

@@ -254,16 +254,16 @@ impl Relay {
         }
     }
 
-    /// Whether `side` is a battle's player, whose run must be told when to wait.
-    pub fn takes_turns(&self) -> bool {
-        matches!(self.route, Route::Tagged { .. })
-    }
-
-    /// A battle player's run has started, with `channel` to its init (see [`Turn`]).
-    pub fn attach_turn(&self, channel: File) {
-        if let Route::Tagged { turn, .. } = &self.route {
-            turn.lock().expect("relay lock").attach(channel);
-        }
+    /// For a battle's player, whose run must be told when to wait: the read end of a new
+    /// turn channel for its run's init (see [`Turn`]), whose write end this relay keeps;
+    /// `None` for any other side.
+    pub fn turn_channel(&self) -> Result<Option<OwnedFd>> {
+        let Route::Tagged { turn, .. } = &self.route else {
+            return Ok(None);
+        };
+        let (read, write) = pipe()?;
+        turn.lock().expect("relay lock").attach(File::from(write));
+        Ok(Some(read))
     }
 
     /// The run of `side` has started, as `group`.
@@ -428,13 +428,13 @@ mod tests {
     #[test]
     fn only_the_player_to_move_runs_and_a_player_whose_game_is_over_goes_on() {
         let table = Table::new().unwrap();
-        let (a_read, a_write) = pipe().unwrap();
-        let (b_read, b_write) = pipe().unwrap();
         let [a, b] = &table.from_players;
-        a.attach_turn(File::from(a_write));
+        let a_read = a.turn_channel().unwrap().unwrap();
         // X moves first: O waits, even before its run has started.
         table.from_referee.pass(b"to A X\nto B O\n");
-        b.attach_turn(File::from(b_write));
+        let b_read = b.turn_channel().unwrap().unwrap();
+        // The referee's own run takes no turns.
+        assert!(table.from_referee.turn_channel().unwrap().is_none());
         table
             .from_referee
             .pass(b"to B 7 7\nto A 8 8\nclose A\nclose B\n");

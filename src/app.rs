@@ -2,6 +2,8 @@
 //! language, and the student's actions on them (record a grading, reveal a hint, reset an
 //! exercise, open one). Commands and watch mode call these and only draw the outcome.
 
+use std::path::PathBuf;
+
 use anyhow::{Context, Result};
 
 use crate::atomic;
@@ -10,6 +12,7 @@ use crate::grade::{ExerciseResult, Grader, GraderOptions};
 use crate::i18n::{Lang, Text};
 use crate::looping::LoopRule;
 use crate::progress::Progress;
+use crate::student_folder;
 
 pub struct App {
     pub course: Course,
@@ -81,15 +84,26 @@ impl App {
     }
 
     /// What grading found, into the progress (by [`Progress::record`]'s rule) and saved.
-    /// `focus` is the exercise the student works on, when there is one.
-    pub fn record(&mut self, results: &[ExerciseResult], focus: Option<&str>) -> Result<()> {
+    /// `focus` is the exercise the student works on, when there is one. In a folder made
+    /// by `clings init`, each passed exercise earns its reference solution: returns what
+    /// that wrote, to be said.
+    pub fn record(
+        &mut self,
+        results: &[ExerciseResult],
+        focus: Option<&str>,
+    ) -> Result<Vec<PathBuf>> {
         self.progress.record(
             results
                 .iter()
                 .map(|result| (result.name.as_str(), result.passed())),
             focus,
         );
-        self.progress.save()
+        self.progress.save()?;
+        let passed = results
+            .iter()
+            .filter(|result| result.passed())
+            .filter_map(|result| self.course.exercise(&result.name).ok());
+        student_folder::hand_out_solutions(&self.course, passed)
     }
 
     /// Makes `name` the exercise the student works on.

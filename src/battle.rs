@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use colored::Colorize;
 use serde::{Deserialize, Serialize};
 
-use crate::course::{Course, Exercise};
+use crate::course::{BOTS_DIR, Course, Exercise};
 use crate::grade::{self, Grader};
 use crate::sandbox::{Conversation, Job, Left, Limits, Side};
 use crate::style;
@@ -48,9 +48,6 @@ impl Stone {
     }
 }
 
-/// Where a course keeps its bots: players of its own, a C file each, run as `bot SEED`.
-const BOTS: &str = "bots";
-
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entrant {
@@ -71,7 +68,7 @@ impl Entrant {
         if path.is_file() {
             return Ok(Entrant::File(path.to_path_buf()));
         }
-        let bot = course.root.join(BOTS).join(format!("{spec}.c"));
+        let bot = course.root.join(BOTS_DIR).join(format!("{spec}.c"));
         if !spec.contains(['/', '.']) && bot.is_file() {
             return Ok(Entrant::Bot(spec.to_string()));
         }
@@ -83,7 +80,7 @@ impl Entrant {
 
     /// The names of the course's bots.
     pub fn bots(course: &Course) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(course.root.join(BOTS))
+        let mut names: Vec<String> = std::fs::read_dir(course.root.join(BOTS_DIR))
             .into_iter()
             .flatten()
             .filter_map(|entry| {
@@ -196,7 +193,7 @@ impl<'a> Arena<'a> {
         let (dir, source) = match entrant {
             Entrant::Bot(bot) => (
                 self.grader.course.root.clone(),
-                Path::new(BOTS).join(format!("{bot}.c")),
+                Path::new(BOTS_DIR).join(format!("{bot}.c")),
             ),
             Entrant::File(path) => {
                 let dir = match path.parent() {

@@ -75,6 +75,14 @@ impl From<LangArg> for Lang {
 
 #[derive(Subcommand)]
 pub enum Command {
+    /// Make your own course folder (exercises, cases, referee, bots) and start there.
+    Init {
+        /// The folder to make; it must not exist, or be empty (default: gomoku).
+        dir: Option<PathBuf>,
+        /// Make it from this course folder instead of the course built into clings.
+        #[arg(long, value_name = "COURSE")]
+        from: Option<PathBuf>,
+    },
     /// Every exercise in order, with its state and the course's progress.
     List,
     /// Compile an exercise and run it on its cases; marks it done when all pass.

@@ -27,6 +27,8 @@ pub const SKELETONS_DIR: &str = "skeletons";
 const SOLUTIONS_DIR: &str = "solutions";
 /// Where each exercise's known-wrong programs live, a folder per exercise.
 pub const WRONG_PROGRAMS_DIR: &str = "solutions/wrong";
+/// Where a course keeps its bots: players of its own, a C file each, run as `bot SEED`.
+pub const BOTS_DIR: &str = "bots";
 const FORMAT_VERSION: u32 = 1;
 
 /// Course-wide settings; each case may override the limits and the compare mode.
@@ -217,11 +219,13 @@ impl Course {
                 Localized::new(
                     format!(
                         "no {INFO_FILE} found in {} or any directory above it: \
-                         run clings inside a course directory",
+                         run clings inside a course directory, or make one with \
+                         `clings init gomoku`",
                         start.display()
                     ),
                     format!(
-                        "在 {} 及其上级目录中都没有找到 {INFO_FILE}：请在课程目录中运行 clings",
+                        "在 {} 及其上级目录中都没有找到 {INFO_FILE}：请在课程目录中运行 clings，\
+                         或者用 `clings init gomoku` 新建一个",
                         start.display()
                     ),
                 )

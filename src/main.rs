@@ -1,6 +1,7 @@
 mod app;
 mod atomic;
 mod battle;
+mod builtin_course;
 mod clangd;
 mod cli;
 mod commands;
@@ -21,6 +22,7 @@ mod progress;
 mod report;
 mod sandbox;
 mod standings;
+mod student_folder;
 mod style;
 mod term;
 mod timings;
@@ -90,6 +92,14 @@ fn main() -> ExitCode {
 }
 
 fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
+    // A new course folder, made before there is any course to find.
+    if let Some(Command::Init { dir, from }) = &cli.command {
+        let options = commands::init::Options {
+            dir: dir.clone(),
+            from: from.clone(),
+        };
+        return commands::init::run(&options, lang);
+    }
     // A gradebook holds all its report needs: no course to find.
     if let Some(Command::Report { gradebooks, html }) = &cli.command {
         return commands::report::run(gradebooks, html, lang);
@@ -194,7 +204,9 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
             ),
             None => commands::tournament::merge(&merge, &out, html.as_deref(), lang),
         },
-        Some(Command::Report { .. }) => unreachable!("drawn above, without a course"),
+        Some(Command::Init { .. } | Command::Report { .. }) => {
+            unreachable!("done above, without a course")
+        }
         Some(Command::Reset { name, yes }) => commands::reset::run(&mut app, &name, yes),
         Some(Command::Dev { command }) => match command {
             DevCommand::Check => commands::dev::check::run(&app),

@@ -4,6 +4,7 @@ pub mod battle;
 pub mod dev;
 pub mod grade;
 pub mod hint;
+pub mod init;
 pub mod list;
 pub mod report;
 pub mod reset;

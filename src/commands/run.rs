@@ -35,7 +35,7 @@ pub fn run(app: &mut App, name: &str) -> Result<Exit> {
             )
         );
     }
-    app.record(std::slice::from_ref(&result), Some(&name))?;
+    let solutions = app.record(std::slice::from_ref(&result), Some(&name))?;
     let exercise = app.course.exercise(&name)?;
     if !result.passed() {
         let asked = app.progress.hint_level(&name);
@@ -70,6 +70,9 @@ pub fn run(app: &mut App, name: &str) -> Result<Exit> {
         return Ok(Exit::Failure);
     }
     println!("{}", student::cheer(&name, lang));
+    for solution in solutions {
+        println!("{}", student::solution_written(&solution, lang));
+    }
     match app.progress.current() {
         Some(next) => {
             let title = app.course.exercise(next)?.title.get(lang);

@@ -71,7 +71,10 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Exit> {
     )?;
     // A submission is someone else's work: the course's own progress is left alone.
     if options.submission.is_none() {
-        app.record(&results, None)?;
+        // Said on stderr: stdout may be a report in another format.
+        for solution in app.record(&results, None)? {
+            eprintln!("{}", report::student::solution_written(&solution, app.lang));
+        }
     }
     Ok(if results.iter().all(|result| result.passed()) {
         Exit::Success

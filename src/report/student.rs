@@ -160,6 +160,15 @@ pub fn cheer(name: &str, lang: Lang) -> String {
         .to_string()
 }
 
+/// What is said when a passed exercise's reference solution is written, at `path`.
+pub fn solution_written(path: &Path, lang: Lang) -> String {
+    let path = path.display();
+    lang.pick(
+        format!("Its reference solution is now in {path}: compare it with yours."),
+        format!("参考答案已写入 {path}：和你的写法对照一下吧。"),
+    )
+}
+
 /// The question asked before a reset, answered with y or n.
 pub fn reset_question(file: &Path, lang: Lang) -> String {
     lang.pick(

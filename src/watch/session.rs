@@ -201,10 +201,8 @@ impl<'a> Session<'a> {
         if self.shown.as_deref() == Some(name) && !cancelled {
             // What the last key did (a reset, a hint) is old news once a new result is in.
             self.message = None;
-            if let Ok(result) = &result
-                && let Err(err) = self.app.record(std::slice::from_ref(result), Some(name))
-            {
-                self.message = Some(error_text(&err, self.app.lang));
+            if let Ok(result) = &result {
+                self.message = self.recorded(std::slice::from_ref(result), Some(name));
             }
             let lang = self.app.lang;
             self.result = Some(result.map_err(|err| crate::i18n::error_text(&err, lang)));
@@ -218,9 +216,8 @@ impl<'a> Session<'a> {
             Err(err) => self.message = Some(error_text(&err, self.app.lang)),
             Ok(results) => {
                 // The student stays on the exercise on screen, whatever else passed.
-                if let Err(err) = self.app.record(&results, self.shown.as_deref()) {
-                    self.message = Some(error_text(&err, self.app.lang));
-                }
+                let shown = self.shown.clone();
+                self.message = self.recorded(&results, shown.as_deref());
                 if let Some(name) = &self.shown {
                     self.result = results
                         .iter()
@@ -232,6 +229,23 @@ impl<'a> Session<'a> {
             }
         }
         self.after_run()
+    }
+
+    /// Records `results` into the progress; what is to be said of it: an error, or the
+    /// reference solutions it earned.
+    fn recorded(&mut self, results: &[ExerciseResult], focus: Option<&str>) -> Option<String> {
+        let lang = self.app.lang;
+        match self.app.record(results, focus) {
+            Err(err) => Some(error_text(&err, lang)),
+            Ok(solutions) if solutions.is_empty() => None,
+            Ok(solutions) => Some(
+                solutions
+                    .iter()
+                    .map(|path| student::solution_written(path, lang))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
+        }
     }
 
     fn on_key(&mut self, key: KeyEvent) -> Flow {

@@ -1,0 +1,204 @@
+//! `clings init`: a student's own course folder, from the course built into the binary or
+//! from a course folder, and the reference solutions it hands out once they are earned.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+use walkdir::WalkDir;
+
+/// Every file under `dir`, relative, as text.
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut files: Vec<String> = WalkDir::new(dir)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| {
+            let relative = entry.path().strip_prefix(dir).unwrap();
+            relative.to_string_lossy().into_owned()
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// README, "For students": `clings init DIR` writes the course's exercises (each its
+/// skeleton), cases, referee and bots, and nothing of the runner's or the instructor's:
+/// no Rust source, no test, no solution, no known-wrong program. It says what to run next.
+#[test]
+fn init_writes_the_students_folder_and_nothing_of_the_instructors() {
+    let place = tempfile::tempdir().unwrap();
+    let output = clings(place.path())
+        .args(["init", "gomoku"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let said = stdout_of(&output);
+    assert!(
+        said.contains("cd gomoku") && said.contains("clings run next"),
+        "{said}"
+    );
+    let folder = place.path().join("gomoku");
+    let files = files_under(&folder);
+    let repo = repo();
+    for exercise in COURSE_EXERCISES {
+        let file = format!("exercises/{exercise}.c");
+        assert_eq!(
+            std::fs::read(folder.join(&file)).unwrap(),
+            std::fs::read(repo.join(format!("skeletons/{exercise}.c"))).unwrap(),
+            "{file} is not its skeleton"
+        );
+        assert!(
+            files
+                .iter()
+                .any(|f| f.starts_with(&format!("fixtures/{exercise}/"))),
+            "no case of {exercise}: {files:?}"
+        );
+    }
+    for needed in [
+        "info.toml",
+        "referees/gomoku.c",
+        "referees/README.md",
+        "bots/random.c",
+    ] {
+        assert!(files.iter().any(|f| f == needed), "no {needed}: {files:?}");
+    }
+    // The repository's own fixtures, byte for byte.
+    for file in files.iter().filter(|f| f.starts_with("fixtures/")) {
+        assert_eq!(
+            std::fs::read(folder.join(file)).unwrap(),
+            std::fs::read(repo.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    let instructors = files.iter().find(|f| {
+        f.starts_with("solutions")
+            || f.contains("wrong")
+            || f.ends_with(".rs")
+            || f.starts_with("tests/")
+            || f.starts_with("src/")
+            || f.starts_with("bench/")
+            || f.as_str() == "Cargo.toml"
+    });
+    assert_eq!(instructors, None, "{files:?}");
+}
+
+/// README, "For students": the first verdict, then a pass that earns the reference
+/// solution, written to solutions/ and said; `clings list` and `clings hint` work there as
+/// in the repository.
+#[test]
+fn a_passed_exercise_earns_its_reference_solution() {
+    let place = tempfile::tempdir().unwrap();
+    clings(place.path())
+        .args(["init", "course"])
+        .assert()
+        .code(0);
+    let folder = place.path().join("course");
+    let first = clings(&folder).args(["run", "next"]).output().unwrap();
+    assert_eq!(first.status.code(), Some(1), "{}", stderr_of(&first));
+    assert!(
+        stdout_of(&first).contains("print_board"),
+        "{}",
+        stdout_of(&first)
+    );
+    assert!(!folder.join("solutions").exists());
+    clings(&folder).args(["hint"]).assert().code(0);
+
+    let solution = repo().join("solutions/print_board.c");
+    std::fs::copy(&solution, folder.join("exercises/print_board.c")).unwrap();
+    let passed = clings(&folder).args(["run", "next"]).output().unwrap();
+    let said = stdout_of(&passed);
+    assert_eq!(
+        passed.status.code(),
+        Some(0),
+        "{said}{}",
+        stderr_of(&passed)
+    );
+    assert!(said.contains("solutions/print_board.c"), "{said}");
+    assert_eq!(
+        std::fs::read(folder.join("solutions/print_board.c")).unwrap(),
+        std::fs::read(&solution).unwrap()
+    );
+    // Only what was earned: the next exercise's solution is not there.
+    assert_eq!(files_under(&folder.join("solutions")), ["print_board.c"]);
+    let list = clings(&folder).arg("list").output().unwrap();
+    assert!(
+        stdout_of(&list).contains("done     print_board"),
+        "{}",
+        stdout_of(&list)
+    );
+}
+
+/// README, "For students": the repository's course (no `clings init`) hands nothing out:
+/// a course without solutions/ gets none written when an exercise passes.
+#[test]
+fn a_course_not_made_by_init_gets_no_solution_written() {
+    let course = sum_course("passing");
+    std::fs::remove_dir_all(course.path().join("solutions")).unwrap();
+    clings(course.path()).args(["run", "sum"]).assert().code(0);
+    assert!(!course.path().join("solutions").exists());
+}
+
+/// README, "For students": `--from COURSE` makes the folder from a course folder, by the
+/// same rule, and hands out that course's solutions.
+#[test]
+fn init_from_a_course_folder_hands_out_its_solutions() {
+    let source = copy_course(&repo().join("tests/course"));
+    let place = tempfile::tempdir().unwrap();
+    clings(place.path())
+        .args(["init", "mine", "--from"])
+        .arg(source.path())
+        .assert()
+        .code(0);
+    let folder = place.path().join("mine");
+    let files = files_under(&folder);
+    assert!(
+        files.iter().all(|f| !f.starts_with("solutions")),
+        "{files:?}"
+    );
+    assert!(files.iter().any(|f| f == "exercises/sum.c"), "{files:?}");
+    put_program(&folder, "passing");
+    clings(&folder).args(["run", "sum"]).assert().code(0);
+    assert_eq!(
+        std::fs::read(folder.join("solutions/sum.c")).unwrap(),
+        std::fs::read(source.path().join("solutions/sum.c")).unwrap()
+    );
+}
+
+/// Bad input loses nothing: a folder that holds anything, or a file in the way, is refused
+/// (exit 2) and left as it was; an empty folder is used.
+#[test]
+fn init_refuses_a_folder_that_is_not_empty() {
+    let place = tempfile::tempdir().unwrap();
+    let taken = place.path().join("taken");
+    std::fs::create_dir(&taken).unwrap();
+    std::fs::write(taken.join("notes.txt"), "mine").unwrap();
+    let output = clings(place.path())
+        .args(["init", "taken"])
+        .output()
+        .unwrap();
+    assert_error(&output, "not an empty folder");
+    assert_eq!(files_under(&taken), ["notes.txt"]);
+
+    std::fs::write(place.path().join("file"), "mine").unwrap();
+    let output = clings(place.path())
+        .args(["init", "file"])
+        .output()
+        .unwrap();
+    assert_error(&output, "not an empty folder");
+    assert_eq!(std::fs::read(place.path().join("file")).unwrap(), b"mine");
+
+    let empty = place.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    clings(&empty).args(["init", "."]).assert().code(0);
+    assert!(empty.join("info.toml").is_file());
+}
+
+/// Outside any course, clings says how to make one.
+#[test]
+fn outside_a_course_clings_names_init() {
+    let place = tempfile::tempdir().unwrap();
+    let output = clings(place.path()).arg("list").output().unwrap();
+    assert_error(&output, "clings init");
+}

@@ -964,3 +964,25 @@ fn a_battle_in_a_terminal_draws_the_board_move_by_move_then_the_five() {
     assert_eq!(end.matches("    0  1  2").count(), 1, "{end}");
     assert!(end.matches('[').count() >= 5, "the five in brackets: {end}");
 }
+
+/// README, "Quick start": in a folder made by `clings init`, watch mode says that a passed
+/// exercise's reference solution is now in solutions/, and it is there.
+#[test]
+fn watch_mode_says_where_an_earned_solution_is() {
+    let folder = tempfile::tempdir().unwrap();
+    clings(folder.path())
+        .args(["init", ".", "--from"])
+        .arg(repo().join("tests/course"))
+        .assert()
+        .code(0);
+    let Some(tmux) = Tmux::start(folder, &[], "C") else {
+        return;
+    };
+    tmux.wait_for("your program printed nothing");
+    save(tmux.path(), "exercises/sum.c", &program("passing"));
+    tmux.wait_for("reference solution is now in solutions/sum.c");
+    assert_eq!(
+        std::fs::read(tmux.path().join("solutions/sum.c")).unwrap(),
+        std::fs::read(repo().join("tests/course/solutions/sum.c")).unwrap()
+    );
+}

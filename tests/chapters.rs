@@ -5,22 +5,13 @@ mod common;
 
 use std::path::Path;
 
-use common::{clings, copy_course, repo, stdout_of};
+use common::{clings, copy_course, hello_as_practice, repo, stdout_of};
 use tempfile::TempDir;
 
-/// The test course with `sum` in a graded chapter and `hello` in a practice one, declared
-/// after its exercises (the exercises' order in the file does not decide).
+/// The test course in chapters (see [`hello_as_practice`]).
 fn course_in_chapters() -> TempDir {
     let dir = copy_course(&repo().join("tests/course"));
-    let info = dir.path().join("info.toml");
-    let text = std::fs::read_to_string(&info).unwrap();
-    let text = text.replace(
-        "name = \"hello\"\n",
-        "name = \"hello\"\nchapter = \"after_class\"\n",
-    ) + "\n[[chapters]]\nname = \"core\"\ntitle = { en = \"The core\", zh = \"核心\" }\n\n\
-         [[chapters]]\nname = \"after_class\"\ntitle = { en = \"After class\", zh = \"课后\" }\n\
-         graded = false\n";
-    std::fs::write(&info, text).unwrap();
+    hello_as_practice(dir.path());
     dir
 }
 

@@ -1,7 +1,8 @@
 //! What reports show of text clings did not write, graded by the real binary with the real
 //! compiler: control characters never reach a terminal raw, nothing a program prints
 //! becomes a GitHub workflow command, a hidden case's input leaves through no report, JUnit
-//! stays XML, and a misplaced `--fixtures` folder is an error.
+//! stays XML, Gradescope's results.json follows its specification, and a misplaced
+//! `--fixtures` folder is an error.
 
 mod common;
 
@@ -60,12 +61,12 @@ impl Setup {
             .unwrap()
     }
 
-    /// Every report of the same grading, by name: human, json, junit, github (stdout, with
+    /// Every report of the same grading, by name: human, json, junit, gradescope, github (stdout, with
     /// the fenced log and the annotations) and its step summary, what `test` wrote on
     /// stderr, and a class of one graded with `grade`: its gradebook, its page, its stderr.
     fn every_format(&self) -> Reports {
         let mut reports = Vec::new();
-        for format in ["json", "junit"] {
+        for format in ["json", "junit", "gradescope"] {
             let file = self.path(&format!("report.{format}"));
             let output = self.test(&["--format", format, "--output", file.to_str().unwrap()]);
             assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
@@ -716,4 +717,152 @@ fn hidden_cases_for_some_exercises_only_grade() {
     let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(verdicts(&document, 0), ["passed", "passed", "passed"]);
     assert_eq!(document["exercises"][1]["name"], "hello");
+}
+
+/// The tests of Gradescope's `results.json`, by name.
+fn gradescope_tests(
+    results: &serde_json::Value,
+) -> std::collections::BTreeMap<String, serde_json::Value> {
+    results["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|test| (test["name"].as_str().unwrap().to_string(), test.clone()))
+        .collect()
+}
+
+/// `--format gradescope --output FILE` on the test course in chapters (`hello` practice):
+/// `sum` and `hello` from `programs`, and two hidden cases of `sum`, one of which no
+/// correct program passes; the file as Gradescope reads it, and the JSON report of the
+/// same grading.
+fn gradescope_grading(programs: &[(&str, &str)]) -> (serde_json::Value, serde_json::Value) {
+    let setup = Setup::with(programs, &["sum", "hello"]);
+    hello_as_practice(&setup.path("course"));
+    let hidden = setup.path("hidden/sum");
+    std::fs::write(hidden.join("09_hidden.in"), "4000 321\n").unwrap();
+    std::fs::write(hidden.join("09_hidden.out"), "4321\n").unwrap();
+    std::fs::write(hidden.join("10_hidden.in"), "4000 321\n").unwrap();
+    std::fs::write(hidden.join("10_hidden.out"), "9999\n").unwrap();
+    std::fs::write(hidden.join("10_hidden.toml"), "hint = \"Think big.\"\n").unwrap();
+    let file = setup.path("results/results.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let output = setup.test(&["--format", "gradescope", "--output", file.to_str().unwrap()]);
+    assert_ne!(output.status.code(), Some(2), "{}", stderr_of(&output));
+    assert!(
+        stdout_of(&output).contains("sum"),
+        "the log gets the human report: {}",
+        stdout_of(&output)
+    );
+    let results = gradescope_results(&std::fs::read_to_string(&file).unwrap());
+    let json = stdout_of(&setup.test(&["--format", "json"]));
+    (results, serde_json::from_str(&json).unwrap())
+}
+
+/// Gradescope's results hold a test per case with its points, a hidden case is shown once
+/// the grades are published and then says what every other report says of it (its
+/// verdict's sentence and its hint, never its input or expected output), the score counts
+/// the graded chapter only, as the JSON report's total does, and practice is listed for
+/// nothing.
+#[test]
+fn gradescope_results_count_the_graded_chapter_and_keep_hidden_cases_hidden() {
+    let (results, json) = gradescope_grading(&[
+        ("programs/passing.c", "sum.c"),
+        ("course/exercises/hello.c", "hello.c"),
+    ]);
+    let tests = gradescope_tests(&results);
+    let names: Vec<&str> = tests.keys().map(String::as_str).collect();
+    assert_eq!(
+        names,
+        [
+            "hello/01_hello",
+            "sum/01_small",
+            "sum/02_negative",
+            "sum/09_hidden",
+            "sum/10_hidden"
+        ]
+    );
+    let scores: Vec<(f64, f64, &str, &str)> = results["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|test| {
+            (
+                test["score"].as_f64().unwrap(),
+                test["max_score"].as_f64().unwrap(),
+                test["status"].as_str().unwrap(),
+                test["visibility"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        scores,
+        [
+            (1.0, 1.0, "passed", "visible"),
+            (2.0, 2.0, "passed", "visible"),
+            (1.0, 1.0, "passed", "after_published"),
+            (0.0, 1.0, "failed", "after_published"),
+            (0.0, 0.0, "failed", "visible"),
+        ]
+    );
+    assert_eq!(results["score"], 4);
+    assert_eq!(results["score"], json["points"]);
+    assert_eq!(
+        results["output"],
+        "Points: 4/5\nPractice, not counted: After class 0/1"
+    );
+    assert_eq!(results["output_format"], "text");
+    let hello = &tests["hello/01_hello"];
+    assert_eq!(hello["tags"], serde_json::json!(["practice"]));
+    assert!(
+        hello["output"].as_str().unwrap().contains("-hello"),
+        "a practice case shows its diff: {hello}"
+    );
+    let hidden = tests["sum/10_hidden"]["output"].as_str().unwrap();
+    assert_eq!(
+        hidden,
+        "the output differs from the expected output\nhint: Think big.\n"
+    );
+    let text = serde_json::to_string(&results).unwrap();
+    for secret in ["4000", "321", "9999"] {
+        assert!(
+            !text.contains(secret),
+            "the hidden case leaks {secret}: {text}"
+        );
+    }
+}
+
+/// A compile error fails every case of the exercise; the compiler's message is on its
+/// first case, and a practice chapter that passes adds nothing to the score.
+#[test]
+fn gradescope_results_show_a_compile_error_once() {
+    let (results, json) = gradescope_grading(&[
+        ("programs/compile_error.c", "sum.c"),
+        ("course/solutions/hello.c", "hello.c"),
+    ]);
+    let tests = gradescope_tests(&results);
+    assert_eq!(results["score"], 0);
+    assert_eq!(json["points"], 0);
+    assert_eq!(tests["hello/01_hello"]["status"], "passed");
+    assert_eq!(tests["hello/01_hello"]["score"], 0);
+    let sum: Vec<&serde_json::Value> = tests
+        .iter()
+        .filter(|(name, _)| name.starts_with("sum/"))
+        .map(|(_, test)| test)
+        .collect();
+    assert_eq!(sum.len(), 4);
+    for test in &sum {
+        assert_eq!(test["status"], "failed", "{test}");
+        assert_eq!(test["score"], 0, "{test}");
+    }
+    let first = sum[0]["output"].as_str().unwrap();
+    assert!(
+        first.contains("sum.c:7:27: error: expected ';' before 'printf'"),
+        "the compiler's message: {first}"
+    );
+    for test in &sum[1..] {
+        assert!(
+            !test["output"].as_str().unwrap().contains("error:"),
+            "once: {test}"
+        );
+    }
 }

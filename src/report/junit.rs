@@ -7,19 +7,10 @@
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use std::fmt::Write;
-
-use crate::diff;
-use crate::grade::{CaseResult, ExerciseResult};
-use crate::i18n::{Lang, count};
-use crate::report::{case_message, case_time, diagnostics};
-use crate::style;
+use crate::grade::ExerciseResult;
+use crate::i18n::Lang;
+use crate::report::{case_message, case_time, diagnostics, failure_details};
 use crate::verdict::{Status, Verdict};
-
-/// Diff lines in a failure's body before the rest is counted.
-const DIFF_LINES: usize = 40;
-/// Input lines in a failure's body before the rest is counted.
-const INPUT_LINES: usize = 40;
 
 pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
     let mut report = Report::new("clings");
@@ -43,7 +34,7 @@ pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
                 status
                     .set_type(verdict_word)
                     .set_message(case_message(case, lang));
-                let body = failure_body(case, lang);
+                let body = failure_details(case, lang);
                 if !body.is_empty() {
                     status.set_description(body.trim_end());
                 }
@@ -59,52 +50,4 @@ pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
         report.add_test_suite(suite);
     }
     report.to_string().expect("a JUnit report serialises")
-}
-
-/// The hint that fits the failure; for a public case, its input and, for a wrong output,
-/// the diff, in plain text (a file has no terminal to colour it).
-fn failure_body(case: &CaseResult, lang: Lang) -> String {
-    let mut body = String::new();
-    if let Some(hint) = case.hint() {
-        let _ = writeln!(
-            body,
-            "{} {}",
-            lang.pick("hint:", "提示："),
-            style::visible(hint.get(lang))
-        );
-    }
-    // A hidden case gives away nothing but its verdict and its hint.
-    if case.case.hidden {
-        return body;
-    }
-    let input = String::from_utf8_lossy(&case.input);
-    if !input.trim().is_empty() {
-        let _ = writeln!(body, "{}", lang.pick("input:", "输入："));
-        let lines: Vec<&str> = input.lines().collect();
-        for line in lines.iter().take(INPUT_LINES) {
-            let _ = writeln!(body, "  {}", style::visible(line));
-        }
-        if lines.len() > INPUT_LINES {
-            let rest = lines.len() - INPUT_LINES;
-            let _ = writeln!(
-                body,
-                "  {}",
-                lang.pick(
-                    format!("… {}", count(rest, "more line", "more lines")),
-                    format!("… 另有 {rest} 行"),
-                )
-            );
-        }
-    }
-    if let Some(compared) = case.compared() {
-        let drawn = diff::plain(
-            compared.expected,
-            compared.actual,
-            case.mode,
-            DIFF_LINES,
-            lang,
-        );
-        let _ = writeln!(body, "{drawn}");
-    }
-    body
 }

@@ -1,11 +1,12 @@
 //! Reports of graded exercises: for people (`human`) and for machines (`json`, `junit`,
-//! `github`); what a student reads about their progress and hints (`student`); and a
+//! `github`, `gradescope`); what a student reads about their progress and hints (`student`); and a
 //! whole class's page for its teacher (`html`, from the figures of `class`, its charts
 //! drawn by `svg`); and a class tournament's page (`tournament_html`).
 
 pub mod class;
 pub mod diagnostics;
 pub mod github;
+pub mod gradescope;
 pub mod html;
 pub mod human;
 pub mod json;
@@ -15,6 +16,7 @@ pub mod student;
 pub mod svg;
 pub mod tournament_html;
 
+use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -22,9 +24,18 @@ use anyhow::{Context, Result};
 use clap::ValueEnum;
 
 use crate::atomic;
+use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, count};
+use crate::style;
 use crate::timings::{self, Phase};
+
+/// Diff lines under a failing case, in the reports that are files, before the rest is
+/// counted.
+const DIFF_LINES: usize = 40;
+/// Input lines under a failing case, in the reports that are files, before the rest is
+/// counted.
+const INPUT_LINES: usize = 40;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -33,6 +44,7 @@ pub enum Format {
     Json,
     Junit,
     Github,
+    Gradescope,
 }
 
 /// Prints the report of a grading in `format`, to stdout or to `output` (the log then gets
@@ -51,6 +63,7 @@ pub fn publish(
         Format::Json => json::render(results, lang) + "\n",
         Format::Junit => junit::render(results, lang),
         Format::Github => github::summary(results, lang),
+        Format::Gradescope => gradescope::render(results, lang) + "\n",
     };
     // The Actions runner reads stdout for workflow commands, and the human report quotes
     // programs and the compiler: only clings' own annotations may be live.
@@ -102,4 +115,53 @@ pub fn case_message(case: &CaseResult, lang: Lang) -> String {
 /// to the millisecond would be one more way for a program to spell out its input.
 pub fn case_time(case: &CaseResult) -> Option<Duration> {
     (!case.case.hidden).then_some(case.elapsed)
+}
+
+/// What the reports that are files show under a failing case: the hint that fits; for a
+/// public case, its input and, for a wrong output, the diff, in plain text (a file has no
+/// terminal to colour it), control characters escaped.
+pub fn failure_details(case: &CaseResult, lang: Lang) -> String {
+    let mut body = String::new();
+    if let Some(hint) = case.hint() {
+        let _ = writeln!(
+            body,
+            "{} {}",
+            lang.pick("hint:", "提示："),
+            style::visible(hint.get(lang))
+        );
+    }
+    // A hidden case gives away nothing but its verdict and its hint.
+    if case.case.hidden {
+        return body;
+    }
+    let input = String::from_utf8_lossy(&case.input);
+    if !input.trim().is_empty() {
+        let _ = writeln!(body, "{}", lang.pick("input:", "输入："));
+        let lines: Vec<&str> = input.lines().collect();
+        for line in lines.iter().take(INPUT_LINES) {
+            let _ = writeln!(body, "  {}", style::visible(line));
+        }
+        if lines.len() > INPUT_LINES {
+            let rest = lines.len() - INPUT_LINES;
+            let _ = writeln!(
+                body,
+                "  {}",
+                lang.pick(
+                    format!("… {}", count(rest, "more line", "more lines")),
+                    format!("… 另有 {rest} 行"),
+                )
+            );
+        }
+    }
+    if let Some(compared) = case.compared() {
+        let drawn = diff::plain(
+            compared.expected,
+            compared.actual,
+            case.mode,
+            DIFF_LINES,
+            lang,
+        );
+        let _ = writeln!(body, "{drawn}");
+    }
+    body
 }

@@ -51,6 +51,21 @@ pub fn sum_course(program: &str) -> TempDir {
     dir
 }
 
+/// Puts the test course at `course` in chapters: `sum` in a graded one, `hello` in a
+/// practice one, declared after its exercises (the exercises' order in the file does not
+/// decide).
+pub fn hello_as_practice(course: &Path) {
+    let info = course.join("info.toml");
+    let text = std::fs::read_to_string(&info).expect("info.toml");
+    let text = text.replace(
+        "name = \"hello\"\n",
+        "name = \"hello\"\nchapter = \"after_class\"\n",
+    ) + "\n[[chapters]]\nname = \"core\"\ntitle = { en = \"The core\", zh = \"核心\" }\n\n\
+         [[chapters]]\nname = \"after_class\"\ntitle = { en = \"After class\", zh = \"课后\" }\n\
+         graded = false\n";
+    std::fs::write(&info, text).expect("write info.toml");
+}
+
 /// Adds `line` to the `[defaults]` table of the info.toml in `course`.
 pub fn add_to_defaults(course: &Path, line: &str) {
     let info = course.join("info.toml");
@@ -661,4 +676,97 @@ impl Markup {
         elements.sort();
         elements
     }
+}
+
+/// Gradescope's `results.json` in `text`, parsed, after asserting that it holds only what
+/// Gradescope's specification lists, with the types and values it gives
+/// (<https://gradescope-autograders.readthedocs.io/en/latest/specs/>, "Output format"):
+/// Gradescope publishes no schema nor a parser to check it with.
+pub fn gradescope_results(text: &str) -> serde_json::Value {
+    use serde_json::Value;
+    const TOP: [&str; 11] = [
+        "score",
+        "execution_time",
+        "output",
+        "output_format",
+        "test_output_format",
+        "test_name_format",
+        "visibility",
+        "stdout_visibility",
+        "extra_data",
+        "tests",
+        "leaderboard",
+    ];
+    const TEST: [&str; 11] = [
+        "score",
+        "max_score",
+        "status",
+        "name",
+        "name_format",
+        "number",
+        "output",
+        "output_format",
+        "tags",
+        "visibility",
+        "extra_data",
+    ];
+    const VISIBILITIES: [&str; 4] = ["hidden", "after_due_date", "after_published", "visible"];
+    const FORMATS: [&str; 5] = ["text", "html", "simple_format", "md", "ansi"];
+    let results: Value = serde_json::from_str(text)
+        .unwrap_or_else(|err| panic!("results.json is not JSON ({err}): {text}"));
+    let object = results.as_object().expect("results.json is an object");
+    let check_fields = |object: &serde_json::Map<String, Value>, known: &[&str], what: &str| {
+        for (key, value) in object {
+            assert!(
+                known.contains(&key.as_str()),
+                "{what}: {key} is not in the spec"
+            );
+            match key.as_str() {
+                "score" | "max_score" | "execution_time" => assert!(
+                    value.as_f64().is_some_and(|number| number >= 0.0),
+                    "{what}: {key} is not a number: {value}"
+                ),
+                "visibility" | "stdout_visibility" => assert!(
+                    VISIBILITIES.contains(&value.as_str().unwrap_or("")),
+                    "{what}: {key} = {value}"
+                ),
+                "output_format" | "test_output_format" | "test_name_format" | "name_format" => {
+                    assert!(
+                        FORMATS.contains(&value.as_str().unwrap_or("")),
+                        "{what}: {key} = {value}"
+                    )
+                }
+                "output" | "name" | "number" => {
+                    let text = value.as_str().unwrap_or_else(|| panic!("{what}: {key}"));
+                    assert!(!text.contains('\x1b'), "{what}: {key} holds ANSI: {text:?}");
+                }
+                "status" => assert!(
+                    ["passed", "failed"].contains(&value.as_str().unwrap_or("")),
+                    "{what}: status = {value}"
+                ),
+                "tags" => assert!(
+                    value
+                        .as_array()
+                        .is_some_and(|tags| tags.iter().all(Value::is_string)),
+                    "{what}: tags = {value}"
+                ),
+                "extra_data" => assert!(value.is_object(), "{what}: extra_data"),
+                _ => {}
+            }
+        }
+    };
+    check_fields(object, &TOP, "results.json");
+    let tests = results["tests"].as_array().expect("tests is a list");
+    assert!(
+        object.contains_key("score") || tests.iter().all(|test| test.get("score").is_some()),
+        "a score, at the top or on every test"
+    );
+    for test in tests {
+        let fields = test.as_object().expect("a test is an object");
+        check_fields(fields, &TEST, "a test");
+        if let (Some(score), Some(max)) = (test["score"].as_f64(), test["max_score"].as_f64()) {
+            assert!(score <= max, "more than its max_score: {test}");
+        }
+    }
+    results
 }

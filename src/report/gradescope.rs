@@ -1,0 +1,146 @@
+//! Gradescope's autograder `results.json`
+//! (<https://gradescope-autograders.readthedocs.io/en/latest/specs/>): one test per case,
+//! named `exercise/case`, with its points, its status and, as its output, what the JUnit
+//! report puts in a failure's body. A hidden case is shown to students only once the
+//! teacher publishes the grades (`after_published`), and even then says no more than in
+//! any other report: its verdict's fixed sentence and its hint. The score counts the
+//! chapters that count for a grade; a practice chapter's cases are listed, worth nothing.
+//! Every text is `"text"` for Gradescope (its default for the submission's output renders
+//! HTML), and a time is given nowhere: a hidden case's is withheld in every report.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::grade::{CaseResult, ExerciseResult, Totals};
+use crate::i18n::Lang;
+use crate::report::{case_message, diagnostics, failure_details};
+use crate::style;
+use crate::verdict::{Status, Verdict};
+
+/// Gradescope's visibility of a public case: always shown.
+const VISIBLE: &str = "visible";
+/// Gradescope's visibility of a hidden case: shown once the grades are published.
+const AFTER_PUBLISHED: &str = "after_published";
+/// Plain text, nothing in it rendered.
+const TEXT: &str = "text";
+
+#[derive(Debug, Serialize)]
+struct Results {
+    /// The points of the chapters that count for a grade.
+    score: u32,
+    output: String,
+    output_format: &'static str,
+    test_output_format: &'static str,
+    test_name_format: &'static str,
+    /// The log of `run_autograder` is the teacher's: it may hold what the student must
+    /// not see (the setup's own output).
+    stdout_visibility: &'static str,
+    tests: Vec<Test>,
+}
+
+#[derive(Debug, Serialize)]
+struct Test {
+    name: String,
+    score: u32,
+    max_score: u32,
+    status: &'static str,
+    output: String,
+    visibility: &'static str,
+    /// `["practice"]` for a case of a chapter that does not count.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tags: Vec<&'static str>,
+}
+
+fn document(results: &[ExerciseResult], lang: Lang) -> Results {
+    let totals = Totals::of(results);
+    let mut output = format!(
+        "{} {}/{}",
+        lang.pick("Points:", "得分："),
+        totals.points,
+        totals.max_points
+    );
+    for (chapter, chapter_totals) in Totals::by_chapter(results) {
+        if !chapter.graded {
+            let _ = write!(
+                output,
+                "\n{} {} {}/{}",
+                lang.pick("Practice, not counted:", "练习，不计分："),
+                chapter.title.get(lang),
+                chapter_totals.points,
+                chapter_totals.max_points
+            );
+        }
+    }
+    Results {
+        score: totals.points,
+        output,
+        output_format: TEXT,
+        test_output_format: TEXT,
+        test_name_format: TEXT,
+        stdout_visibility: "hidden",
+        tests: results
+            .iter()
+            .flat_map(|result| exercise_tests(result, lang))
+            .collect(),
+    }
+}
+
+/// One test per case of `result`. Cases that never ran carry the reason: the exercise is
+/// missing, or the compiler's diagnostics, on its first public case (the first case when
+/// all are hidden), as the JSON report keeps one diff.
+fn exercise_tests(result: &ExerciseResult, lang: Lang) -> Vec<Test> {
+    let diagnostics_at = (result.status == Status::CompileError).then(|| {
+        result
+            .cases
+            .iter()
+            .position(|case| !case.case.hidden)
+            .unwrap_or(0)
+    });
+    result
+        .cases
+        .iter()
+        .enumerate()
+        .map(|(index, case)| {
+            let mut output = case_output(case, lang);
+            if diagnostics_at == Some(index) {
+                output.push_str(&diagnostics::plain(&result.diagnostics));
+            }
+            let counted = result.chapter.graded;
+            let mut tags = Vec::new();
+            if !counted {
+                tags.push("practice");
+            }
+            Test {
+                name: format!("{}/{}", result.name, case.case.name),
+                score: if counted { case.points() } else { 0 },
+                max_score: if counted { case.case.points() } else { 0 },
+                status: match case.finding.verdict() {
+                    Verdict::Passed => "passed",
+                    _ => "failed",
+                },
+                output,
+                visibility: if case.case.hidden {
+                    AFTER_PUBLISHED
+                } else {
+                    VISIBLE
+                },
+                tags,
+            }
+        })
+        .collect()
+}
+
+/// The case's message, and under a failure what the JUnit report shows in its body.
+fn case_output(case: &CaseResult, lang: Lang) -> String {
+    let mut output = style::visible(&case_message(case, lang)).into_owned();
+    output.push('\n');
+    if case.finding.verdict() != Verdict::Passed {
+        output.push_str(&failure_details(case, lang));
+    }
+    output
+}
+
+pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
+    serde_json::to_string_pretty(&document(results, lang)).expect("results serialise")
+}

@@ -74,6 +74,7 @@ fn url_path(path: &Path) -> String {
 /// `text` with its lines broken at spaces so that none is wider than `width` columns on
 /// the screen: colour codes take no room, a Chinese character takes two, and a run with
 /// no space to break at (a Chinese sentence, a long path) is broken between characters.
+/// A line's continuations keep its indent, so a report's nesting stays readable.
 pub fn wrap(text: &str, width: usize) -> String {
     let width = width.max(10);
     let mut out = String::new();
@@ -81,24 +82,36 @@ pub fn wrap(text: &str, width: usize) -> String {
         if index > 0 {
             out.push('\n');
         }
-        let mut used = 0;
-        for (number, word) in line.split(' ').enumerate() {
+        let body = line.trim_start_matches(' ');
+        let indent = &line[..line.len() - body.len()];
+        // An indent that leaves no room for words is not kept.
+        let indent = if indent.len() * 2 <= width {
+            indent
+        } else {
+            ""
+        };
+        let mut used = line.len() - body.len();
+        out.push_str(&line[..used]);
+        let new_row = |out: &mut String, used: &mut usize| {
+            out.push('\n');
+            out.push_str(indent);
+            *used = indent.len();
+        };
+        for (number, word) in body.split(' ').enumerate() {
             let needed = columns(word);
             if number > 0 {
-                if used > 0 && used + 1 + needed > width {
-                    out.push('\n');
-                    used = 0;
+                if used > indent.len() && used + 1 + needed > width {
+                    new_row(&mut out, &mut used);
                 } else {
                     out.push(' ');
                     used += 1;
                 }
             }
-            let mut escape = false;
+            let mut escape = Escape::None;
             for ch in word.chars() {
                 let room = char_columns(ch, &mut escape);
-                if used + room > width {
-                    out.push('\n');
-                    used = 0;
+                if used + room > width && used > indent.len() {
+                    new_row(&mut out, &mut used);
                 }
                 out.push(ch);
                 used += room;
@@ -110,22 +123,38 @@ pub fn wrap(text: &str, width: usize) -> String {
 
 /// The columns `text` takes on screen.
 pub fn columns(text: &str) -> usize {
-    let mut escape = false;
+    let mut escape = Escape::None;
     text.chars().map(|ch| char_columns(ch, &mut escape)).sum()
 }
 
-/// The columns of one character; none inside a colour code (`ESC [ ... m`).
-fn char_columns(ch: char, escape: &mut bool) -> usize {
-    if ch == '\x1b' {
-        *escape = true;
-    }
-    if *escape {
-        if ch.is_ascii_alphabetic() {
-            *escape = false;
-        }
-        return 0;
-    }
-    unicode_width::UnicodeWidthChar::width(ch).unwrap_or(0)
+/// Where [`char_columns`] is in an escape sequence, which takes no room on screen.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Escape {
+    #[default]
+    None,
+    /// Just after `ESC`.
+    Started,
+    /// A colour code, `ESC [ ... m`: ends at a letter.
+    Control,
+    /// An OSC 8 link, `ESC ] ... ESC \` (or `BEL`): ends at its terminator.
+    Command,
+    /// The `ESC` of an OSC's terminator.
+    CommandEnding,
+}
+
+/// The columns of one character; none inside a colour code or a link's address.
+fn char_columns(ch: char, escape: &mut Escape) -> usize {
+    *escape = match (*escape, ch) {
+        (Escape::None, '\x1b') => Escape::Started,
+        (Escape::None, _) => return unicode_width::UnicodeWidthChar::width(ch).unwrap_or(0),
+        (Escape::Started, ']') => Escape::Command,
+        (Escape::Started, _) | (Escape::Control, _) if ch.is_ascii_alphabetic() => Escape::None,
+        (Escape::Started | Escape::Control, _) => Escape::Control,
+        (Escape::Command, '\x07') | (Escape::CommandEnding, '\\') => Escape::None,
+        (Escape::Command | Escape::CommandEnding, '\x1b') => Escape::CommandEnding,
+        (Escape::Command | Escape::CommandEnding, _) => Escape::Command,
+    };
+    0
 }
 
 #[cfg(test)]
@@ -160,5 +189,15 @@ mod tests {
         assert_eq!(wrap("把问题拆开：检查", 10), "把问题拆开\n：检查");
         // Lines already short stay as they are, blank lines included.
         assert_eq!(wrap("a\n\nb", 20), "a\n\nb");
+        // Continuations keep the line's indent.
+        assert_eq!(
+            wrap("    hint: one two three four", 16),
+            "    hint: one\n    two three\n    four"
+        );
+        assert_eq!(wrap("  abcdefghijklmnop", 10), "  abcdefgh\n  ijklmnop");
+        // A link's address takes no room: only its text does.
+        let link = "see \x1b]8;;file:///a/very/long/path/to/x.c\x1b\\x.c\x1b]8;;\x1b\\ now";
+        assert_eq!(super::columns(link), "see x.c now".len());
+        assert_eq!(wrap(link, 12), link);
     }
 }

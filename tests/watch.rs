@@ -986,3 +986,80 @@ fn watch_mode_says_where_an_earned_solution_is() {
         std::fs::read(repo().join("tests/course/solutions/sum.c")).unwrap()
     );
 }
+
+/// README, "Watch mode": on an 80x24 screen with hints shown, the first failing case's
+/// verdict, its hint (the line that names the mistake) and the start of its diff are all
+/// in sight, every line wrapped at a space, and the newest hint is the one kept.
+#[test]
+fn a_small_screen_shows_the_failing_case_s_hint_and_diff_first() {
+    let course = copy_course(&repo());
+    let root = course.path();
+    std::fs::copy(
+        repo().join("solutions/print_board.c"),
+        root.join("exercises/print_board.c"),
+    )
+    .unwrap();
+    std::fs::copy(
+        repo().join("solutions/wrong/check_win/missing_anti_diagonal.c"),
+        root.join("exercises/check_win.c"),
+    )
+    .unwrap();
+    clings(root).args(["run", "print_board"]).assert().code(0);
+    for _ in 0..2 {
+        clings(root).arg("hint").assert().code(0);
+    }
+    let Some(tmux) = Tmux::start_with(course, &[], "C", &[], (80, 24)) else {
+        return;
+    };
+    tmux.wait_for("09_black_anti_diagonal");
+    tmux.keys(&["h"]);
+    let screen = tmux.wait_for("Hint 3 of 5");
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(lines.len() <= 24, "{screen}");
+    let joined = lines
+        .iter()
+        .map(|line| line.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let case_hint = "This five runs down-left, direction (1,-1), from (2,10) to (6,6)";
+    for shown in [
+        "wrong_output 09_black_anti_diagonal",
+        "your output differs from the expected output",
+        case_hint,
+        "--- expected",
+        "-black",
+        "+none",
+        "Hint 3 of 5 (check_win):",
+    ] {
+        let squeezed = joined.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            squeezed.contains(shown),
+            "{shown:?} is not on screen:\n{screen}"
+        );
+    }
+    // Wrapped at spaces: the case hint's rows hold its words whole, in order.
+    let hint_row = lines
+        .iter()
+        .position(|line| line.contains("hint: This five"))
+        .unwrap();
+    let diff_row = lines
+        .iter()
+        .position(|line| line.contains("--- expected"))
+        .unwrap();
+    let words: Vec<&str> = lines[hint_row..diff_row]
+        .iter()
+        .flat_map(|line| line.split_whitespace())
+        .collect();
+    let sentence = "hint: This five runs down-left, direction (1,-1), from (2,10) to (6,6): is \
+                    (1,-1) in your direction array, and may every cell start a line (i < SIZE, \
+                    j < SIZE), a stone in column 10 too?";
+    assert_eq!(
+        words,
+        sentence.split_whitespace().collect::<Vec<_>>(),
+        "{screen}"
+    );
+    assert!(
+        diff_row > hint_row + 1,
+        "the hint fits one row of 80?\n{screen}"
+    );
+}

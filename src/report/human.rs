@@ -22,36 +22,54 @@ const DIFF_LINES: usize = 40;
 const SHORT_INPUT_LINES: usize = 20;
 const SHORT_INPUT_BYTES: usize = 1200;
 const STDERR_LINES: usize = 8;
+/// The compiler's lines a screen shows whatever else it shows: the first error, its
+/// source line and caret, and a note.
+const COMPILER_HEAD_LINES: usize = 6;
 /// The last lines of an interactive case's conversation that a failure shows.
 const CONVERSATION_LINES: usize = 12;
 
+/// The lines of a failure's diff that a screen shows with its verdict and hint, at least:
+/// its three lines of headers and the first lines that differ.
+const HEAD_DIFF_LINES: usize = 6;
+
 /// How much of a report goes where.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
+enum Layout {
     /// Every case on a line of its own: a printed report.
     Full,
-    /// For a screen that must show the first failure's diff without scrolling (watch
-    /// mode): passed cases counted on one line, a case's input after its diff.
+    /// For a screen that must show the first failure without scrolling (watch mode):
+    /// passed cases counted on one line, a case's hint before its diff, its input last.
     Screen,
 }
 
 pub fn exercise(result: &ExerciseResult, lang: Lang) -> String {
-    exercise_with_file(
-        result,
-        lang,
-        &result.source.display().to_string(),
-        Layout::Full,
-    )
+    let file = result.source.display().to_string();
+    laid_out(result, lang, &file, Layout::Full).0
 }
 
-/// The same report with the graded file shown as `file` (watch mode passes a clickable
-/// link), laid out as `layout` says.
-pub fn exercise_with_file(
+/// Watch mode's report of an exercise.
+pub struct ScreenReport {
+    pub text: String,
+    /// How many of the first lines a screen must show, whatever else it shows: through
+    /// the first failure's hint and the start of its diff, or a compiler's first error.
+    pub head_lines: usize,
+}
+
+/// The report for a screen, with the graded file shown as `file` (a clickable link).
+pub fn for_screen(result: &ExerciseResult, lang: Lang, file: &str) -> ScreenReport {
+    let (text, head) = laid_out(result, lang, file, Layout::Screen);
+    let head_lines = head.unwrap_or(0).min(text.lines().count());
+    ScreenReport { text, head_lines }
+}
+
+/// The report laid out as `layout` says, and how many of its first lines reach the end of
+/// the first failure's hint and the start of its diff (or of the compiler's diagnostics).
+fn laid_out(
     result: &ExerciseResult,
     lang: Lang,
     file: &str,
     layout: Layout,
-) -> String {
+) -> (String, Option<usize>) {
     let mut out = String::new();
     let title = format!("{} — {}", result.name, result.title.get(lang));
     let _ = writeln!(out, "{}  ({file})", title.bold());
@@ -68,7 +86,7 @@ pub fn exercise_with_file(
                 format!("{} 不存在", result.source.display()),
             );
             let _ = writeln!(out, "  {}", missing.red());
-            return out;
+            return (out, None);
         }
         Status::CompileError => {
             let _ = writeln!(
@@ -80,7 +98,8 @@ pub fn exercise_with_file(
                     "编译器发现了错误（见上方）：先修正第一个错误，再试一次",
                 )
             );
-            return out;
+            // The title and the first error, with its source line and caret.
+            return (out, Some(1 + COMPILER_HEAD_LINES));
         }
         Status::Passed | Status::Failed => {}
     }
@@ -104,6 +123,7 @@ pub fn exercise_with_file(
         )
         .collect();
     let mut skipped = 0;
+    let mut head = None;
     // On a screen the totals come first: the passed cases have no lines of their own.
     if layout == Layout::Screen {
         let _ = writeln!(out, "  {}", totals(result, lang));
@@ -133,7 +153,8 @@ pub fn exercise_with_file(
         }
         let _ = writeln!(out, "  {}", case_message(case, lang));
         if detailed.contains(&index) {
-            details(&mut out, case, lang, layout);
+            let through_hint = details(&mut out, case, lang, layout);
+            head.get_or_insert(through_hint + HEAD_DIFF_LINES);
         }
     }
     if skipped > 0 {
@@ -142,7 +163,7 @@ pub fn exercise_with_file(
     if layout == Layout::Full {
         let _ = writeln!(out, "  {}", totals(result, lang));
     }
-    out
+    (out, head)
 }
 
 /// "36/44 cases passed, 36/44 points".
@@ -216,8 +237,10 @@ pub fn title(exercise: &Exercise, lang: Lang) -> String {
 }
 
 /// What the case was and what the program did (a hidden case gives away nothing of it),
-/// and the hint: description, input, diff or stderr, hint; on a screen, the input last.
-fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) {
+/// and the hint: description, input, diff or stderr, hint; on a screen the hint comes
+/// right after the description, as the line that names the mistake, and the input last.
+/// Returns how many lines `out` has once the hint is written.
+fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) -> usize {
     let indent = "      ";
     let shown = !result.case.hidden;
     if let Some(description) = result.case.config.description.as_ref().filter(|_| shown) {
@@ -249,25 +272,33 @@ fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) {
             }
         }
     };
+    let hint = |out: &mut String| {
+        if let Some(hint) = result.hint() {
+            let _ = writeln!(
+                out,
+                "{indent}{} {}",
+                lang.pick("hint:", "提示：").yellow().bold(),
+                hint.get(lang)
+            );
+        }
+    };
     if layout == Layout::Full {
         input(out);
+    } else {
+        hint(out);
     }
+    let through_hint = out.lines().count();
     if shown {
         what_it_did(out, result, indent, lang);
     }
     // A hidden case's result holds no conversation.
     conversation(out, result, indent, lang);
-    if let Some(hint) = result.hint() {
-        let _ = writeln!(
-            out,
-            "{indent}{} {}",
-            lang.pick("hint:", "提示：").yellow().bold(),
-            hint.get(lang)
-        );
-    }
-    if layout == Layout::Screen {
+    if layout == Layout::Full {
+        hint(out);
+    } else {
         input(out);
     }
+    through_hint
 }
 
 /// The diff of a wrong output, the stderr of a program that ended badly.

@@ -9,19 +9,21 @@ use super::files::How;
 use super::session::{Busy, Mode, Session};
 use crate::grade::ExerciseResult;
 use crate::i18n::Lang;
-use crate::report::{human, student};
+use crate::report::human::{self, ScreenReport};
+use crate::report::student;
 use crate::term;
 
-/// The screen for a terminal of `width` x `height`: the result on top, then what to do
-/// next and the hints, then the status lines and the keys at the bottom. A report taller
-/// than the room left is cut (the first failure's diff comes first in it), saying how
-/// to see the rest.
+/// The screen for a terminal of `width` x `height`, every line wrapped to the width: the
+/// result on top, then what to do next and the hints, then the status lines and the keys
+/// at the bottom. The report's head (the first failure's verdict, its hint and the start
+/// of its diff) is always shown; what follows it gives way first to the next step and the
+/// hints, then is cut, saying how to see the rest.
 pub fn render(session: &Session, width: usize, height: usize) -> String {
     let (report, after) = match session.mode {
-        Mode::List { selected } => (exercise_list(session, selected), String::new()),
+        Mode::List { selected } => (plain(exercise_list(session, selected)), After::default()),
         Mode::Exercise | Mode::ConfirmReset => match &session.shown {
             Some(name) => exercise(session, name),
-            None => (finished(session), String::new()),
+            None => (plain(finished(session)), After::default()),
         },
     };
     let mut bottom = String::new();
@@ -39,81 +41,95 @@ pub fn render(session: &Session, width: usize, height: usize) -> String {
         "{}",
         term::progress_line(app.progress.done_count(), app.progress.total(), app.lang)
     );
-    let after = term::wrap(&after, width);
     let bottom = term::wrap(&bottom, width);
     // The last line has no newline, so a screen that fills the window does not scroll.
-    let footer = footer(session);
-    let taken = rows(&after, width) + rows(&bottom, width) + rows(&footer, width);
-    let mut out = fit(&report, height.saturating_sub(taken), width, session);
+    let footer = term::wrap(&footer(session), width);
+    let room = height.saturating_sub(rows(&bottom) + rows(&footer));
+    let head = term::wrap(&first_lines(&report.text, report.head_lines), width);
+    let report = term::wrap(&report.text, width);
+    // What comes after the report may take the room the report's head leaves, at most.
+    let lang = session.app.lang;
+    let after = after.fit(
+        room.saturating_sub(rows(&head).min(rows(&report))),
+        width,
+        lang,
+    );
+    let name = session.shown.as_deref().unwrap_or_default();
+    let whole = lang.pick(
+        format!("`clings run {name}` prints the whole report"),
+        format!("`clings run {name}` 打印完整报告"),
+    );
+    let mut out = cut(&report, room.saturating_sub(rows(&after)), Some(&whole));
     out.push_str(&after);
     out.push_str(&bottom);
     out.push_str(&footer);
     out
 }
 
-/// The rows `text` takes on a screen `width` columns wide (a longer line wraps).
-fn rows(text: &str, width: usize) -> usize {
-    text.lines()
-        .map(|line| term::columns(line).div_ceil(width.max(1)).max(1))
-        .sum()
+/// A report that has no head to keep in sight.
+fn plain(text: String) -> ScreenReport {
+    ScreenReport {
+        text,
+        head_lines: 0,
+    }
 }
 
-/// `report` cut to `room` rows, at least a few, with a last line that says what is left out.
-fn fit(report: &str, room: usize, width: usize, session: &Session) -> String {
-    if rows(report, width) <= room {
-        return report.to_string();
+/// The first `count` lines of `text`.
+fn first_lines(text: &str, count: usize) -> String {
+    text.lines()
+        .take(count)
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+/// The rows `text` takes on screen, once wrapped to the screen's width.
+fn rows(text: &str) -> usize {
+    text.lines().count()
+}
+
+/// `text` cut to `room` rows, the last of them saying how many lines are left out (and,
+/// with `whole`, how to see them).
+fn cut(text: &str, room: usize, whole: Option<&str>) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= room {
+        return text.to_string();
     }
-    let room = room.max(4);
-    let mut kept = String::new();
-    let mut used = 0;
-    let lines: Vec<&str> = report.lines().collect();
-    for line in &lines {
-        let needed = rows(line, width);
-        if used + needed >= room {
-            break;
-        }
-        kept.push_str(line);
-        kept.push('\n');
-        used += needed;
+    let kept = room.saturating_sub(1);
+    let mut out = first_lines(text, kept);
+    if room > 0 {
+        let left_out = lines.len() - kept;
+        let note = match whole {
+            Some(whole) => format!("… {left_out} more lines: {whole}"),
+            None => format!("… {left_out} more lines"),
+        };
+        let _ = writeln!(out, "{}", note.dimmed());
     }
-    let left_out = lines.len() - kept.lines().count();
-    let lang = session.app.lang;
-    let name = session.shown.as_deref().unwrap_or_default();
-    let note = lang.pick(
-        format!("… {left_out} more lines: `clings run {name}` prints the whole report"),
-        format!("……还有 {left_out} 行：`clings run {name}` 打印完整报告"),
-    );
-    let _ = writeln!(kept, "{}", note.dimmed());
-    kept
+    out
 }
 
 /// The exercise's report, and what comes after it: the next step, the hints, the check
 /// of everything.
-fn exercise(session: &Session, name: &str) -> (String, String) {
+fn exercise(session: &Session, name: &str) -> (ScreenReport, After) {
     let app = &session.app;
     let lang = app.lang;
     let mut out = String::new();
     let Ok(exercise) = app.course.exercise(name) else {
-        return (out, String::new());
+        return (plain(out), After::default());
     };
     let shown_path = exercise.path.display().to_string();
     let file = term::file_link(&app.course.root.join(&exercise.path), &shown_path);
-    match &session.result {
-        Some(Ok(result)) => out.push_str(&human::exercise_with_file(
-            result,
-            lang,
-            &file,
-            human::Layout::Screen,
-        )),
+    let report = match &session.result {
+        Some(Ok(result)) => human::for_screen(result, lang, &file),
         Some(Err(err)) => {
             let _ = writeln!(out, "{}  ({file})", human::title(exercise, lang));
             let _ = writeln!(out, "{}", format!("error: {err}").red());
+            plain(out)
         }
         None => {
             let _ = writeln!(out, "{}  ({file})", human::title(exercise, lang));
+            plain(out)
         }
-    }
-    let report = out;
+    };
     let mut out = String::from("\n");
     match &session.result {
         Some(Ok(result)) if result.passed() => {
@@ -137,19 +153,67 @@ fn exercise(session: &Session, name: &str) -> (String, String) {
         }
         _ => {}
     }
+    let mut after = After {
+        step: out,
+        ..After::default()
+    };
     if session.show_hints
         && let Ok(revealed) = app.revealed_hints(name)
     {
-        let hints = student::hints(exercise, revealed, lang);
-        out.push('\n');
-        for hint in hints {
-            let _ = writeln!(out, "{hint}");
-        }
+        after.hints = student::hints(exercise, revealed, lang)
+            .into_iter()
+            .map(|hint| format!("{hint}\n"))
+            .collect();
     }
     if let Some(results) = &session.checked {
-        out.push_str(&checked(results, lang));
+        after.checked = checked(results, lang);
     }
-    (report, out)
+    (report, after)
+}
+
+/// What follows the report: the next step, the hints revealed, what `c` found.
+#[derive(Default)]
+struct After {
+    step: String,
+    /// Each revealed hint, the oldest first.
+    hints: Vec<String>,
+    checked: String,
+}
+
+impl After {
+    /// Wrapped to `width` and cut to `room` rows: the oldest hints go first, so that the
+    /// one just revealed stays in sight; then the end is cut.
+    fn fit(&self, room: usize, width: usize, lang: Lang) -> String {
+        let wrap = |text: &str| term::wrap(text, width);
+        let hints: Vec<String> = self.hints.iter().map(|hint| wrap(hint)).collect();
+        let (step, checked) = (wrap(&self.step), wrap(&self.checked));
+        let gap = usize::from(!hints.is_empty());
+        let fixed = rows(&step) + gap + rows(&checked);
+        let mut first = 0;
+        let note = lang.pick(
+            "… earlier hints: `clings hint --all`",
+            "……更早的提示：`clings hint --all`",
+        );
+        let hint_rows = |first: usize| {
+            let shown: usize = hints[first..].iter().map(|hint| rows(hint)).sum();
+            shown + usize::from(first > 0)
+        };
+        while first + 1 < hints.len() && fixed + hint_rows(first) > room {
+            first += 1;
+        }
+        let mut out = step;
+        if gap > 0 {
+            out.push('\n');
+        }
+        if first > 0 {
+            let _ = writeln!(out, "{}", note.dimmed());
+        }
+        for hint in &hints[first..] {
+            out.push_str(hint);
+        }
+        out.push_str(&checked);
+        cut(&out, room, None)
+    }
 }
 
 /// What `c` found: a line per exercise and the summary.

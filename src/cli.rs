@@ -113,6 +113,11 @@ pub enum Command {
         /// Write the report in --format to FILE; the terminal still gets the human report.
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Practice chapters (`graded = false`) count toward the result too: without it,
+        /// every exercise of a graded chapter passing is a pass (exit 0). Exercises named
+        /// count whatever their chapter.
+        #[arg(long, visible_alias = "all-chapters")]
+        count_practice: bool,
     },
     /// Grade a whole class: every subdirectory of SUBMISSIONS is one student's submission.
     Grade {

@@ -17,6 +17,7 @@ mod gradebook;
 mod i18n;
 mod input_format;
 mod looping;
+mod outcome;
 mod parallel;
 mod progress;
 mod report;
@@ -130,6 +131,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
             submission,
             fixtures,
             output,
+            count_practice,
         }) => commands::test::run(
             &mut app,
             &commands::test::TestOptions {
@@ -138,6 +140,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
                 submission,
                 fixtures,
                 output,
+                count_practice,
             },
         ),
         Some(Command::Grade {

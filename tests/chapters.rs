@@ -162,3 +162,186 @@ fn the_gradebook_has_a_column_per_chapter() {
     assert!(lines[1].starts_with("ann,3,1,3,1,3,3,"), "{csv}");
     assert!(lines[2].starts_with("ben,0,0,0,0,0,3,"), "{csv}");
 }
+
+/// `clings test --submission DIR` plus `args`, in `course`, with its exit code and stdout.
+fn test_submission(course: &Path, submission: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let output = clings(course)
+        .args(["test", "--submission"])
+        .arg(submission)
+        .args(args)
+        .output()
+        .unwrap();
+    (output.status.code(), stdout_of(&output))
+}
+
+/// A submission of `sum` as `program` (a file of tests/programs), without hello.
+fn submission_of_sum(root: &Path, program: &str) -> std::path::PathBuf {
+    let dir = root.join("submission");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        repo().join(format!("tests/programs/{program}.c")),
+        dir.join("sum.c"),
+    )
+    .unwrap();
+    dir
+}
+
+/// README, "Chapters": the exit status follows what is graded. Full marks in the graded
+/// chapter with the practice chapter not started is a pass (exit 0) that every format
+/// agrees with; `--count-practice` (alias `--all-chapters`) makes practice count.
+#[test]
+fn full_marks_in_the_graded_chapters_pass_whatever_practice_says() {
+    let course = course_in_chapters();
+    let root = tempfile::tempdir().unwrap();
+    let submission = submission_of_sum(root.path(), "passing");
+    let (code, human) = test_submission(course.path(), &submission, &[]);
+    assert_eq!(code, Some(0), "{human}");
+    assert!(human.contains("Points: 3/3"), "{human}");
+    assert!(
+        human.ends_with(
+            "Result: passed (practice does not count toward it: After class; \
+             --count-practice counts it)\n1 passed, 1 failed\n"
+        ),
+        "{human}"
+    );
+    let (code, human) = test_submission(course.path(), &submission, &["--lang", "zh"]);
+    assert_eq!(code, Some(0), "{human}");
+    assert!(
+        human.contains("结果：通过（练习「课后」不计入结果；加 --count-practice 则计入）"),
+        "{human}"
+    );
+
+    let (code, json) = test_submission(course.path(), &submission, &["--format", "json"]);
+    assert_eq!(code, Some(0), "{json}");
+    let document: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(document["success"], true, "{json}");
+    assert_eq!(document["counting"], "graded");
+    assert_eq!(document["counted_chapters"], serde_json::json!(["core"]));
+    assert_eq!(document["chapters"][0]["counted"], true);
+    assert_eq!(document["chapters"][1]["counted"], false);
+    assert_eq!(
+        (&document["passed"], &document["failed"]),
+        (&1.into(), &1.into())
+    );
+
+    // Practice that does not count is no failure to a CI's test view, nor an error on its
+    // check: its cases are skipped, saying how they failed; its annotations are warnings.
+    let (code, junit) = test_submission(course.path(), &submission, &["--format", "junit"]);
+    assert_eq!(code, Some(0), "{junit}");
+    assert!(
+        junit.contains(r#"<testsuites name="clings" tests="3" skipped="1" failures="0""#),
+        "{junit}"
+    );
+    assert!(
+        junit.contains(r#"<property name="counted" value="false"/>"#)
+            && junit.contains(r#"<skipped message="practice, not counted: not run: "#),
+        "{junit}"
+    );
+    let (code, github) = test_submission(course.path(), &submission, &["--format", "github"]);
+    assert_eq!(code, Some(0), "{github}");
+    assert!(
+        github.contains("\n::warning file=exercises/hello.c,title=hello (practice)::exercises/hello.c is missing\n")
+            && !github.contains("\n::error"),
+        "{github}"
+    );
+
+    for flag in ["--count-practice", "--all-chapters"] {
+        let (code, json) = test_submission(course.path(), &submission, &[flag, "--format", "json"]);
+        assert_eq!(code, Some(1), "{flag}: {json}");
+        let document: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(document["success"], false, "{json}");
+        assert_eq!(document["counting"], "with_practice");
+        assert_eq!(
+            document["counted_chapters"],
+            serde_json::json!(["core", "after_class"])
+        );
+    }
+    let (code, human) = test_submission(course.path(), &submission, &["--count-practice"]);
+    assert_eq!(code, Some(1), "{human}");
+    assert!(
+        human.contains(
+            "Result: failed (practice counts toward it too: After class; --count-practice)"
+        ),
+        "{human}"
+    );
+    let (_, junit) = test_submission(
+        course.path(),
+        &submission,
+        &["--count-practice", "--format", "junit"],
+    );
+    assert!(junit.contains(r#"failures="1""#), "{junit}");
+    let (_, github) = test_submission(
+        course.path(),
+        &submission,
+        &["--count-practice", "--format", "github"],
+    );
+    assert!(
+        github.contains(
+            "\n::error file=exercises/hello.c,title=hello::exercises/hello.c is missing\n"
+        ),
+        "{github}"
+    );
+}
+
+/// A failing exercise of a graded chapter fails the run, whatever practice says.
+#[test]
+fn a_failing_graded_exercise_fails_the_run() {
+    let course = course_in_chapters();
+    let root = tempfile::tempdir().unwrap();
+    let submission = submission_of_sum(root.path(), "wrong_output");
+    std::fs::copy(
+        course.path().join("solutions/hello.c"),
+        submission.join("hello.c"),
+    )
+    .unwrap();
+    let (code, json) = test_submission(course.path(), &submission, &["--format", "json"]);
+    assert_eq!(code, Some(1), "{json}");
+    let document: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(document["success"], false, "{json}");
+    assert_eq!(document["counted_chapters"], serde_json::json!(["core"]));
+    let (code, human) = test_submission(course.path(), &submission, &[]);
+    assert_eq!(code, Some(1), "{human}");
+    assert!(
+        human.contains("Result: failed (practice does not count toward it"),
+        "{human}"
+    );
+}
+
+/// Exercises named are what the user asked about: a practice one that fails fails the
+/// run, in the course (`test NAME`, `run NAME`) and for a submission; unnamed, the same
+/// course state passes.
+#[test]
+fn a_practice_exercise_named_counts() {
+    let course = course_in_chapters();
+    solve(course.path(), "sum");
+    let exit_of = |args: &[&str]| {
+        let output = clings(course.path()).args(args).output().unwrap();
+        (output.status.code(), stdout_of(&output))
+    };
+    let (code, human) = exit_of(&["test"]);
+    assert_eq!(code, Some(0), "{human}");
+    let (code, human) = exit_of(&["test", "sum", "hello"]);
+    assert_eq!(code, Some(1), "{human}");
+    assert!(
+        human.contains("Result: failed (the exercises named count, practice too: After class)"),
+        "{human}"
+    );
+    let (code, human) = exit_of(&["run", "hello"]);
+    assert_eq!(code, Some(1), "{human}");
+
+    let root = tempfile::tempdir().unwrap();
+    let submission = submission_of_sum(root.path(), "passing");
+    let (code, json) = test_submission(
+        course.path(),
+        &submission,
+        &["sum", "hello", "--format", "json"],
+    );
+    assert_eq!(code, Some(1), "{json}");
+    let document: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(document["success"], false, "{json}");
+    assert_eq!(document["counting"], "named");
+    assert_eq!(
+        document["counted_chapters"],
+        serde_json::json!(["core", "after_class"])
+    );
+}

@@ -18,6 +18,7 @@ use crate::fixture;
 use crate::grade;
 use crate::gradebook::{CSV_FILE, Gradebook, JSON_FILE, Shard, Student};
 use crate::i18n::{Lang, count};
+use crate::outcome::Counting;
 use crate::parallel;
 use crate::report::json;
 use crate::sandbox::Interrupted;
@@ -154,7 +155,7 @@ pub fn run(
                 name: name.to_string(),
                 error: None,
                 refused: None,
-                results: Some(json::document(&results, app.lang)),
+                results: Some(json::document(&results, Counting::Graded, app.lang)),
             },
             Err(err) => Student {
                 name: name.to_string(),

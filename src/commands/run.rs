@@ -2,6 +2,7 @@ use anyhow::Result;
 
 use crate::app::App;
 use crate::commands::Exit;
+use crate::outcome::{Counting, Outcome};
 use crate::report::{human, student};
 use crate::term;
 use crate::verdict::Status;
@@ -35,9 +36,11 @@ pub fn run(app: &mut App, name: &str) -> Result<Exit> {
             )
         );
     }
-    let solutions = app.record(std::slice::from_ref(&result), Some(&name))?;
+    let graded = std::slice::from_ref(&result);
+    let solutions = app.record(graded, Some(&name))?;
     let exercise = app.course.exercise(&name)?;
-    if !result.passed() {
+    // The exercise run is the one asked for: it counts, practice or not.
+    if !Outcome::of(graded, Counting::Named).passed {
         let asked = app.progress.hint_level(&name);
         let total = exercise.hints.len();
         let hint = if asked < total {

@@ -8,6 +8,7 @@ use crate::commands::Exit;
 use crate::course::Exercise;
 use crate::fixture;
 use crate::grade;
+use crate::outcome::{Counting, Outcome};
 use crate::report::{self, Format};
 
 pub struct TestOptions {
@@ -19,9 +20,12 @@ pub struct TestOptions {
     pub fixtures: Option<PathBuf>,
     /// Write the formatted report here; the terminal gets the human report.
     pub output: Option<PathBuf>,
+    /// Practice chapters count toward the result too (`--count-practice`).
+    pub count_practice: bool,
 }
 
-/// `clings test [NAME...]`: grade exercises (all by default) and report in `format`.
+/// `clings test [NAME...]`: grade exercises (all by default) and report in `format`; exit 0
+/// when the exercises that count passed (see [`Counting`]).
 pub fn run(app: &mut App, options: &TestOptions) -> Result<Exit> {
     let exercises: Vec<&Exercise> = if options.names.is_empty() {
         app.course.exercises.iter().collect()
@@ -63,8 +67,14 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Exit> {
             results
         })?
     };
+    let counting = match (options.names.is_empty(), options.count_practice) {
+        (false, _) => Counting::Named,
+        (true, true) => Counting::WithPractice,
+        (true, false) => Counting::Graded,
+    };
     report::publish(
         &results,
+        counting,
         options.format,
         options.output.as_deref(),
         app.lang,
@@ -76,7 +86,7 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Exit> {
             eprintln!("{}", report::student::solution_written(&solution, app.lang));
         }
     }
-    Ok(if results.iter().all(|result| result.passed()) {
+    Ok(if Outcome::of(&results, counting).passed {
         Exit::Success
     } else {
         Exit::Failure

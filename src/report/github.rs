@@ -1,6 +1,7 @@
 //! GitHub Actions: workflow-command annotations (`::error file=…,line=…::…`) for compiler
-//! errors and failing cases, a Markdown summary table for the job's summary page, and the
-//! fence that keeps whatever else is on stdout from being read as a workflow command.
+//! errors and failing cases (`::warning` for practice that does not count: the job passed),
+//! a Markdown summary table for the job's summary page, and the fence that keeps whatever
+//! else is on stdout from being read as a workflow command.
 
 use std::fmt::Write;
 use std::io::Read;
@@ -9,19 +10,27 @@ use anyhow::{Context, Result};
 
 use crate::grade::{ExerciseResult, Totals};
 use crate::i18n::Lang;
+use crate::outcome::{Counting, Outcome};
 use crate::report::case_message;
 use crate::report::diagnostics::{self, Level};
 use crate::verdict::{Finding, Status, Verdict};
 
-/// One annotation per compiler error or warning and per failing case.
-pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
+/// One annotation per compiler error or warning and per failing case; those of practice
+/// that does not count are warnings, with `(practice)` in their title.
+pub fn annotations(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
     let mut out = String::new();
+    let outcome = Outcome::of(results, counting);
     for result in results {
+        let counts = outcome.counts(&result.chapter);
+        let (failure, practice) = match counts {
+            true => ("error", ""),
+            false => ("warning", " (practice)"),
+        };
         let source = result.source.display().to_string();
         let plain = diagnostics::plain(&result.diagnostics);
         for diagnostic in plain.lines().filter_map(diagnostics::parse) {
             let level = match diagnostic.level {
-                Level::Error => "error",
+                Level::Error => failure,
                 Level::Warning => "warning",
                 Level::Note => continue,
             };
@@ -45,7 +54,7 @@ pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
                 out,
                 "::{level} file={}{position},title={}::{}",
                 property(&source),
-                property(&format!("{}: compiler {level}", result.name)),
+                property(&format!("{}{practice}: compiler {level}", result.name)),
                 data(&message)
             );
         }
@@ -56,9 +65,9 @@ pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
             };
             let _ = writeln!(
                 out,
-                "::error file={},title={}::{}",
+                "::{failure} file={},title={}::{}",
                 property(&source),
-                property(&result.name),
+                property(&format!("{}{practice}", result.name)),
                 data(&what)
             );
             continue;
@@ -82,11 +91,11 @@ pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
             }
             let _ = writeln!(
                 out,
-                "::error file={}{},title={}::{}",
+                "::{failure} file={}{},title={}::{}",
                 property(&source),
                 line.unwrap_or_default(),
                 property(&format!(
-                    "{} {}: {}",
+                    "{}{practice} {}: {}",
                     result.name,
                     case.case.name,
                     case.finding.verdict().as_str()
@@ -98,9 +107,10 @@ pub fn annotations(results: &[ExerciseResult], lang: Lang) -> String {
     out
 }
 
-/// A Markdown table of the exercises, and the failing cases under it. Names are the
-/// course's; a message can quote the program (a sanitizer line), so it is escaped.
-pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
+/// A Markdown table of the exercises, the outcome when practice was graded, and the failing
+/// cases under it. Names are the course's; a message can quote the program (a sanitizer
+/// line), so it is escaped.
+pub fn summary(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
     let mut out = String::from(
         "## clings results\n\n| exercise | status | cases | points |\n|---|---|---|---|\n",
     );
@@ -137,6 +147,9 @@ pub fn summary(results: &[ExerciseResult], lang: Lang) -> String {
                 if chapter.graded { "yes" } else { "no" }
             );
         }
+    }
+    if let Some(sentence) = Outcome::of(results, counting).sentence(lang) {
+        let _ = writeln!(out, "\n**{}**", markdown(&sentence));
     }
     // Cases of a missing or non-compiling exercise never ran: its row above says why.
     let failing: Vec<String> = results

@@ -8,6 +8,7 @@ use crate::course::Exercise;
 use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult, Totals};
 use crate::i18n::{Lang, count};
+use crate::outcome::{Counting, Outcome};
 use crate::report::{case_message, case_time, diagnostics};
 use crate::sandbox::Side;
 use crate::style;
@@ -382,9 +383,9 @@ fn short_text(bytes: &[u8]) -> Option<&str> {
     (short && !text.trim().is_empty()).then_some(text)
 }
 
-/// Every exercise's report, the points in total, and the closing line that people and
-/// CI both read: exercises passed and failed.
-pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
+/// Every exercise's report, the points in total, the outcome when practice was graded (what
+/// counted), and the closing line that people and CI both read: exercises passed and failed.
+pub fn report(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
     let mut out = String::new();
     let chapters = Totals::by_chapter(results);
     let several = chapters.len() > 1;
@@ -431,6 +432,17 @@ pub fn report(results: &[ExerciseResult], lang: Lang) -> String {
             )
         );
     }
+    out.push_str(&closing(results, counting, lang));
+    out
+}
+
+/// The outcome when practice was graded (what counted, see [`Outcome::sentence`]), then
+/// the closing line that people and CI both read.
+pub fn closing(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
+    let mut out = String::new();
+    if let Some(sentence) = Outcome::of(results, counting).sentence(lang) {
+        let _ = writeln!(out, "{sentence}");
+    }
     let _ = writeln!(out, "{}", summary(results));
     out
 }
@@ -452,7 +464,7 @@ pub fn overview(results: &[ExerciseResult], lang: Lang) -> Vec<String> {
 }
 
 /// The closing line that people and CI both read: exercises passed and failed.
-pub fn summary(results: &[ExerciseResult]) -> String {
+fn summary(results: &[ExerciseResult]) -> String {
     let Totals { passed, failed, .. } = Totals::of(results);
     format!("{passed} passed, {failed} failed")
 }

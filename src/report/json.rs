@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult, Totals};
 use crate::i18n::Lang;
+use crate::outcome::{Counting, Outcome};
 use crate::report::{case_message, case_time};
 
 pub const SCHEMA: &str = "clings-results/1";
@@ -26,6 +27,16 @@ pub struct Results {
     /// The totals of each chapter of the exercises graded.
     #[serde(default)]
     pub chapters: Vec<ChapterReport>,
+    /// Whether the run passed: every exercise that counts passed (the exit status is 0).
+    #[serde(default)]
+    pub success: bool,
+    /// What counted: `graded` (the chapters that count for a grade), `with_practice`
+    /// (`--count-practice`) or `named` (the exercises named).
+    #[serde(default)]
+    pub counting: String,
+    /// The names of the chapters whose exercises counted.
+    #[serde(default)]
+    pub counted_chapters: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -34,6 +45,9 @@ pub struct ChapterReport {
     pub title: String,
     /// Whether its points count in the total.
     pub graded: bool,
+    /// Whether its exercises counted toward `success`.
+    #[serde(default)]
+    pub counted: bool,
     pub passed: usize,
     pub failed: usize,
     pub points: u32,
@@ -79,8 +93,9 @@ pub struct CaseReport {
     pub diff: Option<String>,
 }
 
-pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
+pub fn document(results: &[ExerciseResult], counting: Counting, lang: Lang) -> Results {
     let totals = Totals::of(results);
+    let outcome = Outcome::of(results, counting);
     Results {
         schema: SCHEMA.to_string(),
         exercises: results
@@ -138,12 +153,16 @@ pub fn document(results: &[ExerciseResult], lang: Lang) -> Results {
                 name: chapter.name.clone(),
                 title: chapter.title.get(lang).to_string(),
                 graded: chapter.graded,
+                counted: outcome.counts(chapter),
                 passed: totals.passed,
                 failed: totals.failed,
                 points: totals.points,
                 max_points: totals.max_points,
             })
             .collect(),
+        success: outcome.passed,
+        counting: counting.as_str().to_string(),
+        counted_chapters: outcome.counted.iter().map(|c| c.name.clone()).collect(),
     }
 }
 
@@ -166,6 +185,6 @@ fn diff_of(case: &CaseResult, lang: Lang) -> Option<String> {
     })
 }
 
-pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
-    serde_json::to_string_pretty(&document(results, lang)).expect("results serialise")
+pub fn render(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
+    serde_json::to_string_pretty(&document(results, counting, lang)).expect("results serialise")
 }

@@ -1,7 +1,13 @@
-//! JUnit XML: one testsuite per exercise (its chapter a property), one testcase per case;
-//! a failing case carries its verdict as the failure type, the student message as the
-//! failure message, and in the failure's body what the human report shows below it: the hint that fits, and for a
-//! public case its input and the diff. A hidden case's body is its hint alone.
+//! JUnit XML: one testsuite per exercise (its chapter and whether it counts, properties),
+//! one testcase per case; a failing case carries its verdict as the failure type, the
+//! student message as the failure message, and in the failure's body what the human report
+//! shows below it: the hint that fits, and for a public case its input and the diff. A
+//! hidden case's body is its hint alone.
+//!
+//! JUnit knows no practice: a failure is a failure to every consumer (Jenkins marks the
+//! build unstable, GitLab's and GitHub's test reports fail their check), though the run
+//! passed. A case of practice that does not count and fails is `skipped` instead, the
+//! element they all read as "not part of the result", its message saying it failed and how.
 //! Text from a program or the compiler arrives escaped (`style::visible`): XML 1.0
 //! forbids most control characters, even written as character references.
 
@@ -9,14 +15,18 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use crate::grade::ExerciseResult;
 use crate::i18n::Lang;
+use crate::outcome::{Counting, Outcome};
 use crate::report::{case_message, case_time, diagnostics, failure_details};
 use crate::verdict::{Status, Verdict};
 
-pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
+pub fn render(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
     let mut report = Report::new("clings");
+    let outcome = Outcome::of(results, counting);
     for result in results {
+        let counts = outcome.counts(&result.chapter);
         let mut suite = TestSuite::new(result.name.as_str());
         suite.add_property(("chapter", result.chapter.name.as_str()));
+        suite.add_property(("counted", if counts { "true" } else { "false" }));
         if result.status == Status::CompileError {
             suite.set_system_out(diagnostics::plain(&result.diagnostics));
         }
@@ -25,7 +35,13 @@ pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
             let status = if verdict == Verdict::Passed {
                 TestCaseStatus::success()
             } else {
-                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                let (mut status, practice) = match counts {
+                    true => (TestCaseStatus::non_success(NonSuccessKind::Failure), ""),
+                    false => (
+                        TestCaseStatus::skipped(),
+                        lang.pick("practice, not counted: ", "练习，不计入结果："),
+                    ),
+                };
                 // A case that never ran carries the reason: the exercise's compile error.
                 let verdict_word = match result.status {
                     Status::CompileError => result.status.as_str(),
@@ -33,7 +49,7 @@ pub fn render(results: &[ExerciseResult], lang: Lang) -> String {
                 };
                 status
                     .set_type(verdict_word)
-                    .set_message(case_message(case, lang));
+                    .set_message(format!("{practice}{}", case_message(case, lang)));
                 let body = failure_details(case, lang);
                 if !body.is_empty() {
                     status.set_description(body.trim_end());

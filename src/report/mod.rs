@@ -27,6 +27,7 @@ use crate::atomic;
 use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult};
 use crate::i18n::{Lang, count};
+use crate::outcome::Counting;
 use crate::style;
 use crate::timings::{self, Phase};
 
@@ -48,21 +49,23 @@ pub enum Format {
 }
 
 /// Prints the report of a grading in `format`, to stdout or to `output` (the log then gets
-/// the human report). GitHub's format also prints its annotations and appends its summary
-/// to `$GITHUB_STEP_SUMMARY`.
+/// the human report); every format tells the exercises that count (`counting`, see
+/// [`crate::outcome`]) from the practice that does not. GitHub's format also prints its
+/// annotations and appends its summary to `$GITHUB_STEP_SUMMARY`.
 pub fn publish(
     results: &[ExerciseResult],
+    counting: Counting,
     format: Format,
     output: Option<&Path>,
     lang: Lang,
 ) -> Result<()> {
     let _timing = timings::measure(Phase::Report);
-    let log = human::report(results, lang);
+    let log = human::report(results, counting, lang);
     let formatted = match format {
         Format::Human => log.clone(),
-        Format::Json => json::render(results, lang) + "\n",
-        Format::Junit => junit::render(results, lang),
-        Format::Github => github::summary(results, lang),
+        Format::Json => json::render(results, counting, lang) + "\n",
+        Format::Junit => junit::render(results, counting, lang),
+        Format::Github => github::summary(results, counting, lang),
         Format::Gradescope => gradescope::render(results, lang) + "\n",
     };
     // The Actions runner reads stdout for workflow commands, and the human report quotes
@@ -81,7 +84,7 @@ pub fn publish(
         (None, _) => print!("{formatted}"),
     }
     if format == Format::Github {
-        print!("{}", github::annotations(results, lang));
+        print!("{}", github::annotations(results, counting, lang));
         if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|path| !path.is_empty())
         {
             append(&PathBuf::from(path), &formatted)?;

@@ -9,6 +9,7 @@ use super::files::How;
 use super::session::{Busy, Mode, Session};
 use crate::grade::ExerciseResult;
 use crate::i18n::Lang;
+use crate::outcome::Counting;
 use crate::report::human::{self, ScreenReport};
 use crate::report::student;
 use crate::term;
@@ -216,7 +217,8 @@ impl After {
     }
 }
 
-/// What `c` found: a line per exercise and the summary.
+/// What `c` found: a line per exercise and the summary, which counts practice as `clings
+/// test` does.
 fn checked(results: &[ExerciseResult], lang: Lang) -> String {
     let mut out = format!(
         "\n{}\n",
@@ -226,7 +228,7 @@ fn checked(results: &[ExerciseResult], lang: Lang) -> String {
     for line in human::overview(results, lang) {
         let _ = writeln!(out, "{line}");
     }
-    let _ = writeln!(out, "{}", human::summary(results));
+    out.push_str(&human::closing(results, Counting::Graded, lang));
     out
 }
 

@@ -1,8 +1,13 @@
-//! The commands of docs/ci.md, run exactly as the workflows there run them, on a local
-//! copy of the course: the documentation cannot drift from what clings does. The
-//! workflows themselves are checked too: every GitHub workflow passes actionlint (with
-//! shellcheck on its scripts), the GitLab job parses, and every job that runs student
-//! programs installs bubblewrap and requires isolation.
+//! The commands and scripts of docs/ci.md, run exactly as the workflows there run them, on
+//! a local copy of the course: the documentation cannot drift from what clings does. The
+//! GitHub and GitLab steps run as a runner's user, not root, with passwordless `sudo`
+//! (see [`Runner`]), and every file a workflow uploads is read back as that user; the
+//! Classroom 50 autograder runs as that user too, and its `result.json` is checked against
+//! Classroom 50's contract; Gradescope's `run_autograder` runs as root, as Gradescope runs
+//! it, and its `results.json` is checked against Gradescope's specification. The workflows
+//! themselves are checked too: every GitHub workflow passes actionlint (with shellcheck on
+//! its scripts), the shell scripts pass shellcheck, the GitLab jobs parse, and every job
+//! that runs student programs installs bubblewrap and requires isolation.
 
 mod common;
 
@@ -16,13 +21,14 @@ fn docs() -> String {
     std::fs::read_to_string(repo().join("docs/ci.md")).unwrap()
 }
 
-/// The contents of docs/ci.md's ```yaml blocks, in order.
-fn yaml_blocks() -> Vec<String> {
+/// The contents of docs/ci.md's code blocks in `language` (```yaml), in order.
+fn code_blocks(language: &str) -> Vec<String> {
     let docs = docs();
+    let fence = format!("```{language}");
     let mut blocks = Vec::new();
     let mut lines = docs.lines();
     while let Some(line) = lines.next() {
-        if line == "```yaml" {
+        if line == fence {
             let block: Vec<&str> = lines.by_ref().take_while(|line| *line != "```").collect();
             blocks.push(block.join("\n") + "\n");
         }
@@ -30,7 +36,21 @@ fn yaml_blocks() -> Vec<String> {
     blocks
 }
 
-/// A GitHub workflow has top-level `on:` and `jobs:`; the GitLab job has neither.
+fn yaml_blocks() -> Vec<String> {
+    code_blocks("yaml")
+}
+
+/// The one code block in `language` that holds `words`.
+fn code_block(language: &str, words: &str) -> String {
+    let mut found: Vec<String> = code_blocks(language)
+        .into_iter()
+        .filter(|block| block.contains(words))
+        .collect();
+    assert_eq!(found.len(), 1, "one ```{language} block with {words:?}");
+    found.remove(0)
+}
+
+/// A GitHub workflow has top-level `on:` and `jobs:`; a GitLab job has neither.
 fn is_github_workflow(block: &str) -> bool {
     block.lines().any(|line| line.starts_with("jobs:"))
 }
@@ -45,38 +65,199 @@ fn required_tool(tool: &str, install: &str) -> Option<PathBuf> {
     .then_some(path?)
 }
 
-/// The workflows run clings as root through `sudo` (see docs/ci.md: on GitHub's runners
-/// steps run as `runner`). The tests run such a command as written when they can: as root,
-/// with `sudo` installed (CI is root, and `.ci/run` installs `sudo`), which also checks
-/// that `--preserve-env` passes what clings needs. Otherwise they drop the `sudo` prefix,
-/// and its options, and run clings as the test's own user, with a note.
-fn without_sudo_if_needed(line: &str) -> String {
-    let Some(rest) = line.strip_prefix("sudo ") else {
-        return line.to_string();
-    };
-    let root = nix::unistd::geteuid().is_root();
-    if root && find_on_path("sudo").is_some() {
-        return line.to_string();
+/// Serialises the changes to `/etc/passwd` and `/etc/group` of the tests that run at once:
+/// `useradd` and `userdel` lock those files, and fail when another holds the lock.
+static USERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The user a documented workflow's steps run as: on GitHub's hosted runners `runner`, on
+/// a GitLab shell runner `gitlab-runner`, neither root, both with passwordless `sudo`. When
+/// the tests run as root, a user of the test's own (a random name), with a sudoers.d
+/// drop-in, both removed when it is dropped, even after a failure. Otherwise the test's
+/// own user, through `sudo` if it has it without a password.
+struct Runner {
+    /// The user the test made; none when it is the test's own.
+    made: Option<String>,
+    uid: u32,
+    gid: u32,
+    /// Whether the steps' `sudo` runs as written; if not, it is dropped, with a note.
+    sudo: bool,
+}
+
+impl Runner {
+    /// The runner, or `None` after [`require`] said what is missing (a failure under CI).
+    fn new() -> Option<Runner> {
+        let sudo = find_on_path("sudo");
+        if !nix::unistd::geteuid().is_root() {
+            let passwordless = sudo.is_some_and(|sudo| {
+                std::process::Command::new(sudo)
+                    .args(["-n", "true"])
+                    .stdin(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .is_ok_and(|status| status.success())
+            });
+            assert!(
+                passwordless || !in_ci(),
+                "CI runs docs/ci.md's sudo steps as written: as root, or with passwordless sudo"
+            );
+            if !passwordless {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "note: no passwordless sudo: docs/ci.md's sudo steps run without their sudo"
+                );
+            }
+            return Some(Runner {
+                made: None,
+                uid: nix::unistd::getuid().as_raw(),
+                gid: nix::unistd::getgid().as_raw(),
+                sudo: passwordless,
+            });
+        }
+        let tools = ["sudo", "useradd", "userdel", "setpriv"];
+        let missing: Vec<&str> = tools
+            .into_iter()
+            .filter(|tool| find_on_path(tool).is_none())
+            .collect();
+        if !require(
+            missing.is_empty(),
+            &format!("{missing:?} not installed: cannot make a runner's user"),
+        ) {
+            return None;
+        }
+        let name = marker("clings-ci-");
+        let _users = USERS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let made = std::process::Command::new("useradd")
+            .args(["--no-create-home", "--home-dir", "/nonexistent"])
+            .args(["--shell", "/bin/sh", "--user-group", &name])
+            .output()
+            .unwrap();
+        assert!(made.status.success(), "useradd: {}", stderr_of(&made));
+        // From here on, Drop removes the user (and the drop-in) whatever happens.
+        let user = nix::unistd::User::from_name(&name)
+            .unwrap()
+            .expect("the user just made");
+        let runner = Runner {
+            made: Some(name.clone()),
+            uid: user.uid.as_raw(),
+            gid: user.gid.as_raw(),
+            sudo: true,
+        };
+        let drop_in = runner.sudoers_drop_in();
+        std::fs::write(&drop_in, format!("{name} ALL=(ALL) NOPASSWD: ALL\n")).unwrap();
+        std::fs::set_permissions(
+            &drop_in,
+            std::os::unix::fs::PermissionsExt::from_mode(0o440),
+        )
+        .unwrap();
+        Some(runner)
     }
-    assert!(
-        !(root && in_ci()),
-        "sudo is not installed, and CI runs docs/ci.md's sudo commands as written \
-         (.ci/run installs it)"
-    );
-    let _ = writeln!(
-        std::io::stderr(),
-        "note: running without its `sudo` prefix (not root, or no sudo): {line}"
-    );
-    let mut rest = rest;
-    while let Some(option) = rest.strip_prefix("--preserve-env=") {
-        rest = option.split_once(' ').map_or("", |(_, after)| after);
+
+    fn sudoers_drop_in(&self) -> PathBuf {
+        let name = self.made.as_ref().expect("a user the test made");
+        PathBuf::from("/etc/sudoers.d").join(name)
     }
-    rest.to_string()
+
+    /// `program` run as the runner's user.
+    fn command(&self, program: &str) -> std::process::Command {
+        if self.made.is_none() {
+            return std::process::Command::new(program);
+        }
+        let mut command = as_user_and_group(self.uid, self.gid).expect("setpriv, checked");
+        command.arg(program);
+        command
+    }
+
+    /// Gives `dir`, and all in it, to the runner's user: a job's workspace is its own.
+    fn own(&self, dir: &Path) {
+        if self.made.is_none() {
+            return;
+        }
+        let (uid, gid) = (
+            Some(nix::unistd::Uid::from_raw(self.uid)),
+            Some(nix::unistd::Gid::from_raw(self.gid)),
+        );
+        for entry in walkdir::WalkDir::new(dir) {
+            nix::unistd::chown(entry.unwrap().path(), uid, gid).unwrap();
+        }
+    }
+
+    /// Asserts that the runner's user reads every file at `path` (a file, or a folder and
+    /// all in it), as an upload step does, and gets what is there.
+    fn assert_reads(&self, path: &Path) {
+        let files: Vec<PathBuf> = walkdir::WalkDir::new(path)
+            .into_iter()
+            .map(Result::unwrap)
+            .filter(|entry| entry.file_type().is_file())
+            .map(|entry| entry.into_path())
+            .collect();
+        assert!(!files.is_empty(), "nothing to upload at {}", path.display());
+        for file in files {
+            let read = self.command("cat").arg(&file).output().unwrap();
+            assert!(
+                read.status.success(),
+                "the runner's user cannot read {}: {}",
+                file.display(),
+                stderr_of(&read)
+            );
+            assert_eq!(
+                read.stdout,
+                std::fs::read(&file).unwrap(),
+                "{}",
+                file.display()
+            );
+        }
+    }
+
+    /// `line` as the runner runs it: as written where it can use `sudo`; otherwise without
+    /// its `sudo` prefix and that prefix's options.
+    fn step(&self, line: &str) -> String {
+        let Some(rest) = line.strip_prefix("sudo ") else {
+            return line.to_string();
+        };
+        if self.sudo {
+            return line.to_string();
+        }
+        let mut rest = rest;
+        while let Some(option) = rest.strip_prefix("--preserve-env=") {
+            rest = option.split_once(' ').map_or("", |(_, after)| after);
+        }
+        rest.to_string()
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        let Some(name) = &self.made else { return };
+        let _ = std::fs::remove_file(self.sudoers_drop_in());
+        let _users = USERS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let removed = std::process::Command::new("userdel").arg(name).output();
+        // A failing test is already unwinding: say it, without a second panic.
+        if !removed.as_ref().is_ok_and(|output| output.status.success()) {
+            let _ = writeln!(std::io::stderr(), "userdel {name} failed: {removed:?}");
+        }
+    }
+}
+
+/// The PATH of a step: the clings under test first.
+fn path_with_clings() -> String {
+    let binary = assert_cmd::cargo::cargo_bin!("clings");
+    format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap()
+    )
 }
 
 /// Asserts `command` is in docs/ci.md verbatim, then runs it with `sh` in `dir` with
-/// `clings` first on the PATH and the workflow's `${{ … }}` expressions replaced.
+/// `clings` first on the PATH and the workflow's `${{ … }}` expressions replaced: as the
+/// `runner`'s user (see [`Runner`]), or as the test's own user for a job that runs as root
+/// (a GitLab job in its container, Gradescope).
 fn run_documented(
+    runner: Option<&Runner>,
     command: &str,
     dir: &Path,
     expressions: &[(&str, &str)],
@@ -86,23 +267,21 @@ fn run_documented(
         docs().contains(command),
         "docs/ci.md no longer contains: {command}"
     );
-    let mut line = without_sudo_if_needed(command);
+    let mut line = runner.map_or(command.to_string(), |runner| runner.step(command));
     for (expression, value) in expressions {
         line = line.replace(expression, value);
     }
-    let binary = assert_cmd::cargo::cargo_bin!("clings");
-    let path = format!(
-        "{}:{}",
-        binary.parent().unwrap().display(),
-        std::env::var("PATH").unwrap()
-    );
-    let mut shell = std::process::Command::new("sh");
+    let mut shell = match runner {
+        Some(runner) => runner.command("sh"),
+        None => std::process::Command::new("sh"),
+    };
     shell
         .arg("-c")
         .arg(&line)
         .current_dir(dir)
         .stdin(Stdio::null())
-        .env("PATH", path)
+        .env("PATH", path_with_clings())
+        .env("HOME", dir)
         .env("LANG", "C")
         // What clings keeps for the whole machine stays with the test.
         .env("XDG_CACHE_HOME", dir.join(".clings-user-cache"))
@@ -139,8 +318,40 @@ fn student_repo(dir: &Path, solved: &[&str]) {
     }
 }
 
+/// Asserts that `file` was written by root (through the step's `sudo`) when the runner's
+/// steps run it as written: otherwise reading it as the runner proves nothing.
+fn assert_written_by_root(runner: &Runner, file: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    if runner.made.is_some() {
+        let owner = std::fs::metadata(file).unwrap().uid();
+        assert_eq!(
+            owner,
+            0,
+            "{} is not root's: sudo did not run",
+            file.display()
+        );
+    }
+}
+
+/// Hidden cases in `dir`: one that the solution passes, one whose expected output is
+/// `expected` (a marker that must leave through no report).
+fn hidden_cases(dir: &Path, expected: &str) {
+    let hidden = dir.join("check_win");
+    std::fs::create_dir_all(&hidden).unwrap();
+    for case in ["99_hidden", "98_hidden"] {
+        std::fs::copy(
+            repo().join("fixtures/check_win/09_black_anti_diagonal.in"),
+            hidden.join(format!("{case}.in")),
+        )
+        .unwrap();
+    }
+    std::fs::write(hidden.join("99_hidden.out"), "black\n").unwrap();
+    std::fs::write(hidden.join("98_hidden.out"), format!("{expected}\n")).unwrap();
+}
+
 #[test]
-fn github_classroom_workflow() {
+fn github_actions_workflow() {
+    let Some(runner) = Runner::new() else { return };
     let root = workspace();
     student_repo(
         &root.path().join("submission"),
@@ -156,8 +367,10 @@ fn github_classroom_workflow() {
     std::fs::write(hidden.join("99_hidden.out"), "black\n").unwrap();
     let summary = root.path().join("summary.md");
     let course = root.path().join("course");
+    runner.own(root.path());
 
     let grade = run_documented(
+        Some(&runner),
         r#"sudo --preserve-env=GITHUB_STEP_SUMMARY "$(command -v clings)" test --require-isolation --submission ../submission --fixtures ../hidden --format github"#,
         &course,
         &[],
@@ -167,7 +380,8 @@ fn github_classroom_workflow() {
     assert_eq!(
         grade.status.code(),
         Some(1),
-        "gomoku is still a skeleton: {log}"
+        "gomoku is still a skeleton: {log}{}",
+        stderr_of(&grade)
     );
     assert!(
         log.contains(
@@ -183,13 +397,17 @@ fn github_classroom_workflow() {
     );
 
     let junit = run_documented(
+        Some(&runner),
         r#"sudo "$(command -v clings)" test --require-isolation --submission ../submission --fixtures ../hidden --format junit --output ../clings-junit.xml"#,
         &course,
         &[],
         &[],
     );
-    assert_eq!(junit.status.code(), Some(1));
-    let xml = std::fs::read_to_string(root.path().join("clings-junit.xml")).unwrap();
+    assert_eq!(junit.status.code(), Some(1), "{}", stderr_of(&junit));
+    let uploaded = root.path().join("clings-junit.xml");
+    assert_written_by_root(&runner, &uploaded);
+    runner.assert_reads(&uploaded);
+    let xml = std::fs::read_to_string(&uploaded).unwrap();
     let report = quick_junit::Report::deserialize_from_str(&xml).unwrap();
     assert_eq!(report.test_suites.len(), COURSE_EXERCISES.len());
     assert!(
@@ -200,10 +418,12 @@ fn github_classroom_workflow() {
 
 #[test]
 fn gitlab_job() {
-    // The student's project is the job's directory; the course is cloned inside it.
+    // The student's project is the job's directory; the course is cloned inside it. The
+    // job runs as root in its container.
     let root = workspace();
     student_repo(root.path(), &COURSE_EXERCISES);
     let output = run_documented(
+        None,
         "clings test --require-isolation --submission .. --format junit --output ../clings-junit.xml",
         &root.path().join("course"),
         &[],
@@ -217,7 +437,33 @@ fn gitlab_job() {
 }
 
 #[test]
+fn gitlab_shell_runner_job() {
+    let Some(runner) = Runner::new() else { return };
+    let root = workspace();
+    let project = root.path().join("project");
+    student_repo(&project, &["print_board"]);
+    runner.own(root.path());
+    let output = run_documented(
+        Some(&runner),
+        r#"sudo "$(command -v clings)" test --require-isolation --submission "$CI_PROJECT_DIR" --format junit --output "$CI_PROJECT_DIR/clings-junit.xml""#,
+        &root.path().join("course"),
+        &[],
+        &[("CI_PROJECT_DIR", project.to_str().unwrap())],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    let uploaded = project.join("clings-junit.xml");
+    assert_written_by_root(&runner, &uploaded);
+    runner.assert_reads(&uploaded);
+    let report =
+        quick_junit::Report::deserialize_from_str(&std::fs::read_to_string(&uploaded).unwrap())
+            .unwrap();
+    assert_eq!(report.test_suites[0].name.as_str(), "print_board");
+    assert_eq!(report.test_suites[0].failures, 0);
+}
+
+#[test]
 fn sharded_class_and_merge() {
+    let Some(runner) = Runner::new() else { return };
     let root = workspace();
     let students = ["ana", "ben", "cai", "dan", "eva", "fei"];
     for (index, student) in students.iter().enumerate() {
@@ -228,24 +474,33 @@ fn sharded_class_and_merge() {
         };
         student_repo(&root.path().join("submissions").join(student), solved);
     }
+    // `gh teacher download` writes a summary beside the students' folders.
+    std::fs::write(root.path().join("submissions/scores.csv"), "username\n").unwrap();
     let course = root.path().join("course");
+    runner.own(root.path());
     for shard in ["1", "2", "3", "4"] {
         let output = run_documented(
+            Some(&runner),
             r#"sudo "$(command -v clings)" grade --require-isolation ../submissions --shard ${{ matrix.shard }}/4 --out ../shard-${{ matrix.shard }}"#,
             &course,
             &[("${{ matrix.shard }}", shard)],
             &[],
         );
         assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        let uploaded = root.path().join(format!("shard-{shard}"));
+        assert_written_by_root(&runner, &uploaded.join("grades.json"));
+        runner.assert_reads(&uploaded);
     }
     // Merging runs no student program: the `merge` job has neither bubblewrap nor root.
     let output = run_documented(
+        Some(&runner),
         "clings grade --merge ../shard-*/grades.json --out ../gradebook",
         &course,
         &[],
         &[("CLINGS_ISOLATION", "none")],
     );
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    runner.assert_reads(&root.path().join("gradebook"));
     let csv = std::fs::read_to_string(root.path().join("gradebook/grades.csv")).unwrap();
     let rows: Vec<&str> = csv.lines().skip(1).collect();
     assert_eq!(rows.len(), students.len(), "{csv}");
@@ -274,6 +529,7 @@ fn gitlab_parallel_shard() {
         student_repo(&root.path().join("submissions").join(student), &[]);
     }
     let output = run_documented(
+        None,
         "clings grade --require-isolation ../submissions --shard $CI_NODE_INDEX/$CI_NODE_TOTAL --out ../shard-$CI_NODE_INDEX",
         &root.path().join("course"),
         &[],
@@ -292,6 +548,7 @@ fn gitlab_job_without_isolation_fails_loudly() {
     let root = workspace();
     student_repo(root.path(), &["print_board"]);
     let output = run_documented(
+        None,
         "clings test --require-isolation --submission .. --format junit --output ../clings-junit.xml",
         &root.path().join("course"),
         &[],
@@ -311,11 +568,324 @@ fn gitlab_job_without_isolation_fails_loudly() {
     assert!(!root.path().join("clings-junit.xml").exists());
 }
 
+/// Asserts that `result` satisfies Classroom 50's `result.json` contract, as its wiki's
+/// "The result.json contract" states it and its score collector (`collect_scores.py`)
+/// checks it: the fields the runner does not stamp itself, strings not empty, scores
+/// non-negative integers, no score above its maximum, and the totals the sums of the tests.
+fn assert_classroom50_result(result: &serde_json::Value) {
+    let object = result.as_object().expect("result.json is an object");
+    let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "assignment",
+            "classroom",
+            "commit",
+            "datetime",
+            "max-score",
+            "release",
+            "review",
+            "schema",
+            "score",
+            "submission",
+            "tests"
+        ]
+    );
+    assert_eq!(result["schema"], "classroom50/result/v1");
+    for field in [
+        "classroom",
+        "assignment",
+        "submission",
+        "commit",
+        "release",
+        "review",
+    ] {
+        assert!(
+            result[field].as_str().is_some_and(|text| !text.is_empty()),
+            "{field}: {result}"
+        );
+    }
+    let datetime = result["datetime"].as_str().unwrap();
+    assert!(
+        datetime.len() == 20
+            && datetime.ends_with('Z')
+            && datetime.chars().nth(10) == Some('T')
+            && datetime[..4].parse::<u32>().is_ok(),
+        "a UTC ISO 8601 instant: {datetime}"
+    );
+    let integer = |value: &serde_json::Value, what: &str| {
+        value
+            .as_u64()
+            .unwrap_or_else(|| panic!("{what} is not a non-negative integer: {value}"))
+    };
+    let (score, max) = (
+        integer(&result["score"], "score"),
+        integer(&result["max-score"], "max-score"),
+    );
+    assert!(score <= max, "{score} > {max}");
+    let (mut scores, mut maxes) = (0, 0);
+    for test in result["tests"].as_array().expect("tests is a list") {
+        assert!(
+            test["test-name"]
+                .as_str()
+                .is_some_and(|name| !name.is_empty()),
+            "{test}"
+        );
+        assert!(test["passed"].is_boolean(), "{test}");
+        let (test_score, test_max) = (
+            integer(&test["score"], "a test's score"),
+            integer(&test["max-score"], "a test's max-score"),
+        );
+        assert!(test_score <= test_max, "{test}");
+        scores += test_score;
+        maxes += test_max;
+    }
+    assert_eq!((scores, maxes), (score, max), "the sums of the tests");
+}
+
+/// The Classroom 50 runner's part: `autograder.py` started in the student's checkout, as
+/// the runner's user (`workspace`, which holds it all, given to that user first), with the
+/// variables the runner gives it. Returns its result.json and
+/// what it appended to `$GITHUB_OUTPUT`.
+fn run_classroom50_autograder(
+    runner: &Runner,
+    workspace: &Path,
+    bundle: &Path,
+    checkout: &Path,
+) -> (serde_json::Value, String) {
+    let github_output = workspace.join("github-output");
+    std::fs::write(&github_output, "").unwrap();
+    runner.own(workspace);
+    // The system's Python: the test's own may be in a home the runner's user cannot enter.
+    let output = runner
+        .command("/usr/bin/python3")
+        .arg(bundle.join("autograder.py"))
+        .current_dir(checkout)
+        .stdin(Stdio::null())
+        .env("PATH", path_with_clings())
+        .env("HOME", bundle)
+        .env("LANG", "C")
+        .env("XDG_CACHE_HOME", bundle.join(".clings-user-cache"))
+        .env_remove("CC")
+        .env_remove("CLINGS_ISOLATION")
+        .envs([
+            ("CLASSROOM", "gomoku-class"),
+            ("ASSIGNMENT", "gomoku"),
+            ("SUBMISSION_TAG", "submit/2026-12-01T10-00-00Z-a1b2c3d"),
+            (
+                "COMMIT_URL",
+                "https://github.com/my-school/gomoku-class-gomoku-ana/commit/a1b2c3d",
+            ),
+            (
+                "RELEASE_URL",
+                "https://github.com/my-school/gomoku-class-gomoku-ana/releases/tag/submit%2F1",
+            ),
+        ])
+        .env("GITHUB_OUTPUT", &github_output)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "the autograder ran end to end: {}{}",
+        stdout_of(&output),
+        stderr_of(&output)
+    );
+    let result = std::fs::read_to_string(checkout.join("result.json")).unwrap();
+    (
+        serde_json::from_str(&result).unwrap(),
+        std::fs::read_to_string(&github_output).unwrap(),
+    )
+}
+
+#[test]
+fn classroom50_autograder() {
+    let Some(runner) = Runner::new() else { return };
+    if !require(
+        Path::new("/usr/bin/python3").exists(),
+        "/usr/bin/python3 is not installed (apt-get install python3)",
+    ) {
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let bundle = root.path().join("gomoku-class/autograders/gomoku");
+    std::fs::create_dir_all(&bundle).unwrap();
+    std::fs::write(
+        bundle.join("autograder.py"),
+        code_block("python", "classroom50/result/v1"),
+    )
+    .unwrap();
+    let init = run_documented(None, "clings init course", &bundle, &[], &[]);
+    assert_eq!(init.status.code(), Some(0), "{}", stderr_of(&init));
+    let checkout = root.path().join("checkout");
+    // The graded chapter done, the practice chapter not started.
+    student_repo(&checkout, &["print_board", "check_win", "gomoku"]);
+
+    let (result, outputs) = run_classroom50_autograder(&runner, root.path(), &bundle, &checkout);
+    assert_classroom50_result(&result);
+    assert_eq!(
+        (&result["score"], &result["max-score"]),
+        (&70.into(), &70.into())
+    );
+    let tests = result["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 140);
+    let practice: Vec<&serde_json::Value> = tests
+        .iter()
+        .filter(|test| {
+            test["test-name"]
+                .as_str()
+                .unwrap()
+                .starts_with("show_board/")
+        })
+        .collect();
+    assert!(!practice.is_empty());
+    for test in practice {
+        assert_eq!(
+            (&test["passed"], &test["max-score"]),
+            (&false.into(), &0.into())
+        );
+    }
+    assert!(
+        outputs.contains("status=success\nsummary=clings: 70/70 points\n"),
+        "full marks, practice not started: {outputs:?}"
+    );
+
+    // A graded exercise back to its skeleton: a failure, with its score.
+    std::fs::copy(
+        repo().join("exercises/gomoku.c"),
+        checkout.join("exercises/gomoku.c"),
+    )
+    .unwrap();
+    let (result, outputs) = run_classroom50_autograder(&runner, root.path(), &bundle, &checkout);
+    assert_classroom50_result(&result);
+    assert_eq!(result["score"], 45);
+    assert!(outputs.contains("status=failure\n"), "{outputs:?}");
+}
+
+/// Gradescope's layout in `root`: `source/` holding the scripts of docs/ci.md (with
+/// `/autograder` replaced by `root`), the course as docs/ci.md makes it and the hidden
+/// cases; `run_autograder` where Gradescope copies it; `submission/` with the student's
+/// bare `.c` files, `solved` from the solutions; and `results/`.
+fn gradescope_layout(root: &Path, solved: &[&str], hidden_expected: &str) {
+    let source = root.join("source");
+    std::fs::create_dir_all(&source).unwrap();
+    for script in ["setup.sh", "run_autograder"] {
+        let text = code_block("bash", &format!("# {script}:"))
+            .replace("/autograder", root.to_str().unwrap());
+        write_script(&source.join(script), &text);
+    }
+    std::fs::copy(source.join("run_autograder"), root.join("run_autograder")).unwrap();
+    let init = run_documented(None, "clings init course", &source, &[], &[]);
+    assert_eq!(init.status.code(), Some(0), "{}", stderr_of(&init));
+    hidden_cases(&source.join("hidden"), hidden_expected);
+    let submission = root.join("submission");
+    student_repo(&submission, solved);
+    for entry in std::fs::read_dir(submission.join("exercises")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::rename(entry.path(), submission.join(entry.file_name())).unwrap();
+    }
+    std::fs::remove_dir(submission.join("exercises")).unwrap();
+    std::fs::create_dir_all(root.join("results")).unwrap();
+}
+
+/// `run_autograder` as Gradescope runs it: as root (the test's own user), in its folder.
+fn run_autograder(root: &Path, env: &[(&str, &str)]) -> Output {
+    std::process::Command::new(root.join("run_autograder"))
+        .current_dir(root)
+        .stdin(Stdio::null())
+        .env("PATH", path_with_clings())
+        .env("HOME", root)
+        .env("LANG", "C")
+        .env("XDG_CACHE_HOME", root.join(".clings-user-cache"))
+        .env_remove("CC")
+        .env_remove("CLINGS_ISOLATION")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn gradescope_autograder() {
+    let root = tempfile::tempdir().unwrap();
+    let autograder = root.path().join("autograder");
+    let expected = marker("hidden-");
+    gradescope_layout(&autograder, &["print_board", "check_win"], &expected);
+    let output = run_autograder(&autograder, &[]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}{}",
+        stdout_of(&output),
+        stderr_of(&output)
+    );
+    let text = std::fs::read_to_string(autograder.join("results/results.json")).unwrap();
+    let results = gradescope_results(&text);
+    assert!(!text.contains(&expected), "a hidden case leaks: {text}");
+    // print_board, and check_win's public cases and the hidden case it passes.
+    assert_eq!(results["score"], 46);
+    let tests = results["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 142);
+    let test = |name: &str| {
+        tests
+            .iter()
+            .find(|test| test["name"] == name)
+            .unwrap_or_else(|| panic!("no test {name}: {text}"))
+    };
+    for (name, status) in [
+        ("check_win/99_hidden", "passed"),
+        ("check_win/98_hidden", "failed"),
+    ] {
+        assert_eq!(test(name)["visibility"], "after_published", "{name}");
+        assert_eq!(test(name)["status"], status, "{name}");
+    }
+    assert_eq!(test("check_win/01_empty_board")["visibility"], "visible");
+    assert_eq!(
+        test("show_board/01_first_move_in_the_centre")["tags"],
+        serde_json::json!(["practice"])
+    );
+
+    // Where programs cannot be isolated, no results.json, and the script fails.
+    std::fs::remove_file(autograder.join("results/results.json")).unwrap();
+    let output = run_autograder(&autograder, &[("CLINGS_ISOLATION", "none")]);
+    assert_ne!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert!(!autograder.join("results/results.json").exists());
+}
+
+#[test]
+fn shell_scripts_pass_shellcheck() {
+    let Some(shellcheck) = required_tool("shellcheck", "apt-get install shellcheck") else {
+        return;
+    };
+    let scripts = code_blocks("bash");
+    assert_eq!(scripts.len(), 2, "Gradescope's setup.sh and run_autograder");
+    let dir = tempfile::tempdir().unwrap();
+    for (index, script) in scripts.iter().enumerate() {
+        let file = dir.path().join(format!("script-{index}"));
+        std::fs::write(&file, script).unwrap();
+        let output = std::process::Command::new(&shellcheck)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "shellcheck:\n{script}\n{}",
+            stdout_of(&output)
+        );
+    }
+}
+
 #[test]
 fn every_job_that_runs_student_code_is_isolated() {
     let blocks = yaml_blocks();
-    assert_eq!(blocks.len(), 3, "classroom, GitLab job, class matrix");
-    for block in &blocks {
+    assert_eq!(
+        blocks.len(),
+        4,
+        "GitHub Actions, the GitLab jobs (container, shell runner), class matrix"
+    );
+    // Gradescope's two scripts make one job.
+    let gradescope = code_blocks("bash").concat();
+    for block in blocks.iter().chain([&gradescope]) {
         let grading: Vec<&str> = block
             .lines()
             .filter(|line| line.contains("clings") && !line.contains("--merge"))
@@ -344,6 +914,23 @@ fn every_job_that_runs_student_code_is_isolated() {
             }
         }
     }
+    // Classroom 50: the autograder grades through sudo, requiring isolation; the runtime
+    // block installs bubblewrap.
+    let autograder = code_block("python", "classroom50/result/v1");
+    assert!(
+        autograder.contains(r#"["sudo", clings, "test", "--require-isolation","#),
+        "{autograder}"
+    );
+    let runtime: serde_json::Value =
+        serde_json::from_str(&code_block("json", "\"runs-on\"")).unwrap();
+    assert!(
+        runtime["apt"]
+            .as_array()
+            .unwrap()
+            .contains(&"bubblewrap".into()),
+        "{runtime}"
+    );
+    assert_eq!(runtime["runs-on"], "ubuntu-24.04");
 }
 
 /// Runs actionlint on `files`, from `dir` (which holds no actionlint configuration, so no
@@ -402,52 +989,60 @@ fn github_workflows_pass_actionlint() {
     }
 }
 
-#[test]
-fn gitlab_job_parses() {
-    let Some(python) = required_tool("python3", "apt-get install python3") else {
-        return;
-    };
-    let block = yaml_blocks()
+/// Each GitLab job of docs/ci.md, parsed by PyYAML, as JSON.
+fn gitlab_jobs() -> Option<Vec<serde_json::Value>> {
+    let python = required_tool("python3", "apt-get install python3")?;
+    let mut jobs = Vec::new();
+    for block in yaml_blocks()
         .into_iter()
-        .find(|block| !is_github_workflow(block))
-        .expect("docs/ci.md has a GitLab job");
-    let mut child = std::process::Command::new(python)
-        .args([
-            "-c",
-            "import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(block.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let yaml = !stderr_of(&output).contains("No module named 'yaml'");
-    if !require(yaml, "PyYAML is not installed (pip install PyYAML)") {
-        return;
+        .filter(|block| !is_github_workflow(block))
+    {
+        let mut child = std::process::Command::new(&python)
+            .args([
+                "-c",
+                "import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))",
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(block.as_bytes())
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        let yaml = !stderr_of(&output).contains("No module named 'yaml'");
+        if !require(yaml, "PyYAML is not installed (pip install PyYAML)") {
+            return None;
+        }
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        jobs.push(serde_json::from_slice(&output.stdout).unwrap());
     }
-    assert!(output.status.success(), "{}", stderr_of(&output));
-    let job: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let script: Vec<&str> = job["grade"]["script"]
-        .as_array()
-        .expect("grade.script is a list")
-        .iter()
-        .map(|line| line.as_str().expect("each script line is a string"))
-        .collect();
-    assert!(
-        script.contains(
-            &"clings test --require-isolation --submission .. --format junit --output ../clings-junit.xml"
-        ),
-        "{script:?}"
-    );
-    assert_eq!(
-        job["grade"]["artifacts"]["reports"]["junit"],
-        "clings-junit.xml"
-    );
+    Some(jobs)
+}
+
+#[test]
+fn gitlab_jobs_parse() {
+    let Some(jobs) = gitlab_jobs() else { return };
+    assert_eq!(jobs.len(), 2, "in a container, on a shell runner");
+    let commands = [
+        "clings test --require-isolation --submission .. --format junit --output ../clings-junit.xml",
+        r#"sudo "$(command -v clings)" test --require-isolation --submission "$CI_PROJECT_DIR" --format junit --output "$CI_PROJECT_DIR/clings-junit.xml""#,
+    ];
+    for (job, command) in jobs.iter().zip(commands) {
+        let script: Vec<&str> = job["grade"]["script"]
+            .as_array()
+            .expect("grade.script is a list")
+            .iter()
+            .map(|line| line.as_str().expect("each script line is a string"))
+            .collect();
+        assert!(script.contains(&command), "{script:?}");
+        assert_eq!(
+            job["grade"]["artifacts"]["reports"]["junit"],
+            "clings-junit.xml"
+        );
+    }
 }

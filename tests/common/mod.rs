@@ -177,6 +177,12 @@ pub fn clings_as_user(dir: &Path, uid: u32) -> Option<std::process::Command> {
 /// `setpriv` set to run what follows as user and group `uid`, without other groups; `None`
 /// without `setpriv` (see [`require`]).
 pub fn as_user(uid: u32) -> Option<std::process::Command> {
+    as_user_and_group(uid, uid)
+}
+
+/// `setpriv` set to run what follows as user `uid` and group `gid`, without other groups;
+/// `None` without `setpriv` (see [`require`]).
+pub fn as_user_and_group(uid: u32, gid: u32) -> Option<std::process::Command> {
     let setpriv = find_on_path("setpriv");
     if !require(
         setpriv.is_some(),
@@ -187,7 +193,7 @@ pub fn as_user(uid: u32) -> Option<std::process::Command> {
     let mut command = std::process::Command::new(setpriv.expect("found above"));
     command.args([
         format!("--reuid={uid}"),
-        format!("--regid={uid}"),
+        format!("--regid={gid}"),
         "--clear-groups".into(),
         "--".into(),
     ]);

@@ -866,3 +866,17 @@ fn gradescope_results_show_a_compile_error_once() {
         );
     }
 }
+
+/// Gradescope's results stay JSON, with no escape sequence in a test's output, whatever a
+/// program prints: control bytes are written out, invalid UTF-8 is U+FFFD.
+#[test]
+fn gradescope_results_with_control_bytes_and_invalid_utf8_parse() {
+    let setup = Setup::new("control_bytes", "1 1\n");
+    let text = stdout_of(&setup.test(&["--format", "gradescope"]));
+    let results = gradescope_results(&text);
+    let output = results["tests"][0]["output"].as_str().unwrap();
+    assert!(
+        output.contains("\\x01\\x1b[2J\\x00\\u{ffff}\u{fffd}\u{fffd}"),
+        "{output:?}"
+    );
+}

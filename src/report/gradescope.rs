@@ -15,7 +15,6 @@ use serde::Serialize;
 use crate::grade::{CaseResult, ExerciseResult, Totals};
 use crate::i18n::Lang;
 use crate::report::{case_message, diagnostics, failure_details};
-use crate::style;
 use crate::verdict::{Status, Verdict};
 
 /// Gradescope's visibility of a public case: always shown.
@@ -133,7 +132,7 @@ fn exercise_tests(result: &ExerciseResult, lang: Lang) -> Vec<Test> {
 
 /// The case's message, and under a failure what the JUnit report shows in its body.
 fn case_output(case: &CaseResult, lang: Lang) -> String {
-    let mut output = style::visible(&case_message(case, lang)).into_owned();
+    let mut output = case_message(case, lang);
     output.push('\n');
     if case.finding.verdict() != Verdict::Passed {
         output.push_str(&failure_details(case, lang));

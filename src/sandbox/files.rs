@@ -185,14 +185,7 @@ fn parse(mut bytes: &[u8]) -> Result<Vec<(String, Left)>> {
 }
 
 fn memfd() -> Result<File> {
-    let name = c"clings-files";
-    // SAFETY: memfd_create takes a NUL-terminated name and flags, and returns a new fd.
-    let fd = unsafe { libc::memfd_create(name.as_ptr(), libc::MFD_CLOEXEC) };
-    if fd < 0 {
-        return Err(std::io::Error::last_os_error()).context("cannot create the file channel");
-    }
-    // SAFETY: the fd was just created and is owned by nothing else.
-    Ok(unsafe { <File as std::os::fd::FromRawFd>::from_raw_fd(fd) })
+    super::memory_file(c"clings-files", libc::MFD_CLOEXEC).context("cannot create the file channel")
 }
 
 #[cfg(test)]

@@ -1065,12 +1065,14 @@ unsafe fn drop_capabilities() -> bool {
 #[cfg(target_os = "linux")]
 unsafe fn close_from(first: RawFd, keep: RawFd) {
     let (first, keep) = (first as libc::c_uint, keep as libc::c_uint);
+    // By its system call: glibc has the wrapper only from 2.34, and the release binaries
+    // link against glibc 2.17 (manylinux2014).
     // SAFETY: close_range takes plain integers.
     unsafe {
         if keep > first {
-            libc::close_range(first, keep - 1, 0);
+            libc::syscall(libc::SYS_close_range, first, keep - 1, 0);
         }
-        libc::close_range(keep + 1, libc::c_uint::MAX, 0);
+        libc::syscall(libc::SYS_close_range, keep + 1, libc::c_uint::MAX, 0);
     }
 }
 

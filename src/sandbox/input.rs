@@ -25,25 +25,15 @@ pub fn open(path: &Path) -> Result<File> {
 #[cfg(target_os = "linux")]
 fn sealed_copy(mut file: File) -> std::io::Result<File> {
     use std::io::{Seek, SeekFrom};
-    use std::os::fd::FromRawFd;
+    use std::os::fd::AsRawFd;
 
-    // SAFETY: memfd_create takes a NUL-terminated name and flags, and returns a new fd.
-    let fd = unsafe {
-        libc::memfd_create(
-            c"clings-input".as_ptr(),
-            libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING,
-        )
-    };
-    if fd < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: the descriptor was just created and is owned by nothing else.
-    let mut memory = unsafe { File::from_raw_fd(fd) };
+    let mut memory =
+        super::memory_file(c"clings-input", libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING)?;
     std::io::copy(&mut file, &mut memory)?;
     memory.seek(SeekFrom::Start(0))?;
     let seals = libc::F_SEAL_SEAL | libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_WRITE;
     // SAFETY: fcntl on a descriptor we own.
-    if unsafe { libc::fcntl(fd, libc::F_ADD_SEALS, seals) } != 0 {
+    if unsafe { libc::fcntl(memory.as_raw_fd(), libc::F_ADD_SEALS, seals) } != 0 {
         return Err(std::io::Error::last_os_error());
     }
     Ok(memory)

@@ -605,6 +605,19 @@ fn limit_that_ended(outcome: &Outcome, limits: &Limits, cgroup_memory: bool) -> 
 /// what: under CI (`CI=true`, where `.ci/run` provides it all) the test fails, elsewhere
 /// it says on stderr, past the harness' capture, that it is skipped. A test never passes
 /// by skipping in CI.
+/// A new file in memory (memfd_create(2)), made by its system call: glibc has the wrapper
+/// only from 2.27, and the release binaries link against glibc 2.17 (manylinux2014).
+#[cfg(target_os = "linux")]
+fn memory_file(name: &std::ffi::CStr, flags: libc::c_uint) -> std::io::Result<std::fs::File> {
+    // SAFETY: memfd_create takes a NUL-terminated name and flags, and returns a new fd.
+    let fd = unsafe { libc::syscall(libc::SYS_memfd_create, name.as_ptr(), flags) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: the descriptor was just created and is owned by nothing else.
+    Ok(unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd as libc::c_int) })
+}
+
 #[cfg(test)]
 pub(crate) fn skip_unless_ci(test: &str, reason: &str) {
     use std::io::Write;

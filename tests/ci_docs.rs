@@ -55,16 +55,6 @@ fn is_github_workflow(block: &str) -> bool {
     block.lines().any(|line| line.starts_with("jobs:"))
 }
 
-/// `tool` from PATH, or `None` after [`require`] said why (a failure under CI).
-fn required_tool(tool: &str, install: &str) -> Option<PathBuf> {
-    let path = find_on_path(tool);
-    require(
-        path.is_some(),
-        &format!("{tool} is not installed ({install})"),
-    )
-    .then_some(path?)
-}
-
 /// Serialises the changes to `/etc/passwd` and `/etc/group` of the tests that run at once:
 /// `useradd` and `userdel` lock those files, and fail when another holds the lock.
 static USERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -931,20 +921,6 @@ fn every_job_that_runs_student_code_is_isolated() {
         "{runtime}"
     );
     assert_eq!(runtime["runs-on"], "ubuntu-24.04");
-}
-
-/// Runs actionlint on `files`, from `dir` (which holds no actionlint configuration, so no
-/// check is turned off), and returns whether it passed and what it said.
-fn actionlint(actionlint: &Path, dir: &Path, files: &[PathBuf]) -> (bool, String) {
-    let output = std::process::Command::new(actionlint)
-        .args(["-oneline", "-no-color"])
-        .args(files)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
-    (output.status.success(), said)
 }
 
 #[test]

@@ -480,6 +480,30 @@ pub fn find_on_path(name: &str) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
+/// `tool` from PATH, or `None` after [`require`] said why (a failure under CI).
+pub fn required_tool(tool: &str, install: &str) -> Option<PathBuf> {
+    let path = find_on_path(tool);
+    require(
+        path.is_some(),
+        &format!("{tool} is not installed ({install})"),
+    )
+    .then_some(path?)
+}
+
+/// Runs actionlint on `files`, from `dir` (which holds no actionlint configuration, so no
+/// check is turned off), and returns whether it passed and what it said.
+pub fn actionlint(actionlint: &Path, dir: &Path, files: &[PathBuf]) -> (bool, String) {
+    let output = std::process::Command::new(actionlint)
+        .args(["-oneline", "-no-color"])
+        .args(files)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
+    (output.status.success(), said)
+}
+
 /// Whether the tests run in CI (`CI=true`), where `.ci/run` has installed what they need.
 pub fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|value| value == "true")

@@ -601,4 +601,28 @@ mod tests {
         );
         assert!(shown.contains("nothing to watch"), "{shown}");
     }
+
+    #[test]
+    fn checking_everything_counts_practice_as_test_does() {
+        let result = |name: &str, graded: bool, passed: bool| {
+            let mut result = crate::watch::session::tests::result(name, passed).unwrap();
+            result.chapter = crate::course::Chapter {
+                name: if graded { "core" } else { "extra" }.into(),
+                title: crate::i18n::Text::Plain(if graded { "Core" } else { "Extra" }.into()),
+                graded,
+            };
+            result
+        };
+        let shown = checked(
+            &[result("a", true, true), result("b", false, false)],
+            Lang::En,
+        );
+        assert!(
+            shown.ends_with(
+                "Result: passed (practice does not count toward it: Extra; --count-practice \
+                 counts it)\n1 passed, 1 failed\n"
+            ),
+            "{shown}"
+        );
+    }
 }

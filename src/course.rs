@@ -8,14 +8,14 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::compare::CompareMode;
-use crate::fixture::HintRule;
+use crate::fixture::{HintRule, Mistake};
 use crate::i18n::{Localized, Text};
 use crate::input_format::InputFormat;
 
 pub const INFO_FILE: &str = "info.toml";
 
 /// Names of exercises and chapters: letters, digits, `_` and `-`.
-fn valid_name(name: &str) -> bool {
+pub fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name
             .chars()
@@ -110,6 +110,10 @@ pub struct Exercise {
     /// the same rules as a case's `[[hints]]`): tried after the case's own.
     #[serde(default)]
     pub failure_hints: Vec<HintRule>,
+    /// The mistakes students make here, each recognised by the cases it fails and passes
+    /// (`[[exercises.mistakes]]`): the first that the results show is the first hint.
+    #[serde(default)]
+    pub mistakes: Vec<Mistake>,
     /// The `name` of its chapter; the course's first chapter when not given.
     #[serde(default)]
     pub chapter: Option<String>,

@@ -63,6 +63,34 @@ pub struct HintRule {
     pub message_contains: Option<String>,
 }
 
+/// A mistake students make in an exercise, recognised by the pattern of its results
+/// (`[[exercises.mistakes]]`): every case in `fails` fails and every case in `passes`
+/// passes. One case's output rarely tells two mistakes apart (a scan that misses the
+/// anti-diagonal and one that misses six in a row both say `none` to six on an
+/// anti-diagonal); the cases around it do. Its hint is given on the first failing case, in
+/// place of that case's own.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mistake {
+    /// What the mistake is, in a word: a known-wrong program that makes it is named so
+    /// (`solutions/wrong/<exercise>/<name>.c`), and `dev check` holds it to this hint.
+    pub name: String,
+    pub text: Text,
+    /// Cases that the mistake fails, every one, with `verdict`.
+    pub fails: Vec<String>,
+    /// How it fails them; `wrong_output` when not given (a sanitizer's report or a
+    /// timeout has its own explanation).
+    #[serde(default = "wrong_output")]
+    pub verdict: Verdict,
+    /// Cases that the mistake passes, every one: what tells it from mistakes that fail
+    /// more.
+    #[serde(default)]
+    pub passes: Vec<String>,
+    /// What it prints on the first case of `fails` (without surrounding blanks), where
+    /// that tells it from a mistake that fails the same cases.
+    pub output: Option<String>,
+}
+
 /// How a case failed, as hint rules look at it.
 pub struct Failure<'a> {
     pub verdict: Verdict,

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use crate::compare::CompareMode;
 use crate::compile::Toolchain;
 use crate::course::{self, Chapter, Course, Defaults, Exercise};
-use crate::fixture::{self, Case, CaseConfig, Failure};
+use crate::fixture::{self, Case, CaseConfig, Failure, Mistake};
 use crate::i18n::{Lang, Text};
 use crate::looping::{LoopRule, LoopWatch};
 use crate::parallel;
@@ -70,6 +70,9 @@ pub struct CaseResult {
     /// What the program and the referee said, in an interactive case (none of a hidden
     /// one's).
     pub conversation: Vec<(Side, String)>,
+    /// The hint of the known mistake that the exercise's results show, on the first case
+    /// that failed (see [`Mistake`]).
+    pub mistake: Option<Text>,
 }
 
 /// The two sides of a wrong output that a report draws as a diff: stdout's, or those of
@@ -120,10 +123,14 @@ impl CaseResult {
     }
 
     /// The hint, and how sharply it names the mistake: the reports show the failures
-    /// with the sharpest hints in full first.
+    /// with the sharpest hints in full first. A known mistake that the results of the
+    /// whole exercise show is the sharpest (3), then a rule that read the output (2).
     pub fn hint_and_sharpness(&self) -> Option<(&Text, u8)> {
         if self.finding == Finding::Passed {
             return None;
+        }
+        if let Some(mistake) = &self.mistake {
+            return Some((mistake, 3));
         }
         self.case.config.hint_for(&Failure {
             verdict: self.finding.verdict(),
@@ -137,6 +144,14 @@ impl CaseResult {
                 _ => None,
             },
         })
+    }
+
+    /// Whether the case ran and failed: a case not run says nothing of a mistake.
+    fn failed(&self) -> bool {
+        !matches!(
+            self.finding,
+            Finding::Passed | Finding::Skipped | Finding::NotRun | Finding::Missing
+        )
     }
 
     pub fn points(&self) -> u32 {
@@ -218,6 +233,44 @@ fn sample(total: usize, count: Option<usize>) -> Vec<usize> {
     match count {
         Some(count) if count < total => (0..count).map(|step| step * total / count).collect(),
         _ => (0..total).collect(),
+    }
+}
+
+/// Gives the hint of the first of `mistakes` that `cases` show to the first failing case.
+fn diagnose(mistakes: &[Mistake], cases: &mut [CaseResult]) {
+    let find = |name: &str, cases: &[CaseResult]| {
+        cases
+            .iter()
+            .position(|case| !case.case.hidden && case.case.name == name)
+    };
+    let shows = |mistake: &Mistake, cases: &[CaseResult]| {
+        let failed = mistake.fails.iter().all(|name| {
+            find(name, cases).is_some_and(|at| cases[at].finding.verdict() == mistake.verdict)
+        });
+        let passed = mistake
+            .passes
+            .iter()
+            .all(|name| find(name, cases).is_some_and(|at| cases[at].finding == Finding::Passed));
+        let printed = mistake.output.as_ref().is_none_or(|output| {
+            let first = mistake.fails.first().and_then(|name| find(name, cases));
+            first.is_some_and(|at| {
+                String::from_utf8_lossy(&cases[at].stdout).trim() == output.trim()
+            })
+        });
+        failed && passed && printed
+    };
+    let Some(mistake) = mistakes.iter().find(|mistake| shows(mistake, cases)) else {
+        return;
+    };
+    // The mistake explains every failure: its hint goes on the first, where the reports
+    // start (a public one, whose diff the student sees).
+    let first = |hidden: bool| {
+        cases
+            .iter()
+            .position(|case| case.failed() && case.case.hidden == hidden)
+    };
+    if let Some(at) = first(false).or_else(|| first(true)) {
+        cases[at].mistake = Some(mistake.text.clone());
     }
 }
 
@@ -507,6 +560,7 @@ impl<'a> Grader<'a> {
         let status = if passed(&cases) {
             Status::Passed
         } else {
+            diagnose(&exercise.mistakes, &mut cases);
             Status::Failed
         };
         Ok(ExerciseResult {
@@ -535,6 +589,7 @@ impl<'a> Grader<'a> {
             expected_files: Vec::new(),
             left_files: Vec::new(),
             conversation: Vec::new(),
+            mistake: None,
         }
     }
 
@@ -760,6 +815,7 @@ impl<'a> Grader<'a> {
                 true => Vec::new(),
                 false => conversation,
             },
+            mistake: None,
         })
     }
 }

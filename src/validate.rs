@@ -1,10 +1,10 @@
 //! Static checks of a course's files, for `clings dev check`: what can be wrong without
 //! compiling anything (layout, orphans, translations, input formats).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::course::{Course, Exercise, SKELETONS_DIR, WRONG_PROGRAMS_DIR};
+use crate::course::{Course, Exercise, SKELETONS_DIR, WRONG_PROGRAMS_DIR, valid_name};
 use crate::fixture::{self, Case, Failure, HintRule};
 use crate::i18n::Text;
 use crate::verdict::Verdict;
@@ -110,6 +110,7 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
         match fixture::discover(&fixtures) {
             Ok(found) => {
                 case_problems(&mut problems, exercise, &found);
+                mistakes(&mut problems, &info, exercise, &found);
                 cases.insert(exercise.name.clone(), found);
             }
             Err(err) => problems.push(Problem::new(
@@ -121,6 +122,41 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
     orphans(&mut problems, course);
     stray_skeletons(&mut problems, course);
     problems
+}
+
+/// An exercise's `[[exercises.mistakes]]`: named once each, translated, and made of cases
+/// it has, a mistake failing at least one.
+fn mistakes(problems: &mut Vec<Problem>, info: &Path, exercise: &Exercise, cases: &[Case]) {
+    let mut names = HashSet::new();
+    for mistake in &exercise.mistakes {
+        let which = format!("{}: mistake {:?}", exercise.name, mistake.name);
+        if !valid_name(&mistake.name) {
+            problems.push(Problem::new(
+                info,
+                format!("{which}: not a valid name (letters, digits, `_` and `-` only)"),
+            ));
+        }
+        if !names.insert(mistake.name.as_str()) {
+            problems.push(Problem::new(info, format!("{which} appears twice")));
+        }
+        translations(problems, info, &which, &mistake.text);
+        if mistake.fails.is_empty() {
+            problems.push(Problem::new(
+                info,
+                format!("{which} fails no case (`fails = [...]`): it would fit every run"),
+            ));
+        }
+        for (key, names) in [("fails", &mistake.fails), ("passes", &mistake.passes)] {
+            for name in names {
+                if !cases.iter().any(|case| &case.name == name) {
+                    problems.push(Problem::new(
+                        info,
+                        format!("{which}: key `{key}`: {name:?} is not a case of the exercise"),
+                    ));
+                }
+            }
+        }
+    }
 }
 
 /// Whether `dir` holds a file of a case (`.in`, `.out`, `.toml`): an exercise without one

@@ -296,15 +296,57 @@ fn must_fail(
         result.cases.len()
     );
     if role == Role::Wrong {
-        // The mistake is known: a student who makes it must be told what to look at.
-        match result.first_hint() {
-            Some(hint) => println!("            first hint: {}", hint.get(Lang::En)),
-            None => problems.push(Problem {
-                place: path.to_path_buf(),
-                what: "no case's hint fits how it fails: add a hint (or a [[hints]] rule for \
-                       its verdict or output) to a case it fails"
-                    .into(),
-            }),
+        first_hint(exercise, path, result, problems);
+    }
+}
+
+/// A known-wrong program's mistake is known: a student who makes it must be told what to
+/// look at. One named after a mistake of `[[exercises.mistakes]]` must get that mistake's
+/// hint first, and no program may get another mistake's.
+fn first_hint(
+    exercise: &Exercise,
+    path: &Path,
+    result: &ExerciseResult,
+    problems: &mut Vec<Problem>,
+) {
+    let stem = path.file_stem().and_then(|stem| stem.to_str());
+    let own = exercise
+        .mistakes
+        .iter()
+        .find(|m| Some(m.name.as_str()) == stem);
+    let hint = result.first_hint();
+    let given = exercise.mistakes.iter().find(|m| Some(&m.text) == hint);
+    let problem = |what: String| Problem {
+        place: path.to_path_buf(),
+        what,
+    };
+    match (own, given, hint) {
+        (Some(own), Some(given), _) if own.name == given.name => {
+            println!(
+                "            first hint: its mistake's, {}",
+                own.name.green()
+            );
         }
+        (Some(own), Some(given), _) => problems.push(problem(format!(
+            "its first hint is that of mistake {:?}, not of its own, {:?}: tell them apart \
+             with the cases each fails and passes",
+            given.name, own.name
+        ))),
+        (Some(own), None, hint) => problems.push(problem(format!(
+            "its results do not show its mistake, {:?} (`fails` and `passes` in \
+             [[exercises.mistakes]]), so its first hint is {}",
+            own.name,
+            hint.map_or("none".to_string(), |hint| format!(
+                "{:?}",
+                hint.get(Lang::En)
+            ))
+        ))),
+        (None, _, Some(hint)) => println!("            first hint: {}", hint.get(Lang::En)),
+        (None, _, None) => problems.push(problem(
+            "no case's hint fits how it fails: add a hint (or a [[hints]] rule for its \
+             verdict or output) to a case it fails, or name it after a mistake of \
+             [[exercises.mistakes]]"
+                .into(),
+        )),
     }
 }

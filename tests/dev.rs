@@ -578,3 +578,80 @@ fn an_exercise_added_step_by_step_as_the_readme_says() {
         "{output}"
     );
 }
+
+/// Adds `block` (TOML) to the end of the test course's `sum` exercise.
+fn add_to_sum(dir: &Path, block: &str) {
+    let info = dir.join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    let edited = text.replacen(
+        "\n[[exercises]]\nname = \"hello\"",
+        &format!("\n{block}\n[[exercises]]\nname = \"hello\""),
+        1,
+    );
+    assert_ne!(edited, text);
+    std::fs::write(info, edited).unwrap();
+}
+
+const SUBTRACTS: &str = "[[exercises.mistakes]]\nname = \"subtracts\"\n\
+    fails = [\"01_small\"]\n\
+    text = { en = \"You subtract: a + b.\", zh = \"你做了减法：a + b。\" }\n";
+
+/// README, "Hints": a known-wrong program named after a mistake of
+/// `[[exercises.mistakes]]` gets that mistake's hint first, and `dev check` says so; one
+/// that gets another mistake's hint, or a mistake made of cases the exercise lacks, is a
+/// problem.
+#[test]
+fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
+    let dir = course();
+    add_to_sum(dir.path(), SUBTRACTS);
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(0), "{output}");
+    assert!(output.contains("first hint: its mistake's, subtracts"), "{output}");
+
+    // A mistake listed first that the same results show takes the hint from it.
+    let dir = course();
+    let other = "[[exercises.mistakes]]\nname = \"wrong_operator\"\nfails = [\"01_small\"]\n\
+                 text = { en = \"Another operator.\", zh = \"另一个运算符。\" }\n";
+    add_to_sum(dir.path(), &format!("{other}\n{SUBTRACTS}"));
+    assert_problem(
+        dir.path(),
+        "solutions/wrong/sum/subtracts.c",
+        "that of mistake \"wrong_operator\", not of its own, \"subtracts\"",
+    );
+
+    let dir = course();
+    add_to_sum(dir.path(), &SUBTRACTS.replace("01_small", "03_large"));
+    assert_problem(
+        dir.path(),
+        "info.toml",
+        "mistake \"subtracts\": key `fails`: \"03_large\" is not a case of the exercise",
+    );
+}
+
+/// README, "Hints": a mistake's hint is given, on the first failing case, only when every
+/// case it fails fails and every case it passes passes; otherwise the case's own hint is.
+#[test]
+fn a_mistake_s_hint_needs_the_whole_pattern_of_results() {
+    let hint_of_first_case = |block: &str| {
+        let dir = course();
+        add_to_sum(dir.path(), block);
+        let submission = dir.path().join("submission/exercises");
+        std::fs::create_dir_all(&submission).unwrap();
+        std::fs::copy(
+            dir.path().join("solutions/wrong/sum/subtracts.c"),
+            submission.join("sum.c"),
+        )
+        .unwrap();
+        let output = clings(dir.path())
+            .args(["test", "sum", "--allow-unisolated", "--format", "json"])
+            .args(["--submission", "submission"])
+            .output()
+            .unwrap();
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        document["exercises"][0]["cases"][0]["hint"].clone()
+    };
+    assert_eq!(hint_of_first_case(SUBTRACTS), "You subtract: a + b.");
+    // subtracts fails 02_negative too: a mistake that passes it is not this one.
+    let passes = SUBTRACTS.replace("text =", "passes = [\"02_negative\"]\ntext =");
+    assert_ne!(hint_of_first_case(&passes), "You subtract: a + b.");
+}

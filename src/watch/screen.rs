@@ -486,6 +486,7 @@ mod tests {
             expected_files: Vec::new(),
             left_files: Vec::new(),
             conversation: Vec::new(),
+            mistake: None,
         };
         ExerciseResult {
             name: "a".into(),

@@ -1,7 +1,12 @@
-//! Builds the course of this repository into the binary, for `clings init`: what a
-//! student's folder is made from (`COURSE`) and, apart, the reference solutions handed out
-//! once earned (`SOLUTIONS`). Instructors' material (known-wrong programs, the runner's
-//! tests) is never included.
+//! Builds the course of this repository into the binary, for `clings init`, when clings is
+//! built to be shipped: what a student's folder is made from (`COURSE`) and, apart, the
+//! reference solutions handed out once earned (`SOLUTIONS`). Instructors' material
+//! (known-wrong programs, the runner's tests) is never included.
+//!
+//! A build from a git checkout (development, `cargo test`, `cargo install --path .`) embeds
+//! nothing and reads the course from the checkout when it needs it: editing a case then
+//! never rebuilds clings. A build from a source package (no `.git`: an sdist, a crate) or
+//! with `CLINGS_EMBED_COURSE=1` (the release workflow) embeds it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -10,26 +15,35 @@ use std::path::{Path, PathBuf};
 const COURSE: &[&str] = &["info.toml", "skeletons", "fixtures", "referees", "bots"];
 /// The reference solutions: the files directly in `solutions/`, not its `wrong/` folder.
 const SOLUTIONS: &str = "solutions";
+const EMBED: &str = "CLINGS_EMBED_COURSE";
 
 fn main() {
     let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    println!("cargo:rerun-if-env-changed={EMBED}");
+    let embed = match std::env::var(EMBED) {
+        Ok(value) => value == "1",
+        Err(_) => !root.join(".git").exists(),
+    };
     let mut course = Vec::new();
-    for entry in COURSE {
-        println!("cargo:rerun-if-changed={entry}");
-        collect(&root.join(entry), &mut course);
+    let mut solutions = Vec::new();
+    if embed {
+        for entry in COURSE {
+            println!("cargo:rerun-if-changed={entry}");
+            collect(&root.join(entry), &mut course);
+        }
+        println!("cargo:rerun-if-changed={SOLUTIONS}");
+        solutions = std::fs::read_dir(root.join(SOLUTIONS))
+            .map(|entries| {
+                entries
+                    .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+                    .filter(|path| path.is_file())
+                    .collect()
+            })
+            .unwrap_or_default();
+        solutions.sort();
     }
-    println!("cargo:rerun-if-changed={SOLUTIONS}");
-    let mut solutions: Vec<PathBuf> = std::fs::read_dir(root.join(SOLUTIONS))
-        .map(|entries| {
-            entries
-                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-                .filter(|path| path.is_file())
-                .collect()
-        })
-        .unwrap_or_default();
-    solutions.sort();
 
-    let mut code = String::new();
+    let mut code = format!("pub const EMBEDDED: bool = {embed};\n");
     table(&mut code, "COURSE", &root, &course);
     table(&mut code, "SOLUTIONS", &root, &solutions);
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it"));

@@ -61,7 +61,7 @@ impl Origin {
     fn solution(&self, exercise: &Exercise) -> Option<Vec<u8>> {
         let path = exercise.solution_path();
         match self {
-            Origin::BuiltIn => builtin_course::solution(&path).map(<[u8]>::to_vec),
+            Origin::BuiltIn => builtin_course::solution(&path),
             Origin::Folder(course) => std::fs::read(course.join(path)).ok(),
         }
     }

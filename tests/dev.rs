@@ -606,7 +606,10 @@ fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
     add_to_sum(dir.path(), SUBTRACTS);
     let (code, output) = check(dir.path());
     assert_eq!(code, Some(0), "{output}");
-    assert!(output.contains("first hint: its mistake's, subtracts"), "{output}");
+    assert!(
+        output.contains("first hint: its mistake's, subtracts"),
+        "{output}"
+    );
 
     // A mistake listed first that the same results show takes the hint from it.
     let dir = course();

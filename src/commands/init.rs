@@ -22,8 +22,9 @@ pub struct Options {
 }
 
 pub fn run(options: &Options, lang: Lang) -> Result<Exit> {
-    // The built-in course is read from a folder too, unpacked, so that both are written
-    // by the same rule: what the course's info.toml needs, and nothing else.
+    // The built-in course is read from a folder too (unpacked, when built in), so that
+    // both are written by the same rule: what the course's info.toml needs, and nothing
+    // else.
     let unpacked;
     let (course, origin) = match &options.from {
         Some(from) => {
@@ -33,8 +34,8 @@ pub fn run(options: &Options, lang: Lang) -> Result<Exit> {
         }
         None => {
             unpacked = tempfile::tempdir().context("cannot make a temporary folder")?;
-            builtin_course::unpack(unpacked.path())?;
-            (Course::load(unpacked.path())?, Origin::BuiltIn)
+            let folder = builtin_course::folder(unpacked.path())?;
+            (Course::load(&folder)?, Origin::BuiltIn)
         }
     };
     let dir = options.dir.clone().unwrap_or_else(|| match &origin {

@@ -14,14 +14,17 @@ use std::time::Instant;
 use common::*;
 use walkdir::WalkDir;
 
-/// The wheel of this checkout, built by maturin into `out` with the tests' own profile
-/// (dev): it reuses the dependencies `cargo test` compiled, so it takes about a second once
-/// built (the release wheels are the release workflow's).
+/// The wheel of this checkout, built by maturin into `out` as the release workflow builds
+/// it, with the course built in (`CLINGS_EMBED_COURSE=1`), but with the tests' own profile
+/// (dev) and in a target folder of its own: a build with the course in would otherwise
+/// replace the `clings` that the other tests run meanwhile. Once built, it takes seconds.
 fn build_wheel(maturin: &Path, out: &Path) -> PathBuf {
     let output = Command::new(maturin)
         .args(["build", "--profile", "dev", "--out"])
         .arg(out)
         .current_dir(repo())
+        .env("CLINGS_EMBED_COURSE", "1")
+        .env("CARGO_TARGET_DIR", repo().join("target/wheel"))
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -176,6 +179,12 @@ fn the_wheel_installs_a_clings_that_runs_the_course_without_rust() {
         "clings init: {}{}",
         stdout_of(&output),
         stderr_of(&output)
+    );
+    // From the course in the binary, not from this checkout, which a student has not.
+    assert!(
+        stdout_of(&output).contains("from the course built into clings"),
+        "{}",
+        stdout_of(&output)
     );
     let course = home.path().join("gomoku");
     let written = files_under(&course);

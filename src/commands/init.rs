@@ -113,10 +113,21 @@ fn empty(dir: &Path) {
 fn next_steps(course: &Course, dir: &Path, origin: &Origin, lang: Lang) -> String {
     let first = &course.exercises[0];
     let (count, path, shown) = (course.exercises.len(), first.path.display(), dir.display());
+    let version = env!("CARGO_PKG_VERSION");
     let from = match origin {
+        Origin::BuiltIn if builtin_course::EMBEDDED => lang.pick(
+            format!("the course built into clings {version}"),
+            format!("clings {version} 内置的课程"),
+        ),
         Origin::BuiltIn => lang.pick(
-            format!("the course built into clings {}", env!("CARGO_PKG_VERSION")),
-            format!("clings {} 自带的课程", env!("CARGO_PKG_VERSION")),
+            format!(
+                "the course of the checkout clings {version} was built from, {}",
+                course.root.display()
+            ),
+            format!(
+                "构建 clings {version} 的仓库里的课程（{}）",
+                course.root.display()
+            ),
         ),
         Origin::Folder(from) => from.display().to_string(),
     };

@@ -179,7 +179,7 @@ fn language_follows_lang_environment() {
     let stdout = stdout_of(&output);
     assert!(stdout.contains("两数相加"), "Chinese title: {stdout}");
     assert!(
-        stdout.contains("scanf 很可能返回了 EOF"),
+        stdout.contains("没有检查 scanf 的返回值（EOF，即 -1）"),
         "Chinese message: {stdout}"
     );
 }

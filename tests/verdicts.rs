@@ -35,23 +35,37 @@ fn wrong_output_fails_with_exit_1() {
     assert_eq!(code, Some(1));
 }
 
+/// README, "A program that loops": a silent loop after all its input, on scanf's EOF
+/// (`while (scanf(...))`) or on a counter that never moves, is said to never end, with
+/// both causes named and neither blamed: nothing in what it did tells them apart.
 #[test]
-fn endless_scanf_loop_times_out_and_names_eof() {
-    let (verdicts, message, code) = grade("timeout");
-    assert_eq!(verdicts, ["timeout", "timeout"]);
-    assert!(
-        message.contains("scanf") && message.contains("EOF"),
-        "{message}"
-    );
-    assert_eq!(code, Some(1));
+fn a_silent_endless_loop_names_both_causes_and_blames_neither() {
+    for program in ["timeout", "counter_never_moves"] {
+        let (verdicts, message, code) = grade(program);
+        assert_eq!(verdicts[0], "timeout", "{program}");
+        assert!(
+            message.contains("with all its input read, printing nothing that repeats")
+                && message.contains("counter never changes")
+                && message.contains("scanf returns (EOF, -1)"),
+            "{program}: {message}"
+        );
+        assert!(
+            !message.contains("goes on reading after"),
+            "{program}: {message}"
+        );
+        assert_eq!(code, Some(1));
+    }
 }
 
+/// README, "A program that loops": a program that prints the same prompt again and again
+/// once its input has ended is looping on scanf's EOF, and is told so.
 #[test]
 fn output_flood_is_stopped_at_the_cap() {
     let (verdicts, message, code) = grade("flood");
     assert_eq!(verdicts, ["output_limit", "output_limit"]);
     assert!(
-        message.contains("4 KiB") && message.contains("EOF"),
+        message.contains("4 KiB")
+            && message.contains("the same again and again: a loop that goes on reading after the input has ended (scanf returns EOF"),
         "{message}"
     );
     assert_eq!(code, Some(1));

@@ -12,7 +12,7 @@ use crate::outcome::{Counting, Outcome};
 use crate::report::{case_message, case_time, diagnostics};
 use crate::sandbox::Side;
 use crate::style;
-use crate::verdict::{Finding, Status, Verdict, WORD_WIDTH};
+use crate::verdict::{Finding, InputRead, Status, Verdict, WORD_WIDTH};
 
 /// Failing cases shown in full besides the first, those with the sharpest hints; the others
 /// get their one line.
@@ -188,16 +188,30 @@ fn loop_stop(result: &ExerciseResult, skipped: usize, lang: Lang) -> String {
         .collect();
     let first = timeouts.first().copied().unwrap_or_default();
     let word = verdict_word(Verdict::NotRun);
+    // scanf is named only where a timeout's output showed a loop on ended input.
+    let on_eof = result.cases.iter().any(|case| {
+        matches!(
+            case.finding,
+            Finding::Timeout {
+                input: InputRead::AllThenRepeats,
+                ..
+            }
+        )
+    });
+    let (why_en, why_zh) = match on_eof {
+        true => (" (scanf's return value?)", "（检查 scanf 的返回值？）"),
+        false => ("", ""),
+    };
     lang.pick(
         format!(
-            "{word} {}: the program ran out of time on {}, so it loops. Fix {first} first \
-             (scanf's return value?), then run again.",
+            "{word} {}: the program ran out of time on {}, so it loops. Fix {first} \
+             first{why_en}, then run again.",
             count(skipped, "more case", "more cases"),
             count(timeouts.len(), "case", "cases")
         ),
         format!(
             "{word} 另有 {skipped} 个用例未运行：程序在 {} 个用例上超时，说明它陷入了死循环。\
-             先修好 {first}（检查 scanf 的返回值？），再运行一次。",
+             先修好 {first}{why_zh}，再运行一次。",
             timeouts.len()
         ),
     )

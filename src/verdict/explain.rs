@@ -3,14 +3,22 @@
 
 use crate::i18n::Lang;
 
-use super::{Clock, FileProblem, Finding, JudgedBy, Verdict};
+use super::{Clock, FileProblem, Finding, InputRead, JudgedBy, Verdict};
 
 impl Finding {
     /// One line for the student: what happened and the likely mistake behind it.
     pub fn message(&self, lang: Lang) -> String {
-        const EOF_EN: &str =
-            "scanf probably returned EOF and the loop never ended (check scanf's return value)";
-        const EOF_ZH: &str = "scanf 很可能返回了 EOF，循环却没有结束（检查 scanf 的返回值）";
+        // Blamed on scanf only when the output shows the loop going round on ended input.
+        const EOF_EN: &str = "the same again and again: a loop that goes on reading after \
+                              the input has ended (scanf returns EOF there: check its return value)";
+        const EOF_ZH: &str = "而且一遍又一遍地输出同样的内容：这是一个在输入结束后还在继续读的循环（\
+                              此时 scanf 返回 EOF：检查它的返回值）";
+        // Nothing tells the two apart: both are named, neither as the likely one.
+        const OWN_EN: &str = "a loop that never ends. Either a loop's counter never changes or \
+                              never reaches its bound, or a loop reads on after the end of the \
+                              input without checking what scanf returns (EOF, -1)";
+        const OWN_ZH: &str = "有一个永远不会结束的循环。要么某个循环的计数器没有变化、或者到不了边界，\
+                              要么某个循环在输入结束后还在读，却没有检查 scanf 的返回值（EOF，即 -1）";
         match self {
             Finding::Passed => lang.pick("correct output", "输出正确").into(),
             Finding::WrongOutput => lang
@@ -38,24 +46,6 @@ impl Finding {
                 )
                 .into(),
             Finding::Timeout {
-                clock: Clock::Cpu,
-                limit_ms,
-                input_exhausted,
-                ..
-            } => {
-                let secs = *limit_ms as f64 / 1000.0;
-                match input_exhausted {
-                    true => lang.pick(
-                        format!("used {secs} s of CPU time with all its input read: {EOF_EN}"),
-                        format!("读完全部输入后占用了 {secs} 秒 CPU 时间：{EOF_ZH}"),
-                    ),
-                    false => lang.pick(
-                        format!("used {secs} s of CPU time before reading all its input: an endless loop?"),
-                        format!("输入还没读完就占用了 {secs} 秒 CPU 时间：是死循环吗？"),
-                    ),
-                }
-            }
-            Finding::Timeout {
                 clock: Clock::Wall,
                 limit_ms,
                 busy: false,
@@ -68,40 +58,49 @@ impl Finding {
                 )
             }
             Finding::Timeout {
-                clock: Clock::Wall,
+                clock,
                 limit_ms,
-                input_exhausted: true,
-                busy: true,
+                input,
+                ..
             } => {
                 let secs = *limit_ms as f64 / 1000.0;
-                lang.pick(
-                    format!("still running after {secs} s with all its input read: {EOF_EN}"),
-                    format!("读完全部输入后运行超过 {secs} 秒仍未结束：{EOF_ZH}"),
-                )
-            }
-            Finding::Timeout {
-                clock: Clock::Wall,
-                limit_ms,
-                input_exhausted: false,
-                busy: true,
-            } => {
-                let secs = *limit_ms as f64 / 1000.0;
-                lang.pick(
-                    format!("still running after {secs} s before reading all its input: an endless loop?"),
-                    format!("运行超过 {secs} 秒，输入还没读完：是死循环吗？"),
-                )
-            }
-            Finding::OutputLimit {
-                limit_bytes,
-                input_exhausted,
-            } => {
-                let kib = limit_bytes / 1024;
-                match input_exhausted {
-                    true => lang.pick(
-                        format!("printed more than {kib} KiB after reading all its input: {EOF_EN}"),
-                        format!("读完全部输入后输出超过 {kib} KiB：{EOF_ZH}"),
+                let (en, zh) = match clock {
+                    Clock::Cpu => (
+                        format!("used {secs} s of CPU time"),
+                        format!("占用了 {secs} 秒 CPU 时间"),
                     ),
-                    false => lang.pick(
+                    Clock::Wall => (
+                        format!("still running after {secs} s"),
+                        format!("运行超过 {secs} 秒仍未结束"),
+                    ),
+                };
+                match input {
+                    InputRead::Partly => lang.pick(
+                        format!("{en} before reading all its input: an endless loop?"),
+                        format!("输入还没读完就{zh}：是死循环吗？"),
+                    ),
+                    InputRead::All => lang.pick(
+                        format!("{en} with all its input read, printing nothing that repeats: {OWN_EN}"),
+                        format!("读完全部输入后{zh}，也没有重复输出：{OWN_ZH}"),
+                    ),
+                    InputRead::AllThenRepeats => lang.pick(
+                        format!("{en} with all its input read, printing {EOF_EN}"),
+                        format!("读完全部输入后{zh}，{EOF_ZH}"),
+                    ),
+                }
+            }
+            Finding::OutputLimit { limit_bytes, input } => {
+                let kib = limit_bytes / 1024;
+                match input {
+                    InputRead::AllThenRepeats => lang.pick(
+                        format!("printed more than {kib} KiB after reading all its input, {EOF_EN}"),
+                        format!("读完全部输入后输出超过 {kib} KiB，{EOF_ZH}"),
+                    ),
+                    InputRead::All => lang.pick(
+                        format!("printed more than {kib} KiB after reading all its input: a loop that prints without end?"),
+                        format!("读完全部输入后输出超过 {kib} KiB：是不是有一个不停打印的循环？"),
+                    ),
+                    InputRead::Partly => lang.pick(
                         format!("printed more than {kib} KiB and was stopped: a loop that prints without end?"),
                         format!("输出超过 {kib} KiB 被终止：是不是有一个不停打印的循环？"),
                     ),
@@ -301,10 +300,10 @@ mod tests {
 
     #[test]
     fn sealed_messages_are_one_sentence_per_verdict() {
-        let timeout = |clock, input_exhausted, busy| Finding::Timeout {
+        let timeout = |clock, input, busy| Finding::Timeout {
             clock,
             limit_ms: 2000,
-            input_exhausted,
+            input,
             busy,
         };
         // One finding of each verdict a run can get (compile_error is the exercise's, not a
@@ -313,10 +312,10 @@ mod tests {
             Finding::Passed,
             Finding::WrongOutput,
             Finding::NotRun,
-            timeout(Clock::Cpu, true, true),
+            timeout(Clock::Cpu, InputRead::AllThenRepeats, true),
             Finding::OutputLimit {
                 limit_bytes: 1024,
-                input_exhausted: true,
+                input: InputRead::AllThenRepeats,
             },
             Finding::MemoryLimit { limit_mb: 256 },
             Finding::Crashed { signal: 11 },
@@ -341,11 +340,12 @@ mod tests {
         );
         // Which clock, whether the input was all read, whether it slept: the program's to
         // choose, so none of it changes the sentence.
-        let sentence = timeout(Clock::Cpu, true, true).sealed_message(Lang::En);
+        let sentence =
+            timeout(Clock::Cpu, InputRead::AllThenRepeats, true).sealed_message(Lang::En);
         assert_eq!(sentence, "the program ran out of time");
         for other in [
-            timeout(Clock::Wall, false, true),
-            timeout(Clock::Wall, true, false),
+            timeout(Clock::Wall, InputRead::Partly, true),
+            timeout(Clock::Wall, InputRead::All, false),
         ] {
             assert_eq!(other.sealed_message(Lang::En), sentence);
         }

@@ -4,7 +4,7 @@ use crate::compare::CompareMode;
 use crate::sandbox::{Left, Limits, Outcome, Stop, Termination};
 use crate::style;
 
-use super::{Clock, FileProblem, Finding, SANITIZER_EXIT_CODE};
+use super::{Clock, FileProblem, Finding, InputRead, SANITIZER_EXIT_CODE};
 
 /// What AddressSanitizer says when its allocator limits (set from the memory limit) stop
 /// the program, or when memory runs out (at the limits on data and address space past
@@ -91,7 +91,7 @@ pub fn judge(outcome: &Outcome, expected: &Expected, mode: CompareMode, limits: 
         Some(Stop::OutputLimit) => {
             return Finding::OutputLimit {
                 limit_bytes: limits.output_bytes,
-                input_exhausted: outcome.input_exhausted,
+                input: InputRead::of(outcome.input_exhausted, &outcome.stdout),
             };
         }
         Some(Stop::WallTime) => {
@@ -102,7 +102,7 @@ pub fn judge(outcome: &Outcome, expected: &Expected, mode: CompareMode, limits: 
             return Finding::Timeout {
                 clock: Clock::Wall,
                 limit_ms: limits.wall_time.as_millis() as u64,
-                input_exhausted: outcome.input_exhausted,
+                input: InputRead::of(outcome.input_exhausted, &outcome.stdout),
                 busy,
             };
         }
@@ -110,7 +110,7 @@ pub fn judge(outcome: &Outcome, expected: &Expected, mode: CompareMode, limits: 
             return Finding::Timeout {
                 clock: Clock::Cpu,
                 limit_ms: limits.cpu_seconds() * 1000,
-                input_exhausted: outcome.input_exhausted,
+                input: InputRead::of(outcome.input_exhausted, &outcome.stdout),
                 busy: true,
             };
         }
@@ -368,27 +368,46 @@ mod tests {
     }
 
     #[test]
-    fn eof_loop_is_explained_when_input_was_all_read() {
-        for clock in [Clock::Cpu, Clock::Wall] {
-            let timeout = |input_exhausted| Finding::Timeout {
-                clock,
-                limit_ms: 2000,
-                input_exhausted,
-                busy: true,
-            };
-            let message = timeout(true).message(Lang::En);
-            assert!(
-                message.contains("scanf") && message.contains("EOF"),
+    fn scanf_is_blamed_only_when_the_output_repeats_after_the_input_ended() {
+        let prompts = "Player X, enter row col: ".repeat(40);
+        let stopped = |input_exhausted, stdout: &str| {
+            let mut outcome = outcome(Termination::Signaled(9), stdout, "");
+            outcome.stopped = Some(Stop::CpuTime);
+            outcome.input_exhausted = input_exhausted;
+            judge(&outcome, &Expected::stdout(b""), CompareMode::Lines, LIMITS)
+        };
+        for (input_exhausted, stdout, read) in [
+            (true, prompts.as_str(), InputRead::AllThenRepeats),
+            // A silent loop after all its input (a scan with no i++): not scanf's EOF.
+            (true, "", InputRead::All),
+            (true, "black\n", InputRead::All),
+            // A board's row repeats with a period shorter than any prompt.
+            (true, " .  .  .  .  .  .  .  .  .  .  .  .", InputRead::All),
+            (false, prompts.as_str(), InputRead::Partly),
+        ] {
+            let finding = stopped(input_exhausted, stdout);
+            assert_eq!(
+                finding,
+                Finding::Timeout {
+                    clock: Clock::Cpu,
+                    limit_ms: 1000,
+                    input: read,
+                    busy: true
+                },
+                "{stdout:?}"
+            );
+            let message = finding.message(Lang::En);
+            assert_eq!(
+                message.contains("goes on reading after the input has ended"),
+                read == InputRead::AllThenRepeats,
                 "{message}"
             );
-            // ...after saying which clock stopped it, at what limit.
-            let stopped = match clock {
-                Clock::Cpu => "used 2 s of CPU time with all its input read: ",
-                Clock::Wall => "still running after 2 s with all its input read: ",
-            };
-            assert!(message.starts_with(stopped), "{message}");
-            assert!(!timeout(false).message(Lang::En).contains("EOF"));
         }
+        let silent = stopped(true, "").message(Lang::En);
+        assert!(
+            silent.starts_with("used 1 s of CPU time with all its input read, printing nothing that repeats: a loop that never ends"),
+            "{silent}"
+        );
     }
 
     #[test]
@@ -404,7 +423,7 @@ mod tests {
         let timeout = |clock, limit_ms, busy| Finding::Timeout {
             clock,
             limit_ms,
-            input_exhausted: false,
+            input: InputRead::Partly,
             busy,
         };
         // RLIMIT_CPU stopped it: it was spinning. The limit is the configured CPU time.
@@ -477,7 +496,7 @@ mod tests {
             finding,
             Finding::OutputLimit {
                 limit_bytes: 64 * 1024,
-                input_exhausted: false
+                input: InputRead::Partly
             }
         );
         assert_eq!(
@@ -485,13 +504,25 @@ mod tests {
             "printed more than 64 KiB and was stopped: a loop that prints without end?"
         );
         stopped.input_exhausted = true;
+        stopped.stdout = "Invalid move! Try again.\nPlayer O, enter row col: "
+            .repeat(100)
+            .into_bytes();
         let message =
             judge(&stopped, &Expected::stdout(b""), CompareMode::Lines, limits).message(Lang::En);
         assert!(
-            message.starts_with("printed more than 64 KiB after reading all its input:")
-                && message.contains("scanf probably returned EOF"),
+            message.starts_with(
+                "printed more than 64 KiB after reading all its input, the same again and again:"
+            ) && message.contains("scanf returns EOF"),
             "{message}"
         );
+        // Numbers that grow never repeat: a loop that prints, not one on the input's end.
+        stopped.stdout = (0..10000)
+            .map(|n| format!("{n}\n"))
+            .collect::<String>()
+            .into_bytes();
+        let message =
+            judge(&stopped, &Expected::stdout(b""), CompareMode::Lines, limits).message(Lang::En);
+        assert!(!message.contains("scanf"), "{message}");
     }
 
     #[test]

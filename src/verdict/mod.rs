@@ -69,6 +69,51 @@ impl Verdict {
     }
 }
 
+/// How far a program stopped for its time or its output had got with its input, and what
+/// its output says of it: the evidence that blames a loop on scanf's EOF, or does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputRead {
+    /// Some of its input was still unread.
+    Partly,
+    /// All of it was read, and nothing since says the program reads on: a loop of its own
+    /// (a counter that never reaches its bound) is as likely as one on ended input.
+    All,
+    /// All of it was read, and its output ends in the same text again and again: a loop
+    /// that goes on reading past the end (scanf returns EOF) and prints each time round.
+    AllThenRepeats,
+}
+
+impl InputRead {
+    /// The evidence of a stopped run: whether it had read all its input, and `stdout`.
+    pub fn of(input_exhausted: bool, stdout: &[u8]) -> InputRead {
+        match (input_exhausted, ends_in_repeats(stdout)) {
+            (false, _) => InputRead::Partly,
+            (true, false) => InputRead::All,
+            (true, true) => InputRead::AllThenRepeats,
+        }
+    }
+}
+
+/// Whether `stdout` ends in three copies of one piece of text, the shortest such piece at
+/// least 8 bytes long (a prompt; a message and a prompt; a board and its prompt): what a
+/// loop on ended input prints each time round. A shorter piece is part of one thing
+/// printed once: a board's row (` .  .  .`) repeats every 3 bytes.
+fn ends_in_repeats(stdout: &[u8]) -> bool {
+    const COPIES: usize = 3;
+    const SHORTEST: usize = 8;
+    const LONGEST: usize = 4096;
+    let shortest = (1..=LONGEST)
+        .take_while(|period| period * COPIES <= stdout.len())
+        .find(|&period| {
+            let tail = &stdout[stdout.len() - period * COPIES..];
+            tail.chunks(period).all(|chunk| chunk == &tail[..period])
+        });
+    shortest.is_some_and(|period| {
+        let unit = &stdout[stdout.len() - period..];
+        period >= SHORTEST && unit.iter().any(|byte| !byte.is_ascii_whitespace())
+    })
+}
+
 /// A verdict with the facts its message is made of.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Finding {
@@ -84,14 +129,14 @@ pub enum Finding {
     Timeout {
         clock: Clock,
         limit_ms: u64,
-        input_exhausted: bool,
+        input: InputRead,
         /// Whether it was using the processor (rather than sleeping or waiting); assumed
         /// when unknown.
         busy: bool,
     },
     OutputLimit {
         limit_bytes: usize,
-        input_exhausted: bool,
+        input: InputRead,
     },
     MemoryLimit {
         limit_mb: u64,

@@ -236,6 +236,26 @@ pub enum DevCommand {
         #[arg(long, short)]
         yes: bool,
     },
+    /// Measure how strong the cases are: grade mutants of the reference solution (one small
+    /// change each), print the share the cases kill, and for each survivor an input that
+    /// tells it from the reference.
+    Mutants(Mutants),
+}
+
+/// `dev mutants`: which exercises, and how hard to look for inputs.
+#[derive(Args)]
+pub struct Mutants {
+    /// The exercises (default: every exercise with a reference solution).
+    pub exercises: Vec<String>,
+    /// Made-up inputs tried on a surviving mutant before it is called equivalent.
+    #[arg(long, default_value_t = 300, value_name = "N")]
+    pub tries: usize,
+    /// The seed of the made-up inputs.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Exit 1 unless every exercise's mutation score reaches this (for CI).
+    #[arg(long, value_name = "PERCENT")]
+    pub min_score: Option<f64>,
 }
 
 /// `dev new-case`: what the case is made of.

@@ -8,7 +8,9 @@
 //!   and the report names the first case that timed out, the one to fix first;
 //! - in CI (`--submission`, `grade`), every case gets its chance until the cases that ran
 //!   out of time have used 10 s together; a program that loops on a few cases only still
-//!   earns the points of the others.
+//!   earns the points of the others;
+//! - for a mutant (`dev mutants`), the first case it fails is enough: the cases not yet
+//!   started are not run.
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -26,6 +28,8 @@ pub enum LoopRule {
     Student,
     /// CI grades: stop once timeouts have used this much wall time together.
     Ci,
+    /// A mutant is graded: one failing case kills it.
+    FirstFailure,
 }
 
 /// What one grading has seen of timeouts so far, shared by the threads that run its cases.
@@ -37,6 +41,7 @@ pub struct LoopWatch {
 #[derive(Default)]
 struct Seen {
     timeouts: usize,
+    failures: usize,
     spent: Duration,
 }
 
@@ -54,16 +59,37 @@ impl LoopWatch {
         let stop = match self.rule {
             LoopRule::Student => seen.timeouts >= STUDENT_TIMEOUTS,
             LoopRule::Ci => seen.spent >= CI_BUDGET,
+            LoopRule::FirstFailure => seen.failures > 0,
         };
         stop.then_some(Finding::Skipped)
     }
 
     /// Counts what a case found.
     pub fn record(&self, finding: &Finding, elapsed: Duration) {
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         if finding.verdict() == Verdict::Timeout {
-            let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
             seen.timeouts += 1;
             seen.spent += elapsed;
+        }
+        if *finding != Finding::Passed {
+            seen.failures += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mutant_s_grading_stops_at_its_first_failure_and_a_student_s_does_not() {
+        let failed = Finding::Crashed { signal: 11 };
+        for (rule, stops) in [(LoopRule::FirstFailure, true), (LoopRule::Student, false)] {
+            let watch = LoopWatch::new(rule);
+            watch.record(&Finding::Passed, Duration::from_millis(5));
+            assert_eq!(watch.skip(), None);
+            watch.record(&failed, Duration::from_millis(5));
+            assert_eq!(watch.skip().is_some(), stops, "{rule:?}");
         }
     }
 }

@@ -16,7 +16,9 @@ mod grade;
 mod gradebook;
 mod i18n;
 mod input_format;
+mod input_search;
 mod looping;
+mod mutate;
 mod outcome;
 mod parallel;
 mod progress;
@@ -217,6 +219,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
             DevCommand::Bless { exercise, yes } => {
                 commands::dev::bless::run(&app, exercise.as_deref(), yes)
             }
+            DevCommand::Mutants(options) => commands::dev::mutants::run(&app, &options),
         },
     };
     // A course this user may not write to: said once, whatever the command.

@@ -1,0 +1,371 @@
+//! `clings dev mutants [EXERCISE...]`: how strong an exercise's cases are. Each mutant of
+//! the reference solution (one small change, see [`crate::mutate`]) is graded as a
+//! student's program is; the cases kill it when one of them fails. The mutation score is
+//! the share killed of the mutants that compile and can be told from the reference. For a
+//! mutant that survives, made-up inputs (see [`crate::input_search`]) are tried on it and
+//! on the reference: the first on which they differ is kept, ready to become a case with
+//! `dev new-case`; one that no input tells apart is likely equivalent, and listed apart.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use colored::Colorize;
+
+use crate::app::App;
+use crate::cli::Mutants;
+use crate::commands::Exit;
+use crate::course::Exercise;
+use crate::grade::Grader;
+use crate::i18n::count;
+use crate::input_search;
+use crate::looping::LoopRule;
+use crate::mutate::{self, Mutant, Operator};
+use crate::parallel;
+use crate::sandbox::{Job, Outcome, Termination};
+use crate::verdict::{self, Expected, Finding, Status};
+
+/// A mutant's time limit is this many times the reference's slowest case: a mutant that
+/// loops costs little, and one merely slower is not taken for a killed one.
+const TIME_FACTOR: u32 = 20;
+/// But never below this, for a machine under load.
+const MIN_TIME_LIMIT: Duration = Duration::from_millis(500);
+
+/// What the cases did to one mutant.
+enum Fate {
+    /// It does not compile: not in the score.
+    Stillborn,
+    /// A case failed.
+    Killed,
+    /// Every case passed; the input found on which it differs from the reference, if any.
+    Survived(Option<PathBuf>),
+    /// Every case passed and no made-up input told it from the reference.
+    Equivalent,
+}
+
+pub fn run(app: &App, options: &Mutants) -> Result<Exit> {
+    let course = &app.course;
+    let exercises: Vec<&Exercise> = match options.exercises.is_empty() {
+        true => course
+            .exercises
+            .iter()
+            .filter(|exercise| course.root.join(exercise.solution_path()).is_file())
+            .collect(),
+        false => options
+            .exercises
+            .iter()
+            .map(|name| course.exercise(name))
+            .collect::<Result<_>>()?,
+    };
+    let grader = app.grader()?;
+    let mut below = Vec::new();
+    for exercise in exercises {
+        let score = exercise_score(app, &grader, exercise, options)?;
+        if let (Some(min), Some(score)) = (options.min_score, score)
+            && score < min
+        {
+            below.push(format!("{} ({score:.1}%)", exercise.name));
+        }
+    }
+    if let Some(min) = options.min_score {
+        if !below.is_empty() {
+            println!(
+                "{}",
+                format!("dev mutants: below {min}%: {}", below.join(", "))
+                    .red()
+                    .bold()
+            );
+            return Ok(Exit::Failure);
+        }
+        println!("dev mutants: every exercise scores at least {min}%");
+    }
+    Ok(Exit::Success)
+}
+
+/// Grades the mutants of one exercise and prints its report; returns its score in percent
+/// (none without a mutant to score).
+fn exercise_score(
+    app: &App,
+    grader: &Grader,
+    exercise: &Exercise,
+    options: &Mutants,
+) -> Result<Option<f64>> {
+    let started = Instant::now();
+    let course = &app.course;
+    let solution = exercise.solution_path();
+    let reference_source = std::fs::read_to_string(course.root.join(&solution))
+        .with_context(|| format!("cannot read {}", solution.display()))?;
+    let reference = grader.grade_source(exercise, &course.root, &solution)?;
+    if !reference.passed() {
+        bail!(
+            "the reference solution of {} fails its own cases: run `clings dev check`",
+            exercise.name
+        );
+    }
+    let slowest = reference
+        .cases
+        .iter()
+        .map(|case| case.elapsed)
+        .max()
+        .unwrap_or_default();
+    let limit = (slowest * TIME_FACTOR).max(MIN_TIME_LIMIT);
+    let mut mutant_course = course.clone();
+    let defaults = &mut mutant_course.defaults;
+    defaults.time_limit_ms = defaults.time_limit_ms.min(limit.as_millis() as u64);
+    defaults.cpu_time_ms = defaults
+        .cpu_time_ms
+        .map(|ms| ms.min(defaults.time_limit_ms));
+    let mut mutant_grader = Grader::new(&mutant_course, app.grader_options())?;
+    // The mutants are graded side by side, each on its cases one after the other, and
+    // stop at the first they fail.
+    mutant_grader.jobs = 1;
+    mutant_grader.loop_rule = LoopRule::FirstFailure;
+
+    let mutants = mutate::mutants(&reference_source);
+    let file_name = solution
+        .file_name()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| solution.clone());
+    let dir = course.cache_dir().join("mutants").join(&exercise.name);
+    let _ = std::fs::remove_dir_all(&dir);
+    for (number, mutant) in mutants.iter().enumerate() {
+        let home = mutant_dir(&dir, number);
+        std::fs::create_dir_all(&home)
+            .with_context(|| format!("cannot create {}", home.display()))?;
+        std::fs::write(home.join(&file_name), &mutant.source)?;
+    }
+    let numbers: Vec<usize> = (0..mutants.len()).collect();
+    let graded = parallel::map(&numbers, grader.jobs, |&number| {
+        mutant_grader.grade_source(exercise, &mutant_dir(&dir, number), &file_name)
+    });
+    let mut fates = Vec::new();
+    for result in graded {
+        let result = result?;
+        fates.push(match result.status {
+            Status::CompileError => Fate::Stillborn,
+            Status::Passed => Fate::Survived(None),
+            _ => Fate::Killed,
+        });
+    }
+    let graded_in = started.elapsed();
+    let searched = search(
+        grader,
+        &mutant_grader,
+        exercise,
+        &dir,
+        &file_name,
+        &mut fates,
+        options,
+    )?;
+    report(
+        exercise,
+        &file_name,
+        &mutants,
+        &fates,
+        searched,
+        (graded_in, started.elapsed()),
+    );
+    Ok(score(&fates))
+}
+
+fn mutant_dir(dir: &Path, number: usize) -> PathBuf {
+    dir.join(format!("m{}", number + 1))
+}
+
+/// Looks for an input that tells each survivor from the reference; a survivor for which
+/// none of `options.tries` inputs does becomes equivalent. Returns why there was no search,
+/// when there was none.
+fn search(
+    grader: &Grader,
+    mutant_grader: &Grader,
+    exercise: &Exercise,
+    dir: &Path,
+    file_name: &Path,
+    fates: &mut [Fate],
+    options: &Mutants,
+) -> Result<Result<(), &'static str>> {
+    let survivors: Vec<usize> = (0..fates.len())
+        .filter(|&number| matches!(fates[number], Fate::Survived(_)))
+        .collect();
+    if survivors.is_empty() {
+        return Ok(Ok(()));
+    }
+    if exercise.checker.is_some() || exercise.referee.is_some() {
+        return Ok(Err(
+            "its cases are judged by a checker or a referee, not by one right output",
+        ));
+    }
+    let mut samples = Vec::new();
+    for case in grader.cases(exercise)? {
+        if let Some(input) = &case.input {
+            samples.push(std::fs::read_to_string(input).unwrap_or_default());
+        }
+    }
+    let made = input_search::inputs(&exercise.input, &samples, options.tries, options.seed);
+    if made.is_empty() {
+        return Ok(Err("clings makes up no input of its kind"));
+    }
+    let inputs_dir = dir.join("inputs");
+    std::fs::create_dir_all(&inputs_dir)?;
+    let mut paths = Vec::new();
+    for (index, input) in made.iter().enumerate() {
+        let path = inputs_dir.join(format!("{}.in", index + 1));
+        std::fs::write(&path, input)?;
+        paths.push(path);
+    }
+    let limits = mutant_grader.limits(None);
+    let env = grader.toolchain.runtime_env();
+    let run = |program: &Path, input: &Path| -> Result<Outcome> {
+        grader
+            .sandbox
+            .run(&Job::program(program, Some(input), &env), limits)
+    };
+    let reference = grader.build(&exercise.solution_path())?;
+    // What the reference does with each input; one it fails on (too slow, a crash) is not
+    // used.
+    let expected: Vec<Option<(Vec<u8>, i32)>> =
+        parallel::map(&paths, grader.jobs, |path| match run(&reference, path) {
+            Ok(outcome) => match (outcome.termination, outcome.stopped) {
+                (Termination::Exited(code), None) => Some((outcome.stdout, code)),
+                _ => None,
+            },
+            Err(_) => None,
+        });
+    let indices: Vec<usize> = (0..paths.len()).collect();
+    for number in survivors {
+        let program = mutant_grader.build_in(&mutant_dir(dir, number), file_name)?;
+        // The first input (in order) on which the mutant differs: inputs after one found are
+        // not run, those before it all are.
+        let first = AtomicUsize::new(usize::MAX);
+        parallel::map(&indices, grader.jobs, |&index| {
+            let Some((stdout, exit_code)) = &expected[index] else {
+                return;
+            };
+            if index > first.load(Ordering::Relaxed) {
+                return;
+            }
+            let Ok(outcome) = run(&program, &paths[index]) else {
+                return;
+            };
+            let expected = Expected {
+                stdout,
+                exit_code: *exit_code,
+                files: &[],
+                checked: None,
+            };
+            let mode = grader.course.defaults.compare;
+            if verdict::judge(&outcome, &expected, mode, limits) != Finding::Passed {
+                first.fetch_min(index, Ordering::Relaxed);
+            }
+        });
+        fates[number] = match first.into_inner() {
+            usize::MAX => Fate::Equivalent,
+            index => {
+                let kept = dir.join(format!("m{}.in", number + 1));
+                std::fs::copy(&paths[index], &kept)?;
+                Fate::Survived(Some(kept))
+            }
+        };
+    }
+    Ok(Ok(()))
+}
+
+/// Killed over the mutants that compile and are not equivalent, in percent.
+fn score(fates: &[Fate]) -> Option<f64> {
+    let killed = fates
+        .iter()
+        .filter(|fate| matches!(fate, Fate::Killed))
+        .count();
+    let scored = fates
+        .iter()
+        .filter(|fate| matches!(fate, Fate::Killed | Fate::Survived(_)))
+        .count();
+    (scored > 0).then(|| 100.0 * killed as f64 / scored as f64)
+}
+
+fn report(
+    exercise: &Exercise,
+    file_name: &Path,
+    mutants: &[Mutant],
+    fates: &[Fate],
+    searched: Result<(), &str>,
+    (graded_in, elapsed): (Duration, Duration),
+) {
+    let tally = |wanted: fn(&Fate) -> bool| fates.iter().filter(|fate| wanted(fate)).count();
+    let killed = tally(|fate| matches!(fate, Fate::Killed));
+    let survived = tally(|fate| matches!(fate, Fate::Survived(_)));
+    let stillborn = tally(|fate| matches!(fate, Fate::Stillborn));
+    let equivalent = tally(|fate| matches!(fate, Fate::Equivalent));
+    let score = score(fates).map_or("none".to_string(), |score| format!("{score:.1}%"));
+    let summary = format!(
+        "{}: mutation score {score}, {killed} of {} killed ({}, {stillborn} stillborn, \
+         {equivalent} equivalent) in {:.1} s ({:.1} s grading, {:.1} s input search)",
+        exercise.name,
+        killed + survived,
+        count(mutants.len(), "mutant", "mutants"),
+        elapsed.as_secs_f64(),
+        graded_in.as_secs_f64(),
+        (elapsed - graded_in).as_secs_f64()
+    );
+    match survived {
+        0 => println!("{}", summary.green().bold()),
+        _ => println!("{}", summary.yellow().bold()),
+    }
+    let operators = [
+        Operator::Relational,
+        Operator::Arithmetic,
+        Operator::Logical,
+        Operator::Constant,
+        Operator::Direction,
+        Operator::RemovedStatement,
+        Operator::SwappedBranches,
+    ];
+    let by_operator: Vec<String> = operators
+        .iter()
+        .filter_map(|&operator| {
+            let scored = mutants.iter().zip(fates).filter(|(mutant, fate)| {
+                mutant.operator == operator && matches!(fate, Fate::Killed | Fate::Survived(_))
+            });
+            let (mut killed, mut total) = (0, 0);
+            for (_, fate) in scored {
+                total += 1;
+                killed += matches!(fate, Fate::Killed) as usize;
+            }
+            (total > 0).then(|| format!("{} {killed}/{total}", operator.name()))
+        })
+        .collect();
+    println!("  killed by operator: {}", by_operator.join(", "));
+    let file = file_name.display();
+    for (mutant, fate) in mutants.iter().zip(fates) {
+        match fate {
+            Fate::Survived(found) => {
+                println!("  {}  {file}:{mutant}", "survived  ".yellow().bold());
+                match (found, &searched) {
+                    (Some(input), _) => println!(
+                        "              differs from the reference on {}: \
+                         clings dev new-case {} NAME --input {}",
+                        shown(input),
+                        exercise.name,
+                        shown(input)
+                    ),
+                    (None, Err(why)) => println!("              no input searched: {why}"),
+                    (None, Ok(())) => {}
+                }
+            }
+            Fate::Equivalent => {
+                println!("  equivalent  {file}:{mutant} (no made-up input tells it apart)")
+            }
+            Fate::Killed | Fate::Stillborn => {}
+        }
+    }
+}
+
+/// `path` relative to the working directory when it is under it.
+fn shown(path: &Path) -> String {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    path.strip_prefix(&cwd)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}

@@ -72,18 +72,31 @@ impl Random {
     }
 }
 
-/// A sample with one line dropped, doubled, swapped with the next, or cut off after it.
+/// A sample changed once or more: a line dropped, doubled, swapped with the next, or the
+/// last; the lines in reverse order; the words of every line in reverse order (moves
+/// `row col` become `col row`: the same game on the board turned over its diagonal).
 fn perturbed_lines(random: &mut Random, samples: &[String]) -> Option<String> {
-    let mut lines: Vec<&str> = random.pick(samples).lines().collect();
+    let mut lines: Vec<String> = random.pick(samples).lines().map(String::from).collect();
     if lines.is_empty() {
         return None;
     }
-    let at = random.below(lines.len());
-    match random.below(4) {
-        0 => drop(lines.remove(at)),
-        1 => lines.insert(at, lines[at]),
-        2 if at + 1 < lines.len() => lines.swap(at, at + 1),
-        _ => lines.truncate(at + 1),
+    loop {
+        let at = random.below(lines.len());
+        match random.below(6) {
+            0 if lines.len() > 1 => drop(lines.remove(at)),
+            1 => lines.insert(at, lines[at].clone()),
+            2 if at + 1 < lines.len() => lines.swap(at, at + 1),
+            3 => lines.truncate(at + 1),
+            4 => lines.reverse(),
+            _ => {
+                for line in lines.iter_mut() {
+                    *line = line.split_whitespace().rev().collect::<Vec<_>>().join(" ");
+                }
+            }
+        }
+        if random.chance(50) {
+            break;
+        }
     }
     Some(lines.iter().map(|line| format!("{line}\n")).collect())
 }

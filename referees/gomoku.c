@@ -378,6 +378,7 @@ enum rule {
     RULE_BLOCK_FOUR = 2,    /* it fills the cell where the opponent would make five */
     RULE_WIN = 4,
     RULE_NOT_LOSE = 8,      /* a win or a draw */
+    RULE_EXTEND_THREE = 16, /* else, with a three of its own, it makes a four */
 };
 
 static struct {
@@ -409,6 +410,7 @@ static int read_case(const char *path)
     static const struct { const char *name; enum rule rule; } rule_names[] = {
         { "take_five", RULE_TAKE_FIVE }, { "block_four", RULE_BLOCK_FOUR },
         { "win", RULE_WIN }, { "not_lose", RULE_NOT_LOSE },
+        { "extend_three", RULE_EXTEND_THREE },
     };
     FILE *f = fopen(path, "r");
     char line[256];
@@ -609,7 +611,8 @@ static void send_line(const char *format, ...)
 static int moves_played;                /* both sides */
 static char transcript[CELLS][2 + 2 * 12];
 static char team_message[256];
-static int offered_fives, offered_blocks; /* how often the rules had something to check */
+/* how often the rules had something to check */
+static int offered_fives, offered_blocks, offered_threes;
 
 static void say(const char *format, ...)
 {
@@ -665,6 +668,34 @@ static int five_cells(char who, int first[2])
     return n;
 }
 
+/* The cells that extend a three of `who`: next to an end of an unbroken run
+ * of exactly three, in its line (the run of four it would make has all its
+ * other stones on one side). How many, and the first. */
+static int three_ends(char who, int first[2])
+{
+    int n = 0;
+
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++) {
+            if (board[i][j] != '.')
+                continue;
+            int extends = 0;
+            for (int d = 0; d < 4 && !extends; d++)
+                for (int sign = -1; sign <= 1 && !extends; sign += 2) {
+                    int k = 1;
+                    while (k <= 4 && on_board(i + sign * k * dirs[d][0], j + sign * k * dirs[d][1])
+                           && board[i + sign * k * dirs[d][0]][j + sign * k * dirs[d][1]] == who)
+                        k++;
+                    extends = k - 1 == 3 && run_through(i, j, d, who) == 4;
+                }
+            if (extends && n++ == 0) {
+                first[0] = i;
+                first[1] = j;
+            }
+        }
+    return n;
+}
+
 /* One move as read, checked the same way in both modes: a line of "r c",
  * on the board, on an empty cell, in time. */
 enum fault { NO_FAULT, TIMED_OUT_MOVE, ENDED, GARBAGE, OFF_BOARD, OCCUPIED };
@@ -717,6 +748,7 @@ static int program_move(int *move_r, int *move_c)
     int own_five[2], their_five[2], r = -1, c = -1;
     int can_win = five_cells(me, own_five);
     int must_block = five_cells(other(me), their_five);
+    int own_three[2] = { -1, -1 }, can_extend = three_ends(me, own_three);
     int number = moves_played + 1;
     long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
 
@@ -742,8 +774,10 @@ static int program_move(int *move_r, int *move_c)
 
     int took_five = longest_run(r, c, me) >= 5;
     int blocked = longest_run(r, c, other(me)) >= 5;
+    int made_four = longest_run(r, c, me) == 4;
     offered_fives += can_win > 0;
     offered_blocks += !can_win && must_block > 0;
+    offered_threes += !can_win && !must_block && can_extend > 0;
     place(me, r, c);
     *move_r = r;
     *move_c = c;
@@ -756,6 +790,11 @@ static int program_move(int *move_r, int *move_c)
     if ((game.rules & RULE_BLOCK_FOUR) && !can_win && must_block && !blocked) {
         say("move %d: %c makes five at %d %d next; you played %d %d instead of blocking",
             number, other(me), their_five[0], their_five[1], r, c);
+        return 0;
+    }
+    if ((game.rules & RULE_EXTEND_THREE) && !can_win && !must_block && can_extend && !made_four) {
+        say("move %d: %d %d makes a four of your three, but you played %d %d",
+            number, own_three[0], own_three[1], r, c);
         return 0;
     }
     return 1;
@@ -1070,6 +1109,9 @@ int main(int argc, char **argv)
             snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
                      offered_blocks ? "; you blocked every four" : "; no four of %c's needed blocking",
                      other(me));
+        if ((game.rules & RULE_EXTEND_THREE))
+            snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
+                     offered_threes ? "; you extended your threes" : "; you never had a three to extend");
     }
 
     /* The details, for the teacher: the case, the verdict, the last board. */

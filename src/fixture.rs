@@ -22,6 +22,11 @@ pub struct CaseConfig {
     /// The exit status the program must end with; 0 when not given.
     pub exit_code: Option<i32>,
     pub points: Option<u32>,
+    /// Graded for its points, but not a condition of passing: a failure is reported as a
+    /// bonus missed and leaves the exercise's status alone (an AI player's strength, beyond
+    /// what the exercise asks).
+    #[serde(default)]
+    pub bonus: bool,
     pub time_limit_ms: Option<u64>,
     /// The course's limits, for this case (see [`crate::course::Defaults`]).
     pub cpu_time_ms: Option<u64>,
@@ -184,6 +189,11 @@ pub struct Case {
 impl Case {
     pub fn points(&self) -> u32 {
         self.config.points.unwrap_or(1)
+    }
+
+    /// Whether the exercise can pass without it (see [`CaseConfig::bonus`]).
+    pub fn bonus(&self) -> bool {
+        self.config.bonus
     }
 
     pub fn expected(&self) -> Result<Vec<u8>> {

@@ -146,6 +146,11 @@ impl CaseResult {
         })
     }
 
+    /// Whether the exercise may pass with this result: the case passed, or it is a bonus.
+    pub fn allows_passing(&self) -> bool {
+        self.finding == Finding::Passed || self.case.bonus()
+    }
+
     /// Whether the case ran and failed: a case not run says nothing of a mistake.
     fn failed(&self) -> bool {
         !matches!(
@@ -190,22 +195,24 @@ impl ExerciseResult {
         self.cases.iter().map(|result| result.case.points()).sum()
     }
 
-    /// The indices of the failing cases that ran, those whose hints name the mistake most
-    /// sharply first (a hint that read the output, then any fitting hint), then in order:
-    /// the reports show the first ones in full.
+    /// The indices of the failing cases that ran, those that fail the exercise before the
+    /// bonus ones, and among them those whose hints name the mistake most sharply first (a
+    /// hint that read the output, then any fitting hint), then in order: the reports show
+    /// the first ones in full.
     pub fn sharpest_failures(&self) -> Vec<usize> {
-        let mut failing: Vec<(usize, u8)> = self
+        let mut failing: Vec<(usize, bool, u8)> = self
             .cases
             .iter()
             .enumerate()
             .filter(|(_, case)| !matches!(case.finding, Finding::Passed | Finding::Skipped))
             .map(|(index, case)| {
                 let sharpness = case.hint_and_sharpness().map_or(0, |(_, sharp)| sharp);
-                (index, sharpness)
+                (index, case.case.bonus(), sharpness)
             })
             .collect();
-        failing.sort_by_key(|&(index, sharpness)| (std::cmp::Reverse(sharpness), index));
-        failing.into_iter().map(|(index, _)| index).collect()
+        failing
+            .sort_by_key(|&(index, bonus, sharpness)| (bonus, std::cmp::Reverse(sharpness), index));
+        failing.into_iter().map(|(index, _, _)| index).collect()
     }
 
     /// The hint a student sees first: that of the sharpest failure, if it has one.
@@ -262,12 +269,12 @@ fn diagnose(mistakes: &[Mistake], cases: &mut [CaseResult]) {
     let Some(mistake) = mistakes.iter().find(|mistake| shows(mistake, cases)) else {
         return;
     };
-    // The mistake explains every failure: its hint goes on the first, where the reports
-    // start (a public one, whose diff the student sees).
+    // The mistake explains every failure: its hint goes on the first that fails the
+    // exercise, where the reports start (a public one, whose diff the student sees).
     let first = |hidden: bool| {
         cases
             .iter()
-            .position(|case| case.failed() && case.case.hidden == hidden)
+            .position(|case| case.failed() && !case.case.bonus() && case.case.hidden == hidden)
     };
     if let Some(at) = first(false).or_else(|| first(true)) {
         cases[at].mistake = Some(mistake.text.clone());
@@ -550,8 +557,7 @@ impl<'a> Grader<'a> {
         };
         let validator = self.validator(exercise)?;
         let mut cases = self.run_cases(&cases, &program, &self.toolchain, validator.as_ref())?;
-        let passed =
-            |cases: &[CaseResult]| cases.iter().all(|case| case.finding == Finding::Passed);
+        let passed = |cases: &[CaseResult]| cases.iter().all(CaseResult::allows_passing);
         if let Some(strict) = &self.strict
             && passed(&cases)
         {

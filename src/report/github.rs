@@ -1,5 +1,6 @@
 //! GitHub Actions: workflow-command annotations (`::error file=…,line=…::…`) for compiler
-//! errors and failing cases (`::warning` for practice that does not count: the job passed),
+//! errors and failing cases (`::warning` for practice that does not count and for a bonus case
+//! missed: the job passed),
 //! a Markdown summary table for the job's summary page, and the fence that keeps whatever
 //! else is on stdout from being read as a workflow command.
 
@@ -89,13 +90,18 @@ pub fn annotations(results: &[ExerciseResult], counting: Counting, lang: Lang) -
             if let Some(hint) = case.hint() {
                 message.push_str(&format!("\n{}", hint.get(lang)));
             }
+            // A bonus missed fails nothing: a warning, as practice's are.
+            let (level, bonus) = match case.case.bonus() {
+                true => ("warning", " (bonus)"),
+                false => (failure, ""),
+            };
             let _ = writeln!(
                 out,
-                "::{failure} file={}{},title={}::{}",
+                "::{level} file={}{},title={}::{}",
                 property(&source),
                 line.unwrap_or_default(),
                 property(&format!(
-                    "{}{practice} {}: {}",
+                    "{}{practice}{bonus} {}: {}",
                     result.name,
                     case.case.name,
                     case.finding.verdict().as_str()

@@ -9,7 +9,7 @@ use crate::diff;
 use crate::grade::{CaseResult, ExerciseResult, Totals};
 use crate::i18n::{Lang, count};
 use crate::outcome::{Counting, Outcome};
-use crate::report::{case_message, case_time, diagnostics};
+use crate::report::{bonus_missed, case_message, case_time, diagnostics};
 use crate::sandbox::Side;
 use crate::style;
 use crate::verdict::{Finding, InputRead, Status, Verdict, WORD_WIDTH};
@@ -113,7 +113,9 @@ fn laid_out(
     // The failures whose hints name the mistake most sharply, and the first one: its diff is
     // where a student starts reading.
     let sharpest = result.sharpest_failures();
-    let first = sharpest.iter().min().copied();
+    let fails_it = |index: &usize| !result.cases[*index].case.bonus();
+    let first = (sharpest.iter().copied().filter(fails_it).min())
+        .or_else(|| sharpest.iter().min().copied());
     let detailed: Vec<usize> = first
         .into_iter()
         .chain(
@@ -152,7 +154,12 @@ fn laid_out(
             out.push('\n');
             continue;
         }
-        let _ = writeln!(out, "  {}", case_message(case, lang));
+        let bonus = if case.case.bonus() {
+            bonus_missed(lang)
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "  {bonus}{}", case_message(case, lang));
         if detailed.contains(&index) {
             let through_hint = details(&mut out, case, lang, layout);
             head.get_or_insert(through_hint + HEAD_DIFF_LINES);

@@ -80,6 +80,10 @@ pub struct CaseReport {
     pub time_ms: Option<u64>,
     pub message: String,
     pub hidden: bool,
+    /// A bonus case (`bonus = true`): its points count, its failure does not fail the
+    /// exercise.
+    #[serde(default)]
+    pub bonus: bool,
     /// What the case tests, in the language of the grading; null for a hidden case.
     #[serde(default)]
     pub description: Option<String>,
@@ -126,6 +130,7 @@ pub fn document(results: &[ExerciseResult], counting: Counting, lang: Lang) -> R
                             time_ms: case_time(case).map(|time| time.as_millis() as u64),
                             message: case_message(case, lang),
                             hidden: case.case.hidden,
+                            bonus: case.case.bonus(),
                             description: case
                                 .case
                                 .config

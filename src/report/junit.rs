@@ -7,7 +7,8 @@
 //! JUnit knows no practice: a failure is a failure to every consumer (Jenkins marks the
 //! build unstable, GitLab's and GitHub's test reports fail their check), though the run
 //! passed. A case of practice that does not count and fails is `skipped` instead, the
-//! element they all read as "not part of the result", its message saying it failed and how.
+//! element they all read as "not part of the result", its message saying it failed and how;
+//! so is a bonus case that fails (`bonus = true`: its points count, its failure does not).
 //! Text from a program or the compiler arrives escaped (`style::visible`): XML 1.0
 //! forbids most control characters, even written as character references.
 
@@ -16,7 +17,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use crate::grade::ExerciseResult;
 use crate::i18n::Lang;
 use crate::outcome::{Counting, Outcome};
-use crate::report::{case_message, case_time, diagnostics, failure_details};
+use crate::report::{bonus_missed, case_message, case_time, diagnostics, failure_details};
 use crate::verdict::{Status, Verdict};
 
 pub fn render(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
@@ -35,9 +36,10 @@ pub fn render(results: &[ExerciseResult], counting: Counting, lang: Lang) -> Str
             let status = if verdict == Verdict::Passed {
                 TestCaseStatus::success()
             } else {
-                let (mut status, practice) = match counts {
-                    true => (TestCaseStatus::non_success(NonSuccessKind::Failure), ""),
-                    false => (
+                let (mut status, practice) = match (counts, case.case.bonus()) {
+                    (true, false) => (TestCaseStatus::non_success(NonSuccessKind::Failure), ""),
+                    (true, true) => (TestCaseStatus::skipped(), bonus_missed(lang)),
+                    (false, _) => (
                         TestCaseStatus::skipped(),
                         lang.pick("practice, not counted: ", "练习，不计入结果："),
                     ),

@@ -106,6 +106,11 @@ fn append(path: &Path, text: &str) -> Result<()> {
 /// What every report says about a case. A hidden case gets its verdict's fixed sentence:
 /// the rest of the finding (signal, exit status, sanitizer line) is the program's to
 /// choose, and a program that knows its hidden input could write it there.
+/// What the reports say before a bonus case's failure: it did not fail the exercise.
+pub fn bonus_missed(lang: Lang) -> &'static str {
+    lang.pick("bonus, not required: ", "加分项，不影响通过：")
+}
+
 pub fn case_message(case: &CaseResult, lang: Lang) -> String {
     if case.case.hidden {
         case.finding.sealed_message(lang).to_string()

@@ -1,0 +1,135 @@
+//! The ai exercise judges the contract of SPEC.md's exercise 7, priority by priority: a player
+//! that follows the priorities as stated passes, whatever it plays when none applies; naive
+//! players fail, told first which priority they lack; strength beyond the contract (games
+//! against random, priorities and strong) earns bonus points and fails nothing.
+
+mod common;
+
+use std::path::Path;
+
+use common::{copy_course, json_results, repo, stdout_of};
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// The shipped course with `program` (a path in the repository) as the student's ai.c.
+fn course_playing(program: &str) -> TempDir {
+    let course = copy_course(&repo());
+    std::fs::copy(repo().join(program), course.path().join("exercises/ai.c")).unwrap();
+    course
+}
+
+/// `clings test ai --format json` in `course`: the exercise's report and the exit code.
+fn graded(course: &Path) -> (Value, Option<i32>) {
+    let (document, code) = json_results(course, &["ai"]);
+    (document["exercises"][0].clone(), code)
+}
+
+fn cases(exercise: &Value) -> &Vec<Value> {
+    exercise["cases"].as_array().expect("cases")
+}
+
+fn named<'a>(exercise: &'a Value, name: &str) -> &'a Value {
+    cases(exercise)
+        .iter()
+        .find(|case| case["name"] == name)
+        .unwrap_or_else(|| panic!("no case {name}"))
+}
+
+/// The hint of the first case that fails the exercise (not a bonus): where the reports start.
+fn first_hint(exercise: &Value) -> String {
+    let first = cases(exercise)
+        .iter()
+        .find(|case| case["verdict"] != "passed" && case["bonus"] != true)
+        .unwrap_or_else(|| panic!("no failing case: {exercise:#}"));
+    first["hint"].as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn a_player_that_follows_the_spec_priorities_passes_and_its_lost_bonus_game_costs_a_point() {
+    let course = course_playing("tests/programs/ai_spec_priorities.c");
+    let (exercise, code) = graded(course.path());
+    // Its moves when no priority applies are the first empty cell: the lesson's priorities
+    // bot, with better tie-breaks, beats it. That is a bonus game, not the contract.
+    let lost = named(&exercise, "29_not_lose_to_priorities");
+    assert_eq!(lost["verdict"], "wrong_output", "{lost:#}");
+    assert_eq!(lost["bonus"], true);
+    assert_eq!(lost["points"], 0);
+    for case in cases(&exercise) {
+        if case["bonus"] != true {
+            assert_eq!(case["verdict"], "passed", "{case:#}");
+        }
+    }
+    assert_eq!(exercise["status"], "passed", "{exercise:#}");
+    assert_eq!(code, Some(0));
+    let (points, max) = (&exercise["points"], &exercise["max_points"]);
+    assert_eq!(points.as_u64().unwrap() + 1, max.as_u64().unwrap());
+
+    // The human report says the failure is a bonus missed.
+    let output = common::clings(course.path())
+        .args(["test", "ai"])
+        .output()
+        .unwrap();
+    let said = stdout_of(&output);
+    let line = said
+        .lines()
+        .find(|line| line.contains("29_not_lose_to_priorities"))
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(line.contains("bonus, not required: "), "{line}");
+    assert_eq!(output.status.code(), Some(0), "{said}");
+}
+
+#[test]
+fn naive_players_fail_and_are_told_first_the_priority_they_lack() {
+    // Deterministic players: none blocks a four, and the first hint says so.
+    for program in [
+        "first_empty_cell",
+        "mirrors_the_opponent",
+        "spiral_from_the_centre",
+    ] {
+        let course = course_playing(&format!("solutions/wrong/ai/{program}.c"));
+        let (exercise, code) = graded(course.path());
+        assert_eq!(exercise["status"], "failed", "{program}");
+        assert_eq!(code, Some(1), "{program}");
+        let hint = first_hint(&exercise);
+        assert!(
+            hint.starts_with("Your program never blocks"),
+            "{program}: {hint}"
+        );
+    }
+    // A random player fails too; which priority it meets first is down to chance.
+    let course = course_playing("solutions/wrong/ai/random_cell.c");
+    let (exercise, code) = graded(course.path());
+    assert_eq!(
+        (exercise["status"].as_str(), code),
+        (Some("failed"), Some(1))
+    );
+    let hint = first_hint(&exercise);
+    assert!(
+        [
+            "never blocks",
+            "The opponent had a four",
+            "could have won",
+            "three in a row"
+        ]
+        .iter()
+        .any(|priority| hint.contains(priority)),
+        "{hint}"
+    );
+}
+
+#[test]
+fn a_player_with_a_three_must_make_it_four_when_nothing_is_more_urgent() {
+    // The mirror image of X's open three is O's own three: the next move must extend it.
+    let course = course_playing("solutions/wrong/ai/mirrors_the_opponent.c");
+    let (exercise, _) = graded(course.path());
+    for name in ["17_extend_three_o", "18_extend_three_x"] {
+        let case = named(&exercise, name);
+        let message = case["message"].as_str().unwrap();
+        assert!(
+            message.contains("11 8 makes a four of your three, but you played 5 13"),
+            "{name}: {message}"
+        );
+        let hint = case["hint"].as_str().unwrap_or("");
+        assert!(hint.contains("extend your own three"), "{name}: {hint}");
+    }
+}

@@ -721,7 +721,8 @@ impl<'a> Grader<'a> {
             Some(skipped) => Ok(self.unrun_case(case, skipped)),
             None => {
                 let result = self.run_case(program, case, toolchain, &env, validator)?;
-                looping.record(&result.finding, result.elapsed);
+                // A bonus missed fails nothing, so it stops no mutant's grading.
+                looping.record(&result.finding, result.elapsed, !result.allows_passing());
                 Ok(result)
             }
         });

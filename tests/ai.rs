@@ -132,4 +132,14 @@ fn a_player_with_a_three_must_make_it_four_when_nothing_is_more_urgent() {
         let hint = case["hint"].as_str().unwrap_or("");
         assert!(hint.contains("extend your own three"), "{name}: {hint}");
     }
+    // With the first two priorities and none of the third, that is the one mistake, and
+    // the first hint names it.
+    let course = course_playing("solutions/wrong/ai/never_extends_three.c");
+    let (exercise, code) = graded(course.path());
+    assert_eq!(
+        (exercise["status"].as_str(), code),
+        (Some("failed"), Some(1))
+    );
+    let hint = first_hint(&exercise);
+    assert!(hint.contains("it has no third priority"), "{hint}");
 }

@@ -31,6 +31,7 @@ use std::sync::atomic::{AtomicI32, Ordering};
 use anyhow::Context;
 use nix::mount::MsFlags;
 use nix::unistd::Pid;
+use serde::{Deserialize, Serialize};
 
 use super::Termination;
 use super::limits::Rlimits;
@@ -63,10 +64,12 @@ pub const READY: &str = "ready";
 /// file channel, the turn channel and the run's cgroups (one per controller hierarchy).
 pub const MAX_FDS: usize = 9;
 
-/// What one run is: the program, how it is limited, and what it gets.
-#[derive(Debug, PartialEq)]
+/// What one run is: the program, how it is limited, and what it gets. It travels as JSON,
+/// the one format of the helper's protocol: as the helper's last argument for a run of its
+/// own, as a warm sandbox's message otherwise; the report comes back the same way.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Orders {
-    pub rlimits: String,
+    pub rlimits: Rlimits,
     /// The user to run the program as (only when clings runs as root).
     pub uid: Option<u32>,
     pub wall_time: Duration,
@@ -87,7 +90,7 @@ pub struct Orders {
 }
 
 /// How a run's file channel reaches the helper.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FileChannel {
     /// The run is given no file and leaves none that matters.
     None,
@@ -98,126 +101,46 @@ pub enum FileChannel {
     Passed,
 }
 
-impl FileChannel {
-    fn encode(self) -> String {
-        match self {
-            FileChannel::None => String::new(),
-            FileChannel::Inherited(fd) => fd.to_string(),
-            FileChannel::Passed => "passed".to_string(),
-        }
-    }
-
-    fn decode(text: &str) -> Option<FileChannel> {
-        Some(match text {
-            "" => FileChannel::None,
-            "passed" => FileChannel::Passed,
-            fd => FileChannel::Inherited(fd.parse().ok()?),
-        })
-    }
-}
-
 impl Orders {
-    /// The orders as strings: the helper's command line after its flag (and status
-    /// descriptor), or a warm sandbox's message (joined by NUL bytes, which no field holds).
-    pub fn encode(&self) -> Vec<String> {
-        let uid = self.uid.map_or(String::new(), |uid| uid.to_string());
-        let mut fields = vec![
-            self.rlimits.clone(),
-            uid,
-            format!("{}", self.wall_time.as_millis()),
-            self.program.clone(),
-            self.files.encode(),
-            if self.takes_turns { "turns" } else { "" }.to_string(),
-            self.env.len().to_string(),
-            self.collect.len().to_string(),
-        ];
-        fields.extend(self.env.iter().cloned());
-        fields.extend(self.collect.iter().cloned());
-        fields.extend(self.args.iter().cloned());
-        fields
-    }
-
-    fn decode(fields: &[&str]) -> Option<Orders> {
-        let [
-            rlimits,
-            uid,
-            wall_ms,
-            program,
-            files,
-            turns,
-            env_count,
-            collect_count,
-            rest @ ..,
-        ] = fields
-        else {
-            return None;
-        };
-        let env_count: usize = env_count.parse().ok()?;
-        let collect_count: usize = collect_count.parse().ok()?;
-        if rest.len() < env_count.checked_add(collect_count)? {
-            return None;
-        }
-        let (env, rest) = rest.split_at(env_count);
-        let (collect, args) = rest.split_at(collect_count);
-        let strings = |fields: &[&str]| fields.iter().map(|field| field.to_string()).collect();
-        Some(Orders {
-            rlimits: rlimits.to_string(),
-            uid: match *uid {
-                "" => None,
-                uid => Some(uid.parse().ok()?),
-            },
-            wall_time: Duration::from_millis(wall_ms.parse().ok()?),
-            program: program.to_string(),
-            args: strings(args),
-            env: strings(env),
-            files: FileChannel::decode(files)?,
-            takes_turns: match *turns {
-                "" => false,
-                "turns" => true,
-                _ => return None,
-            },
-            collect: strings(collect),
-        })
+    fn encode(&self) -> String {
+        serde_json::to_string(self).expect("orders serialize")
     }
 
     /// The helper's command line for one run reporting on `status_fd`.
     pub fn to_args(&self, status_fd: RawFd) -> Vec<String> {
-        let mut args = vec![FLAG.to_string(), status_fd.to_string()];
-        args.extend(self.encode());
-        args
+        vec![FLAG.to_string(), status_fd.to_string(), self.encode()]
     }
 
     fn from_args(args: &[OsString]) -> Option<(RawFd, Orders)> {
         let args: Vec<&str> = args.iter().map(|arg| arg.to_str()).collect::<Option<_>>()?;
-        let [flag, status_fd, fields @ ..] = args.as_slice() else {
+        let [flag, status_fd, orders] = args.as_slice() else {
             return None;
         };
         if *flag != FLAG {
             return None;
         }
-        Some((status_fd.parse().ok()?, Orders::decode(fields)?))
+        Some((status_fd.parse().ok()?, serde_json::from_str(orders).ok()?))
     }
 
     /// A warm sandbox's message for this run.
     pub fn to_message(&self) -> Vec<u8> {
-        self.encode().join("\0").into_bytes()
+        self.encode().into_bytes()
     }
 
     fn from_message(message: &[u8]) -> Option<Orders> {
-        let text = std::str::from_utf8(message).ok()?;
-        Orders::decode(&text.split('\0').collect::<Vec<_>>())
+        serde_json::from_slice(message).ok()
     }
 }
 
-/// How the program ended, as the helper saw it.
-#[derive(Debug, Default, PartialEq)]
+/// How the program ended, as the helper saw it: one line of JSON.
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     pub exit: Option<ExitReport>,
     /// errno of a failed exec: the program never started.
     pub exec_error: Option<i32>,
 }
 
-#[derive(Debug, PartialEq)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExitReport {
     pub termination: Termination,
     pub cpu_time: Duration,
@@ -228,53 +151,14 @@ pub struct ExitReport {
 }
 
 impl Report {
-    /// Reads what the helper wrote; a helper that was killed wrote nothing.
+    /// Reads what the helper wrote; a helper that was killed wrote nothing, or half a line.
     pub fn parse(text: &str) -> Report {
-        let mut report = Report::default();
-        for line in text.lines() {
-            if let Some(errno) = line.strip_prefix("exec_error=") {
-                report.exec_error = errno.parse().ok();
-            } else if let Some(fields) = line.strip_prefix("ended ") {
-                report.exit = ExitReport::parse(fields);
-            }
-        }
-        report
+        let line = text.lines().next().unwrap_or_default();
+        serde_json::from_str(line).unwrap_or_default()
     }
-}
 
-impl ExitReport {
     fn render(&self) -> String {
-        let (kind, value) = match self.termination {
-            Termination::Exited(code) => ("exit", code),
-            Termination::Signaled(signal) => ("signal", signal),
-        };
-        format!(
-            "ended {kind}={value} cpu_us={} peak_bytes={} elapsed_us={} wall_timeout={}\n",
-            self.cpu_time.as_micros(),
-            self.peak_memory_bytes,
-            self.elapsed.as_micros(),
-            u8::from(self.wall_timeout)
-        )
-    }
-
-    fn parse(fields: &str) -> Option<ExitReport> {
-        let field = |name: &str| {
-            fields
-                .split(' ')
-                .find_map(|field| field.strip_prefix(name)?.strip_prefix('='))
-        };
-        let termination = match (field("exit"), field("signal")) {
-            (Some(code), _) => Termination::Exited(code.parse().ok()?),
-            (None, Some(signal)) => Termination::Signaled(signal.parse().ok()?),
-            (None, None) => return None,
-        };
-        Some(ExitReport {
-            termination,
-            cpu_time: Duration::from_micros(field("cpu_us")?.parse().ok()?),
-            peak_memory_bytes: field("peak_bytes")?.parse().ok()?,
-            elapsed: Duration::from_micros(field("elapsed_us")?.parse().ok()?),
-            wall_timeout: field("wall_timeout")? == "1",
-        })
+        serde_json::to_string(self).expect("a report serializes") + "\n"
     }
 }
 
@@ -573,7 +457,7 @@ fn enter_run_namespace(scratch_bytes: u64) -> anyhow::Result<()> {
 /// Places the run's given files, runs the program, ends every process it left, and
 /// collects the files it was to leave; the report for clings.
 fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow::Result<String> {
-    let rlimits = Rlimits::decode(&orders.rlimits).context("bad resource limits")?;
+    let rlimits = orders.rlimits;
     if let Some(channel) = channel {
         files::place(channel, Path::new("."), orders.uid)?;
     }
@@ -649,12 +533,15 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
     if !exec_error.is_empty() {
         return Ok(exec_error);
     }
-    Ok(ExitReport {
-        termination: exit.termination,
-        cpu_time: exit.cpu_time,
-        peak_memory_bytes: exit.peak_memory_bytes,
-        elapsed: started.elapsed(),
-        wall_timeout,
+    Ok(Report {
+        exit: Some(ExitReport {
+            termination: exit.termination,
+            cpu_time: exit.cpu_time,
+            peak_memory_bytes: exit.peak_memory_bytes,
+            elapsed: started.elapsed(),
+            wall_timeout,
+        }),
+        exec_error: None,
     }
     .render())
 }
@@ -1090,9 +977,10 @@ unsafe fn close_from(first: RawFd, keep: RawFd) {
     }
 }
 
-/// `exec_error=<errno>\n` without allocating.
+/// The report of a failed exec, `{"exec_error":<errno>}\n` (see [`Report`]), without
+/// allocating: the child of a fork may not.
 fn format_errno(buffer: &mut [u8; 32], errno: i32) -> &[u8] {
-    const PREFIX: &[u8] = b"exec_error=";
+    const PREFIX: &[u8] = b"{\"exec_error\":";
     buffer[..PREFIX.len()].copy_from_slice(PREFIX);
     let mut digits = [0u8; 10];
     let mut value = errno.unsigned_abs();
@@ -1110,8 +998,8 @@ fn format_errno(buffer: &mut [u8; 32], errno: i32) -> &[u8] {
         buffer[end] = *digit;
         end += 1;
     }
-    buffer[end] = b'\n';
-    &buffer[..=end]
+    buffer[end..end + 2].copy_from_slice(b"}\n");
+    &buffer[..end + 2]
 }
 
 #[cfg(test)]
@@ -1121,7 +1009,7 @@ mod tests {
     #[test]
     fn orders_round_trip_through_the_command_line() {
         let orders = Orders {
-            rlimits: "cpu=1/2,nproc=16/16".into(),
+            rlimits: crate::sandbox::limits::tests::LIMITS.rlimits(16),
             uid: Some(1_800_000_123),
             wall_time: Duration::from_millis(2000),
             program: "/usr/bin/gcc".into(),
@@ -1183,8 +1071,13 @@ mod tests {
             elapsed: Duration::from_micros(1_100_000),
             wall_timeout: false,
         };
-        let report = Report::parse(&exit.render());
-        assert_eq!(report.exit, Some(exit));
+        let report = Report {
+            exit: Some(exit),
+            exec_error: None,
+        };
+        assert_eq!(Report::parse(&report.render()), report);
+        // Half a report is none.
+        assert_eq!(Report::parse(&report.render()[..20]), Report::default());
         assert_eq!(Report::parse(""), Report::default());
         let mut buffer = [0u8; 32];
         assert_eq!(

@@ -128,9 +128,7 @@ impl Bubblewrap {
         };
         let (mut command, program) = self.sandbox(&run.program, scratch);
         let orders = Orders {
-            rlimits: limits
-                .rlimits(self.process_limit(limits.processes, false))
-                .encode(),
+            rlimits: limits.rlimits(self.process_limit(limits.processes, false)),
             uid,
             wall_time: limits.wall_time,
             program: program.to_string_lossy().into_owned(),

@@ -187,7 +187,7 @@ impl Launch {
         let mut inherited = vec![status_write];
         let files = inherit_channel(channel, &mut inherited)?;
         let orders = Orders {
-            rlimits: limits.rlimits(processes).encode(),
+            rlimits: limits.rlimits(processes),
             uid,
             wall_time: limits.wall_time,
             program: program.to_string_lossy().into_owned(),

@@ -4,6 +4,8 @@
 use std::io;
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
 /// The largest file a program may write unless a course says otherwise: also the size of a
 /// run's working directory, and so what a warm sandbox is started for.
 pub const DEFAULT_FILE_SIZE_BYTES: u64 = 1 << 20;
@@ -151,8 +153,8 @@ pub fn add_address_sanitizer_limits(env: &mut Vec<(String, String)>, bytes: u64)
     }
 }
 
-/// The limits clings sets, named for the helper's command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The limits clings sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 enum Resource {
     Core,
     Cpu,
@@ -174,18 +176,6 @@ impl Resource {
         Resource::Data,
     ];
 
-    fn name(self) -> &'static str {
-        match self {
-            Resource::Core => "core",
-            Resource::Cpu => "cpu",
-            Resource::Processes => "nproc",
-            Resource::FileSize => "fsize",
-            Resource::OpenFiles => "nofile",
-            Resource::AddressSpace => "as",
-            Resource::Data => "data",
-        }
-    }
-
     /// The `RLIMIT_*` number, whose type differs between C libraries.
     fn number(self) -> i64 {
         (match self {
@@ -204,7 +194,7 @@ const MAX_RLIMITS: usize = Resource::ALL.len();
 
 /// A fixed-size list of limits, built before the fork so that applying it in the child
 /// allocates nothing (only async-signal-safe calls are allowed there).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rlimits {
     entries: [Option<(Resource, u64, u64)>; MAX_RLIMITS],
 }
@@ -242,34 +232,21 @@ impl Rlimits {
             .find(|(resource, ..)| *resource == Resource::FileSize)
             .map(|(_, _, hard)| *hard)
     }
-
-    /// `name=soft/hard` pairs, for the helper's command line.
-    pub fn encode(&self) -> String {
-        self.entries
-            .iter()
-            .flatten()
-            .map(|(resource, soft, hard)| format!("{}={soft}/{hard}", resource.name()))
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-
-    pub fn decode(text: &str) -> Option<Rlimits> {
-        let mut rlimits = Rlimits::default();
-        for item in text.split(',').filter(|item| !item.is_empty()) {
-            let (name, values) = item.split_once('=')?;
-            let (soft, hard) = values.split_once('/')?;
-            let resource = Resource::ALL
-                .into_iter()
-                .find(|resource| resource.name() == name)?;
-            rlimits.push(resource, soft.parse().ok()?, hard.parse().ok()?);
-        }
-        Some(rlimits)
-    }
 }
 
 #[cfg(test)]
-mod tests {
+pub mod tests {
     use super::*;
+
+    /// The soft and hard limit `rlimits` sets on `resource`.
+    fn set(rlimits: &Rlimits, resource: Resource) -> Option<(u64, u64)> {
+        rlimits
+            .entries
+            .iter()
+            .flatten()
+            .find(|(known, _, _)| *known == resource)
+            .map(|&(_, soft, hard)| (soft, hard))
+    }
 
     pub const LIMITS: Limits = Limits {
         wall_time: Duration::from_secs(2),
@@ -295,13 +272,17 @@ mod tests {
     }
 
     #[test]
-    fn rlimits_survive_the_helper_command_line() {
-        let encoded = LIMITS.rlimits(18).encode();
-        assert!(encoded.contains("nproc=18/18"), "{encoded}");
-        assert!(encoded.contains("cpu=2/3"), "{encoded}");
-        assert!(encoded.contains(&format!("as={0}/{0}", 256u64 << 20)));
-        assert_eq!(Rlimits::decode(&encoded).unwrap().encode(), encoded);
-        assert!(Rlimits::decode("bogus=1/2").is_none());
+    fn rlimits_survive_the_helpers_protocol() {
+        let rlimits = LIMITS.rlimits(18);
+        assert_eq!(set(&rlimits, Resource::Processes), Some((18, 18)));
+        assert_eq!(set(&rlimits, Resource::Cpu), Some((2, 3)));
+        assert_eq!(
+            set(&rlimits, Resource::AddressSpace),
+            Some((256 << 20, 256 << 20))
+        );
+        let json = serde_json::to_string(&rlimits).unwrap();
+        assert_eq!(serde_json::from_str::<Rlimits>(&json).unwrap(), rlimits);
+        assert!(serde_json::from_str::<Rlimits>(r#"{"entries":[["Bogus",1,2]]}"#).is_err());
     }
 
     #[test]
@@ -345,17 +326,15 @@ mod tests {
         };
         // Every process holds the limit past what it started with; the hard limits leave
         // room for AddressSanitizer's report, which the program cannot take past.
-        let encoded = asan.rlimits(16).encode();
-        for (name, mapped) in [("data", 15u64 << 40), ("as", 20 << 40)] {
+        let rlimits = asan.rlimits(16);
+        for (resource, mapped) in [
+            (Resource::Data, 15u64 << 40),
+            (Resource::AddressSpace, 20 << 40),
+        ] {
             let soft = mapped + (256 << 20);
-            let hard = soft + REPORT_ROOM;
-            assert!(
-                encoded.contains(&format!("{name}={soft}/{hard}")),
-                "{encoded}"
-            );
+            assert_eq!(set(&rlimits, resource), Some((soft, soft + REPORT_ROOM)));
         }
-        assert_eq!(Rlimits::decode(&encoded).unwrap().encode(), encoded);
-        assert!(!LIMITS.rlimits(16).encode().contains("data="));
+        assert_eq!(set(&LIMITS.rlimits(16), Resource::Data), None);
         let env = asan.program_env(&[("ASAN_OPTIONS".into(), "exitcode=86".into())]);
         assert_eq!(
             env[0].1,

@@ -52,7 +52,7 @@ use user::RunUser;
 /// helper has not.
 const HELPER_GRACE: Duration = Duration::from_millis(500);
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Termination {
     Exited(i32),
     Signaled(i32),
@@ -353,9 +353,7 @@ impl Sandbox {
                     }
                 };
                 let orders = helper::Orders {
-                    rlimits: limits
-                        .rlimits(bwrap.process_limit(limits.processes, true))
-                        .encode(),
+                    rlimits: limits.rlimits(bwrap.process_limit(limits.processes, true)),
                     uid,
                     wall_time: limits.wall_time,
                     program: isolation::PROGRAM.to_string(),

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Termination;
 use super::limits::Rlimits;
-use super::process::{self, Exit, Group};
+use super::process::{self, Activity, Group};
 use super::{files, procs, seccomp};
 
 /// The most arguments a program is given (the compiler's flags and files).
@@ -148,6 +148,8 @@ pub struct ExitReport {
     pub elapsed: Duration,
     /// The helper stopped the program at the wall-time limit.
     pub wall_timeout: bool,
+    /// It was running then (on a processor, or waiting for one), not asleep.
+    pub running: bool,
 }
 
 impl Report {
@@ -522,7 +524,7 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
     let group = Group::new_in_reaper(Pid::from_raw(child));
     let waited = group.wait(Some(orders.wall_time));
     PROGRAM.store(0, Ordering::SeqCst);
-    let (exit, wall_timeout): (Exit, bool) = waited.context("cannot wait for the program")?;
+    let (exit, timed_out) = waited.context("cannot wait for the program")?;
     end_descendants();
     if let Some(channel) = channel.filter(|_| !orders.collect.is_empty()) {
         let limit = rlimits.file_size().unwrap_or(u64::MAX);
@@ -539,7 +541,8 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
             cpu_time: exit.cpu_time,
             peak_memory_bytes: exit.peak_memory_bytes,
             elapsed: started.elapsed(),
-            wall_timeout,
+            wall_timeout: timed_out.is_some(),
+            running: timed_out == Some(Activity::Running),
         }),
         exec_error: None,
     }
@@ -1069,7 +1072,8 @@ mod tests {
             cpu_time: Duration::from_micros(1_000_123),
             peak_memory_bytes: 4096,
             elapsed: Duration::from_micros(1_100_000),
-            wall_timeout: false,
+            wall_timeout: true,
+            running: true,
         };
         let report = Report {
             exit: Some(exit),

@@ -21,7 +21,7 @@ use super::helper::{FileChannel, Orders};
 use super::isolation::{self, Bubblewrap};
 use super::limits::Limits;
 use super::live::Live;
-use super::process::{Exit, Group};
+use super::process::{Activity, Exit, Group};
 use super::relay::Relay;
 use super::{Job, Program, procs, user};
 
@@ -51,8 +51,8 @@ pub struct Ended {
     pub stderr: Vec<u8>,
     /// clings stopped it for printing too much.
     pub flooded: bool,
-    /// clings stopped it at `wall_limit`.
-    pub timed_out: bool,
+    /// clings stopped it at `wall_limit`, finding it doing this.
+    pub timed_out: Option<Activity>,
 }
 
 /// One run's command and what goes with it until the run is over.

@@ -88,6 +88,9 @@ pub struct Outcome {
     /// Whether the program had consumed all of its stdin: a program stopped in that state
     /// is almost always looping on a `scanf` that returns EOF.
     pub input_exhausted: bool,
+    /// Stopped at the wall-time limit, it was running (on a processor or waiting for one),
+    /// not asleep: a loop, however little CPU time a busy machine gave it.
+    pub running_when_stopped: bool,
     /// The files the job asked for, as the program left them; empty when the run was
     /// killed before the helper could look.
     pub files: Vec<(String, Left)>,
@@ -400,7 +403,7 @@ impl Sandbox {
         let game_over = job
             .conversation
             .is_some_and(|(_, relay)| relay.writer_ended());
-        let killed = ended.flooded || ended.timed_out || game_over;
+        let killed = ended.flooded || ended.timed_out.is_some() || game_over;
 
         let mut outcome = Outcome {
             termination: ended.exit.termination,
@@ -410,6 +413,7 @@ impl Sandbox {
             elapsed: ended.elapsed,
             cpu_time: Some(ended.exit.cpu_time),
             peak_memory_bytes: Some(ended.exit.peak_memory_bytes),
+            running_when_stopped: ended.timed_out == Some(process::Activity::Running),
             input_exhausted: match input_file {
                 Some(mut file) => {
                     let length = file.metadata().map(|meta| meta.len()).unwrap_or(0);
@@ -438,6 +442,7 @@ impl Sandbox {
                 outcome.peak_memory_bytes = Some(exit.peak_memory_bytes);
                 outcome.elapsed = exit.elapsed;
                 helper_timed_out = exit.wall_timeout;
+                outcome.running_when_stopped |= exit.running;
                 if let Some(channel) = channel.filter(|_| !job.files.collect.is_empty()) {
                     outcome.files = files::read(&channel)
                         .with_context(|| format!("cannot read what {} left", job.describe()))?;
@@ -459,7 +464,7 @@ impl Sandbox {
             Some(Stop::OutputLimit)
         } else if game_over {
             Some(Stop::GameOver)
-        } else if ended.timed_out || helper_timed_out {
+        } else if ended.timed_out.is_some() || helper_timed_out {
             Some(Stop::WallTime)
         } else {
             let cgroup_memory = cgroup.as_ref().is_some_and(RunCgroup::memory_exceeded);

@@ -84,20 +84,21 @@ impl Group {
         }
     }
 
-    /// Waits for the leader to end, at most `limit` (then the group is killed and
-    /// `true` says so); kills whatever is left in the group, and reaps the leader.
-    pub fn wait(&self, limit: Option<Duration>) -> io::Result<(Exit, bool)> {
+    /// Waits for the leader to end, at most `limit` (then the group is killed, and what
+    /// the leader was doing then is said); kills whatever is left in the group, and reaps
+    /// the leader.
+    pub fn wait(&self, limit: Option<Duration>) -> io::Result<(Exit, Option<Activity>)> {
         let (ended_tx, ended_rx) = mpsc::channel();
         let (leader, reaper) = (self.leader, self.reaper);
         thread::spawn(move || {
             let _ = ended_tx.send(wait_without_reaping(leader, reaper));
         });
-        let mut timed_out = false;
+        let mut timed_out = None;
         let ended = match limit {
             Some(limit) => match ended_rx.recv_timeout(limit) {
                 Ok(ended) => ended,
                 Err(_) => {
-                    timed_out = true;
+                    timed_out = Some(Activity::of(self.leader));
                     self.kill();
                     match ended_rx.recv_timeout(TERM_PATIENCE) {
                         Ok(ended) => ended,
@@ -117,6 +118,30 @@ impl Group {
         let exit = reap(self.leader)?;
         *reaped = true;
         Ok((exit, timed_out))
+    }
+}
+
+/// What a process stopped at its time limit was doing: the evidence of a loop, which a
+/// share of CPU time is not on a machine whose processors other work keeps busy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Activity {
+    /// On a processor, or waiting for one: a loop.
+    Running,
+    /// Asleep, waiting, stopped, or gone.
+    Idle,
+}
+
+impl Activity {
+    /// From its state in `/proc/PID/stat` (the letter after the command's closing `)`).
+    fn of(pid: Pid) -> Activity {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rfind(')')
+            .and_then(|end| stat[end + 1..].split_whitespace().next());
+        match state {
+            Some("R") => Activity::Running,
+            _ => Activity::Idle,
+        }
     }
 }
 

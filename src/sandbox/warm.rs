@@ -42,7 +42,7 @@ use super::isolation::Bubblewrap;
 use super::launch::{self, Ended};
 use super::limits::Limits;
 use super::live::Live;
-use super::process::{Exit, Group};
+use super::process::{Activity, Exit, Group};
 use super::relay::Relay;
 use crate::parallel::{lock, wait};
 use crate::timings::{self, Phase};
@@ -374,7 +374,8 @@ impl Warm {
         // The helper enforces the wall time; clings stops the sandbox only if it has not.
         let answer = self.answer(limits.wall_time + super::HELPER_GRACE);
         let elapsed = started.elapsed();
-        let timed_out = matches!(answer, Answer::Silent);
+        // A helper silent past the time limit could not say what its program was doing.
+        let timed_out = matches!(answer, Answer::Silent).then_some(Activity::Idle);
         drop(live);
         let report = match answer {
             Answer::Said(report) => report,

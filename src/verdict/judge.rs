@@ -95,10 +95,12 @@ pub fn judge(outcome: &Outcome, expected: &Expected, mode: CompareMode, limits: 
             };
         }
         Some(Stop::WallTime) => {
-            // A quarter leaves room for a busy program that shared the processor.
-            let busy = outcome
-                .cpu_time
-                .is_none_or(|cpu| cpu * 4 >= outcome.elapsed);
+            // Running when stopped is a loop; else a quarter of the time on a processor
+            // leaves room for a program that shared it.
+            let busy = outcome.running_when_stopped
+                || outcome
+                    .cpu_time
+                    .is_none_or(|cpu| cpu * 4 >= outcome.elapsed);
             return Finding::Timeout {
                 clock: Clock::Wall,
                 limit_ms: limits.wall_time.as_millis() as u64,
@@ -231,6 +233,7 @@ mod tests {
             cpu_time: Some(Duration::ZERO),
             peak_memory_bytes: Some(0),
             input_exhausted: true,
+            running_when_stopped: false,
             files: Vec::new(),
         }
     }
@@ -439,6 +442,17 @@ mod tests {
         );
         let idle = stopped(Stop::WallTime, Some(3));
         assert_eq!(idle, timeout(Clock::Wall, 2000, false));
+        // Found running when stopped, it loops, however little a busy machine gave it.
+        let mut starved = outcome(Termination::Signaled(9), "", "");
+        starved.stopped = Some(Stop::WallTime);
+        starved.elapsed = Duration::from_millis(2000);
+        starved.cpu_time = Some(Duration::from_millis(3));
+        starved.input_exhausted = false;
+        starved.running_when_stopped = true;
+        assert_eq!(
+            judge(&starved, &Expected::stdout(b""), CompareMode::Lines, LIMITS),
+            timeout(Clock::Wall, 2000, true)
+        );
         // Where the CPU time is unknown, an endless loop is the likelier mistake.
         assert_eq!(
             stopped(Stop::WallTime, None),

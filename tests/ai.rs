@@ -76,6 +76,32 @@ fn a_player_that_follows_the_spec_priorities_passes_and_its_lost_bonus_game_cost
         .unwrap_or_else(|| panic!("{said}"));
     assert!(line.contains("bonus, not required: "), "{line}");
     assert_eq!(output.status.code(), Some(0), "{said}");
+
+    // JUnit and GitHub, read by CI as failed results, are told it fails nothing.
+    let report = |format: &str| {
+        let output = common::clings(course.path())
+            .args(["test", "ai", "--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{format}");
+        stdout_of(&output)
+    };
+    let junit = report("junit");
+    let case = &junit[junit
+        .find("\"29_not_lose_to_priorities\"")
+        .expect("the case")..];
+    let case = &case[..case.find("</testcase>").expect("its end")];
+    assert!(
+        case.contains("<skipped message=\"bonus, not required: "),
+        "{case}"
+    );
+    assert!(!junit.contains("<failure"), "{junit}");
+    let github = report("github");
+    assert!(
+        github.contains("::warning file=exercises/ai.c,title=ai (bonus) 29_not_lose_to_priorities"),
+        "{github}"
+    );
+    assert!(!github.contains("::error"), "{github}");
 }
 
 #[test]

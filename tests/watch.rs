@@ -1021,7 +1021,8 @@ fn a_small_screen_shows_the_failing_case_s_hint_and_diff_first() {
         .map(|line| line.trim())
         .collect::<Vec<_>>()
         .join(" ");
-    let case_hint = "This five runs down-left, direction (1,-1), from (2,10) to (6,6)";
+    // The hint of the mistake the results show (check_win's `missing_anti_diagonal`).
+    let case_hint = "Every line is found but those going down-left";
     for shown in [
         "wrong_output 09_black_anti_diagonal",
         "your output differs from the expected output",
@@ -1040,7 +1041,7 @@ fn a_small_screen_shows_the_failing_case_s_hint_and_diff_first() {
     // Wrapped at spaces: the case hint's rows hold its words whole, in order.
     let hint_row = lines
         .iter()
-        .position(|line| line.contains("hint: This five"))
+        .position(|line| line.contains("hint: Every line"))
         .unwrap();
     let diff_row = lines
         .iter()
@@ -1050,9 +1051,9 @@ fn a_small_screen_shows_the_failing_case_s_hint_and_diff_first() {
         .iter()
         .flat_map(|line| line.split_whitespace())
         .collect();
-    let sentence = "hint: This five runs down-left, direction (1,-1), from (2,10) to (6,6): is \
-                    (1,-1) in your direction array, and may every cell start a line (i < SIZE, \
-                    j < SIZE), a stone in column 10 too?";
+    let sentence = "hint: Every line is found but those going down-left: the direction array \
+                    needs {1,-1} (next row, previous column) among its four directions, and the \
+                    loop must reach it (d < 4).";
     assert_eq!(
         words,
         sentence.split_whitespace().collect::<Vec<_>>(),

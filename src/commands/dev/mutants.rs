@@ -149,7 +149,7 @@ fn exercise_score(
         });
     }
     let graded_in = started.elapsed();
-    let searched = search(
+    let unsearched = search(
         grader,
         &mutant_grader,
         exercise,
@@ -163,7 +163,7 @@ fn exercise_score(
         &file_name,
         &mutants,
         &fates,
-        searched,
+        unsearched,
         (graded_in, started.elapsed()),
     );
     Ok(score(&fates))
@@ -174,8 +174,8 @@ fn mutant_dir(dir: &Path, number: usize) -> PathBuf {
 }
 
 /// Looks for an input that tells each survivor from the reference; a survivor for which
-/// none of `options.tries` inputs does becomes equivalent. Returns why there was no search,
-/// when there was none.
+/// none of `options.tries` inputs does becomes equivalent. Returns why no input was
+/// searched, when none was.
 fn search(
     grader: &Grader,
     mutant_grader: &Grader,
@@ -184,15 +184,15 @@ fn search(
     file_name: &Path,
     fates: &mut [Fate],
     options: &Mutants,
-) -> Result<Result<(), &'static str>> {
+) -> Result<Option<&'static str>> {
     let survivors: Vec<usize> = (0..fates.len())
         .filter(|&number| matches!(fates[number], Fate::Survived(_)))
         .collect();
     if survivors.is_empty() {
-        return Ok(Ok(()));
+        return Ok(None);
     }
     if exercise.checker.is_some() || exercise.referee.is_some() {
-        return Ok(Err(
+        return Ok(Some(
             "its cases are judged by a checker or a referee, not by one right output",
         ));
     }
@@ -204,7 +204,7 @@ fn search(
     }
     let made = input_search::inputs(&exercise.input, &samples, options.tries, options.seed);
     if made.is_empty() {
-        return Ok(Err("clings makes up no input of its kind"));
+        return Ok(Some("clings makes up no input of its kind"));
     }
     let inputs_dir = dir.join("inputs");
     std::fs::create_dir_all(&inputs_dir)?;
@@ -268,7 +268,7 @@ fn search(
             }
         };
     }
-    Ok(Ok(()))
+    Ok(None)
 }
 
 /// Killed over the mutants that compile and are not equivalent, in percent.
@@ -289,7 +289,7 @@ fn report(
     file_name: &Path,
     mutants: &[Mutant],
     fates: &[Fate],
-    searched: Result<(), &str>,
+    unsearched: Option<&str>,
     (graded_in, elapsed): (Duration, Duration),
 ) {
     let tally = |wanted: fn(&Fate) -> bool| fates.iter().filter(|fate| wanted(fate)).count();
@@ -341,7 +341,7 @@ fn report(
         match fate {
             Fate::Survived(found) => {
                 println!("  {}  {file}:{mutant}", "survived  ".yellow().bold());
-                match (found, &searched) {
+                match (found, unsearched) {
                     (Some(input), _) => println!(
                         "              differs from the reference on {}: \
                          clings dev new-case {} NAME --input {}",
@@ -349,8 +349,8 @@ fn report(
                         exercise.name,
                         shown(input)
                     ),
-                    (None, Err(why)) => println!("              no input searched: {why}"),
-                    (None, Ok(())) => {}
+                    (None, Some(why)) => println!("              no input searched: {why}"),
+                    (None, None) => {}
                 }
             }
             Fate::Equivalent => {

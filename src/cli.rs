@@ -224,9 +224,14 @@ pub enum Command {
 
 #[derive(Subcommand)]
 pub enum DevCommand {
-    /// Validate the whole course: files, inputs, translations; solutions pass every case,
-    /// skeletons and known-wrong programs fail at least one.
-    Check,
+    /// Validate the course: files, inputs, translations; solutions pass every case,
+    /// skeletons and known-wrong programs fail at least one. What grading an exercise's
+    /// programs found is remembered until something it read changes.
+    Check {
+        /// Only these exercises (what concerns the course as a whole is checked too);
+        /// default: every exercise.
+        exercises: Vec<String>,
+    },
     /// Add a case whose expected output is computed by the reference solution.
     NewCase(NewCase),
     /// Recompute expected outputs from the reference solution, showing what changes.

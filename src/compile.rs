@@ -201,7 +201,7 @@ impl Toolchain {
         };
         let flags = self.flags();
         let name = name_in_sandbox(source);
-        let entry = cache_dir.join(self.cache_key(&flags, &name, &code));
+        let entry = cache_dir.join(self.cache_key(&name, &code));
         let _claim = loop {
             if let Some(build) = read_cached(&entry) {
                 return Ok(build);
@@ -289,16 +289,25 @@ impl Toolchain {
             .with_context(|| format!("the build cache entry {} vanished", entry.display()))
     }
 
-    /// What a build depends on besides the headers it includes: the compiler, its flags,
-    /// the name the source is compiled under (diagnostics quote it) and the code.
-    fn cache_key(&self, flags: &[String], name: &Path, code: &[u8]) -> String {
+    /// What a build depends on besides the headers it includes: the toolchain's
+    /// [`fingerprint`](Toolchain::fingerprint), the name the source is compiled under
+    /// (diagnostics quote it) and the code.
+    fn cache_key(&self, name: &Path, code: &[u8]) -> String {
+        digest::of(&[
+            self.fingerprint().as_bytes(),
+            name.to_string_lossy().as_bytes(),
+            code,
+        ])
+    }
+
+    /// What every build by this toolchain depends on, whatever the source: the compiler,
+    /// its flags (the sanitizers it accepted among them) and what clings adds to the build.
+    pub fn fingerprint(&self) -> String {
         digest::of(&[
             self.identity.as_bytes(),
             self.command.join(" ").as_bytes(),
-            flags.join("\0").as_bytes(),
+            self.flags().join("\0").as_bytes(),
             self.hook().unwrap_or_default().as_bytes(),
-            name.to_string_lossy().as_bytes(),
-            code,
         ])
     }
 

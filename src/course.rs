@@ -245,48 +245,49 @@ impl Course {
     }
 
     fn parse(root: &Path, info_path: &Path, text: &str) -> Result<Course> {
-        let at = |span: std::ops::Range<usize>| {
-            let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
-            format!("{}:{line}", info_path.display())
+        let at = |span: std::ops::Range<usize>, key: &str| {
+            let line = crate::toml_error::line_of(text, key_offset(text, span, key));
+            format!("{}:{line}: key `{key}`", info_path.display())
         };
-        // toml's own message already names the line, the column and the key.
         let info: InfoFile = toml::from_str(text).map_err(|err| {
-            anyhow::anyhow!("{}: invalid course file\n{err}", info_path.display())
+            anyhow::anyhow!(crate::toml_error::describe(
+                info_path,
+                text,
+                "course file",
+                &err
+            ))
         })?;
         if *info.format_version.get_ref() != FORMAT_VERSION {
             bail!(
-                "{}: key `format_version`: this clings reads version {FORMAT_VERSION}, \
-                 the file says {}",
-                at(info.format_version.span()),
+                "{}: this clings reads version {FORMAT_VERSION}, the file says {}",
+                at(info.format_version.span(), "format_version"),
                 info.format_version.get_ref()
             );
         }
         if info.exercises.is_empty() {
             bail!("{}: the course has no [[exercises]]", info_path.display());
         }
-        let mut chapters = Vec::with_capacity(info.chapters.len().max(1));
+        // Every mistake of the file at once, each at its line.
+        let mut mistakes = Vec::new();
+        let mut chapters: Vec<Chapter> = Vec::with_capacity(info.chapters.len().max(1));
         for spanned in info.chapters {
             let span = spanned.span();
             let chapter = spanned.into_inner();
             if !valid_name(&chapter.name) {
-                bail!(
-                    "{}: key `name`: {:?} is not a valid chapter name \
-                     (letters, digits, `_` and `-` only)",
-                    at(span),
+                mistakes.push(format!(
+                    "{}: {:?} is not a valid chapter name (letters, digits, `_` and `-` only)",
+                    at(span, "name"),
                     chapter.name
-                );
-            }
-            if chapters
-                .iter()
-                .any(|known: &Chapter| known.name == chapter.name)
-            {
-                bail!(
-                    "{}: key `name`: chapter {:?} appears twice",
-                    at(span),
+                ));
+            } else if chapters.iter().any(|known| known.name == chapter.name) {
+                mistakes.push(format!(
+                    "{}: chapter {:?} appears twice",
+                    at(span, "name"),
                     chapter.name
-                );
+                ));
+            } else {
+                chapters.push(chapter);
             }
-            chapters.push(chapter);
         }
         if chapters.is_empty() {
             chapters.push(Chapter::implicit());
@@ -296,33 +297,41 @@ impl Course {
         for spanned in info.exercises {
             let span = spanned.span();
             let mut exercise = spanned.into_inner();
+            let before = mistakes.len();
+            let mut mistake = |key: &str, what: String| {
+                mistakes.push(format!("{}: {what}", at(span.clone(), key)));
+            };
             if !valid_name(&exercise.name) {
-                bail!(
-                    "{}: key `name`: {:?} is not a valid exercise name \
-                     (letters, digits, `_` and `-` only)",
-                    at(span),
-                    exercise.name
+                mistake(
+                    "name",
+                    format!(
+                        "{:?} is not a valid exercise name (letters, digits, `_` and `-` only)",
+                        exercise.name
+                    ),
                 );
             }
             if !seen.insert(exercise.name.clone()) {
-                bail!(
-                    "{}: key `name`: exercise {:?} appears twice",
-                    at(span),
-                    exercise.name
+                mistake(
+                    "name",
+                    format!("exercise {:?} appears twice", exercise.name),
                 );
             }
             if exercise.path.is_absolute() {
-                bail!(
-                    "{}: key `path`: {} must be relative to the course directory",
-                    at(span),
-                    exercise.path.display()
+                mistake(
+                    "path",
+                    format!(
+                        "{} must be relative to the course directory",
+                        exercise.path.display()
+                    ),
                 );
             }
             if exercise.skeleton.as_ref().is_some_and(|s| s.is_absolute()) {
-                bail!(
-                    "{}: key `skeleton`: {} must be relative to the course directory",
-                    at(span),
-                    exercise.skeleton_path().display()
+                mistake(
+                    "skeleton",
+                    format!(
+                        "{} must be relative to the course directory",
+                        exercise.skeleton_path().display()
+                    ),
                 );
             }
             for (key, path) in [
@@ -330,25 +339,25 @@ impl Course {
                 ("referee", &exercise.referee),
             ] {
                 if path.as_ref().is_some_and(|path| path.is_absolute()) {
-                    bail!(
-                        "{}: key `{key}`: it must be relative to the course directory",
-                        at(span),
-                    );
+                    mistake(key, "it must be relative to the course directory".into());
                 }
             }
             if exercise.checker.is_some() && exercise.referee.is_some() {
-                bail!(
-                    "{}: keys `checker` and `referee`: an exercise's cases are judged by one \
-                     of them (a referee judges the conversation it takes part in)",
-                    at(span),
+                mistake(
+                    "referee",
+                    "the exercise has a `checker` too: its cases are judged by one of them \
+                     (a referee judges the conversation it takes part in)"
+                        .into(),
                 );
             }
             if exercise.skeleton_path() == exercise.path {
-                bail!(
-                    "{}: key `skeleton`: {} is the file students edit; the skeleton is \
-                     its pristine copy, kept elsewhere (by default {SKELETONS_DIR}/)",
-                    at(span),
-                    exercise.path.display()
+                mistake(
+                    "skeleton",
+                    format!(
+                        "{} is the file students edit; the skeleton is its pristine copy, \
+                         kept elsewhere (by default {SKELETONS_DIR}/)",
+                        exercise.path.display()
+                    ),
                 );
             }
             let chapter = exercise
@@ -356,15 +365,23 @@ impl Course {
                 .get_or_insert_with(|| chapters[0].name.clone());
             let Some(index) = chapters.iter().position(|known| &known.name == chapter) else {
                 let names: Vec<&str> = chapters.iter().map(|c| c.name.as_str()).collect();
-                bail!(
-                    "{}: key `chapter`: exercise {:?} names chapter {chapter:?}, which is not \
-                     among the [[chapters]] ({})",
-                    at(span),
-                    exercise.name,
-                    names.join(", ")
+                mistake(
+                    "chapter",
+                    format!(
+                        "exercise {:?} names chapter {chapter:?}, which is not among the \
+                         [[chapters]] ({})",
+                        exercise.name,
+                        names.join(", ")
+                    ),
                 );
+                continue;
             };
-            exercises.push((index, exercise));
+            if mistakes.len() == before {
+                exercises.push((index, exercise));
+            }
+        }
+        if !mistakes.is_empty() {
+            bail!("{}", mistakes.join("\n"));
         }
         // Chapter by chapter, each in the file's order.
         exercises.sort_by_key(|(index, _)| *index);
@@ -481,6 +498,28 @@ pub fn user_cache_dir() -> Option<PathBuf> {
     .then_some(dir)
 }
 
+/// Where `key` is set in the table whose span in `text` is `span` (a `[[...]]` entry):
+/// its line among the table's own keys, which come before its sub-tables; else the table's
+/// start.
+fn key_offset(text: &str, span: std::ops::Range<usize>, key: &str) -> usize {
+    let start = span.start.min(text.len());
+    let mut offset = start;
+    for (index, line) in text[start..].split_inclusive('\n').enumerate() {
+        let trimmed = line.trim_start();
+        if index > 0 && trimmed.starts_with('[') {
+            break;
+        }
+        if trimmed
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+        {
+            return offset + (line.len() - trimmed.len());
+        }
+        offset += line.len();
+    }
+    start
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -561,7 +600,7 @@ mod tests {
     fn an_unknown_chapter_is_named_with_its_line() {
         let text = format!("{MINIMAL}chapter = \"later\"\n");
         let err = parse(&text).unwrap_err().to_string();
-        assert!(err.contains("/c/info.toml:2"), "{err}");
+        assert!(err.contains("/c/info.toml:6"), "{err}");
         assert!(
             err.contains("key `chapter`") && err.contains("\"later\""),
             "{err}"
@@ -572,7 +611,7 @@ mod tests {
             [[exercises]]\nname = \"a\"\ntitle = \"A\"\npath = \"a.c\"\n";
         let err = parse(twice).unwrap_err().to_string();
         assert!(
-            err.contains("/c/info.toml:5") && err.contains("appears twice"),
+            err.contains("/c/info.toml:6") && err.contains("appears twice"),
             "{err}"
         );
     }
@@ -582,8 +621,25 @@ mod tests {
         let text =
             format!("{MINIMAL}[[exercises]]\nname = \"a\"\ntitle = \"A2\"\npath = \"b.c\"\n");
         let err = parse(&text).unwrap_err().to_string();
-        assert!(err.contains("/c/info.toml:6"), "{err}");
+        assert!(err.contains("/c/info.toml:7"), "{err}");
         assert!(err.contains("appears twice"), "{err}");
+    }
+
+    #[test]
+    fn every_mistake_is_named_at_the_line_of_its_key() {
+        // Lines 6, then 8 and 10 of the second exercise.
+        let text = format!(
+            "{MINIMAL}skeleton = \"/a.c\"\n\
+             [[exercises]]\nname = \"b c\"\ntitle = \"B\"\npath = \"/b.c\"\n"
+        );
+        let err = parse(&text).unwrap_err().to_string();
+        for place in [
+            "/c/info.toml:6: key `skeleton`",
+            "/c/info.toml:8: key `name`",
+            "/c/info.toml:10: key `path`",
+        ] {
+            assert!(err.contains(place), "{place} in:\n{err}");
+        }
     }
 
     #[test]
@@ -608,7 +664,7 @@ mod tests {
         let err = parse(&format!("{MINIMAL}skeleton = \"exercises/a.c\"\n"))
             .unwrap_err()
             .to_string();
-        assert!(err.contains("info.toml:2"), "{err}");
+        assert!(err.contains("info.toml:6"), "{err}");
         assert!(err.contains("the file students edit"), "{err}");
     }
 

@@ -268,6 +268,19 @@ pub const EXPECTED: &str = "expected";
 
 /// Every case in `dir`, in name order. An `.in` or `.toml` without its `.out` is an error.
 pub fn discover(dir: &Path) -> Result<Vec<Case>> {
+    let cases = discover_each(dir)?
+        .into_iter()
+        .map(|(_, case)| case)
+        .collect::<Result<Vec<Case>>>()?;
+    if cases.is_empty() {
+        bail!("missing fixtures: no <case>.out in {}", dir.display());
+    }
+    Ok(cases)
+}
+
+/// Every case in `dir` by name, in name order, each read or with why it cannot be: `dev
+/// check` lists every broken case of a folder, not the first.
+pub fn discover_each(dir: &Path) -> Result<Vec<(String, Result<Case>)>> {
     if !dir.is_dir() {
         bail!(
             "missing fixtures: {} does not exist (each exercise needs at least one <case>.out there)",
@@ -275,6 +288,7 @@ pub fn discover(dir: &Path) -> Result<Vec<Case>> {
         );
     }
     let mut files: BTreeMap<String, CaseFiles> = BTreeMap::new();
+    let mut unnamed = Vec::new();
     for entry in WalkDir::new(dir)
         .min_depth(1)
         .max_depth(1)
@@ -290,10 +304,12 @@ pub fn discover(dir: &Path) -> Result<Vec<Case>> {
         }
         // Two names that are not UTF-8 would become the same lossy name, and one case.
         let Some(stem) = stem.to_str() else {
-            bail!(
+            let error = anyhow::anyhow!(
                 "{:?}: a case's file name must be UTF-8 text (rename the file)",
                 path
             );
+            unnamed.push((stem.to_string_lossy().into_owned(), Err(error)));
+            continue;
         };
         let slot = files.entry(stem.to_string()).or_default();
         let part = match ext.to_str() {
@@ -305,45 +321,51 @@ pub fn discover(dir: &Path) -> Result<Vec<Case>> {
         };
         *part = Some(path.to_path_buf());
     }
-    let mut cases = Vec::with_capacity(files.len());
-    for (name, found) in files {
-        let Some(expected_path) = found.expected else {
-            let orphan = found
-                .input
-                .or(found.config)
-                .or(found.given)
-                .or(found.expected_files)
-                .expect("a case has at least one file");
-            bail!(
-                "{} has no expected output: add {} (or `clings dev new-case` computes it)",
-                orphan.display(),
-                dir.join(format!("{name}.out")).display()
-            );
-        };
-        let config = match &found.config {
-            Some(path) => load_config(path)?,
-            None => CaseConfig::default(),
-        };
-        if let Some(arg) = config.args.iter().find(|arg| arg.contains('\0')) {
-            bail!(
-                "{}: argument {arg:?} holds a NUL byte, which no argument can",
-                found.config.unwrap_or_default().display()
-            );
-        }
-        cases.push(Case {
-            name,
-            input: found.input,
-            expected_path,
-            config,
-            given: folder_files(found.given.as_deref())?,
-            expected_files: folder_files(found.expected_files.as_deref())?,
-            hidden: false,
-        });
-    }
-    if cases.is_empty() {
-        bail!("missing fixtures: no <case>.out in {}", dir.display());
-    }
+    let mut cases: Vec<(String, Result<Case>)> = files
+        .into_iter()
+        .map(|(name, found)| {
+            let case = read_case(dir, &name, found);
+            (name, case)
+        })
+        .collect();
+    cases.extend(unnamed);
     Ok(cases)
+}
+
+/// The case `name` of `dir`, made of the files `found`.
+fn read_case(dir: &Path, name: &str, found: CaseFiles) -> Result<Case> {
+    let Some(expected_path) = found.expected else {
+        let orphan = found
+            .input
+            .or(found.config)
+            .or(found.given)
+            .or(found.expected_files)
+            .expect("a case has at least one file");
+        bail!(
+            "{} has no expected output: add {} (or `clings dev new-case` computes it)",
+            orphan.display(),
+            dir.join(format!("{name}.out")).display()
+        );
+    };
+    let config = match &found.config {
+        Some(path) => load_config(path)?,
+        None => CaseConfig::default(),
+    };
+    if let Some(arg) = config.args.iter().find(|arg| arg.contains('\0')) {
+        bail!(
+            "{}: argument {arg:?} holds a NUL byte, which no argument can",
+            found.config.unwrap_or_default().display()
+        );
+    }
+    Ok(Case {
+        name: name.to_string(),
+        input: found.input,
+        expected_path,
+        config,
+        given: folder_files(found.given.as_deref())?,
+        expected_files: folder_files(found.expected_files.as_deref())?,
+        hidden: false,
+    })
 }
 
 /// Checks the folder of hidden cases (`--fixtures`) before anything is graded, so a wrong
@@ -463,7 +485,7 @@ fn load_config(path: &Path) -> Result<CaseConfig> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     toml::from_str(&text)
-        .map_err(|err| anyhow::anyhow!("{}: invalid case file\n{err}", path.display()))
+        .map_err(|err| anyhow::anyhow!(crate::toml_error::describe(path, &text, "case file", &err)))
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ mod student_folder;
 mod style;
 mod term;
 mod timings;
+mod toml_error;
 mod tournament;
 mod validate;
 mod validator;
@@ -214,7 +215,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
         }
         Some(Command::Reset { name, yes }) => commands::reset::run(&mut app, &name, yes),
         Some(Command::Dev { command }) => match command {
-            DevCommand::Check => commands::dev::check::run(&app),
+            DevCommand::Check { exercises } => commands::dev::check::run(&app, &exercises),
             DevCommand::NewCase(case) => commands::dev::new_case::run(&app, &case),
             DevCommand::Bless { exercise, yes } => {
                 commands::dev::bless::run(&app, exercise.as_deref(), yes)

@@ -10,6 +10,7 @@ use crate::i18n::Text;
 use crate::verdict::Verdict;
 
 /// One thing wrong with the course, and where.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Problem {
     pub place: PathBuf,
     pub what: String,
@@ -24,9 +25,14 @@ impl Problem {
     }
 }
 
-/// Every static problem of the course; `cases` receives each exercise's cases when they
-/// could be read, for the checks that run programs.
-pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Problem> {
+/// Every static problem of the course's `exercises`, and those of the course as a whole
+/// (chapters, orphan folders and files, skeletons of no exercise); `cases` receives each
+/// exercise's cases when every one could be read, for the checks that run programs.
+pub fn check(
+    course: &Course,
+    exercises: &[&Exercise],
+    cases: &mut HashMap<String, Vec<Case>>,
+) -> Vec<Problem> {
     let mut problems = Vec::new();
     let info = course.root.join(crate::course::INFO_FILE);
     if course.has_chapters() {
@@ -35,7 +41,7 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
             translations(&mut problems, &info, &what, &chapter.title);
         }
     }
-    for exercise in &course.exercises {
+    for exercise in exercises {
         let place = |what: &str| format!("{what} of exercise {}", exercise.name);
         skeleton_problems(&mut problems, course, exercise);
         let solution = exercise.solution_path();
@@ -107,26 +113,41 @@ pub fn check(course: &Course, cases: &mut HashMap<String, Vec<Case>>) -> Vec<Pro
             problems.push(Problem::new(&fixtures, no_cases(exercise)));
             continue;
         }
-        match fixture::discover(&fixtures) {
-            Ok(found) => {
-                case_problems(&mut problems, exercise, &found);
-                mistakes(&mut problems, &info, exercise, &found);
-                cases.insert(exercise.name.clone(), found);
+        let each = match fixture::discover_each(&fixtures) {
+            Ok(each) => each,
+            Err(err) => {
+                problems.push(Problem::new(&fixtures, format!("{err:#}")));
+                continue;
             }
-            Err(err) => problems.push(Problem::new(
-                course.fixtures_dir(exercise),
-                format!("{err:#}"),
-            )),
+        };
+        let names: Vec<&str> = each.iter().map(|(name, _)| name.as_str()).collect();
+        let mut found = Vec::with_capacity(each.len());
+        let mut broken = false;
+        for (_, case) in &each {
+            match case {
+                Ok(case) => found.push(case.clone()),
+                Err(err) => {
+                    broken = true;
+                    problems.push(Problem::new(&fixtures, format!("{err:#}")));
+                }
+            }
+        }
+        case_problems(&mut problems, exercise, &found);
+        mistakes(&mut problems, &info, exercise, &names);
+        // Programs are graded on every case or none: a case left out would hide what it
+        // catches.
+        if !broken {
+            cases.insert(exercise.name.clone(), found);
         }
     }
-    orphans(&mut problems, course);
+    orphans(&mut problems, course, exercises);
     stray_skeletons(&mut problems, course);
     problems
 }
 
 /// An exercise's `[[exercises.mistakes]]`: named once each, translated, and made of cases
 /// it has, a mistake failing at least one.
-fn mistakes(problems: &mut Vec<Problem>, info: &Path, exercise: &Exercise, cases: &[Case]) {
+fn mistakes(problems: &mut Vec<Problem>, info: &Path, exercise: &Exercise, cases: &[&str]) {
     let mut names = HashSet::new();
     for mistake in &exercise.mistakes {
         let which = format!("{}: mistake {:?}", exercise.name, mistake.name);
@@ -148,7 +169,7 @@ fn mistakes(problems: &mut Vec<Problem>, info: &Path, exercise: &Exercise, cases
         }
         for (key, names) in [("fails", &mistake.fails), ("passes", &mistake.passes)] {
             for name in names {
-                if !cases.iter().any(|case| &case.name == name) {
+                if !cases.contains(&name.as_str()) {
                     problems.push(Problem::new(
                         info,
                         format!("{which}: key `{key}`: {name:?} is not a case of the exercise"),
@@ -343,8 +364,9 @@ fn hint_rules(problems: &mut Vec<Problem>, case: &Case, failure_hints: &[HintRul
     }
 }
 
-/// Fixture folders and files, and wrong-program folders, that belong to no exercise.
-fn orphans(problems: &mut Vec<Problem>, course: &Course) {
+/// Fixture folders and files, and wrong-program folders, that belong to no exercise; in the
+/// fixture folders of `exercises`, files that belong to no case.
+fn orphans(problems: &mut Vec<Problem>, course: &Course, exercises: &[&Exercise]) {
     let known = |name: &str| {
         course
             .exercises
@@ -373,7 +395,7 @@ fn orphans(problems: &mut Vec<Problem>, course: &Course) {
                     path,
                     format!("{what} for {name:?}, which is not an exercise in info.toml"),
                 ));
-            } else if dir == "fixtures" {
+            } else if dir == "fixtures" && exercises.iter().any(|e| e.name == name) {
                 stray_fixture_files(problems, &entry.path());
             }
         }

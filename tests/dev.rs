@@ -658,3 +658,174 @@ fn a_mistake_s_hint_needs_the_whole_pattern_of_results() {
     let passes = SUBTRACTS.replace("text =", "passes = [\"02_negative\"]\ntext =");
     assert_ne!(hint_of_first_case(&passes), "You subtract: a + b.");
 }
+
+/// Runs `dev check` with `args` after it; returns its exit code and its whole output.
+fn check_with(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let output = clings(dir)
+        .args(["dev", "check"])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        format!("{}{}", stdout_of(&output), stderr_of(&output)),
+    )
+}
+
+#[test]
+fn only_the_exercises_named_are_checked_with_the_course_as_a_whole() {
+    let dir = course();
+    std::fs::remove_file(dir.path().join("solutions/sum.c")).unwrap();
+    let (code, output) = check_with(dir.path(), &["hello"]);
+    assert_eq!(code, Some(0), "{output}");
+    assert!(output.lines().any(|line| line == "hello"), "{output}");
+    assert!(
+        !output.lines().any(|line| line == "sum") && !output.contains("solutions/sum.c"),
+        "{output}"
+    );
+    // What belongs to no exercise is checked whichever are named.
+    write(dir.path(), "fixtures/ghost/01.out", "boo\n");
+    let (code, output) = check_with(dir.path(), &["hello"]);
+    assert_eq!(code, Some(1), "{output}");
+    assert!(output.contains("fixtures/ghost"), "{output}");
+    let (code, output) = check_with(dir.path(), &["hello", "sun"]);
+    assert_eq!(code, Some(2), "{output}");
+    assert!(
+        output.contains("\"sun\"") && output.contains("sum, hello"),
+        "{output}"
+    );
+}
+
+#[test]
+fn three_problems_in_one_exercise_are_all_listed() {
+    let dir = course();
+    std::fs::remove_file(dir.path().join("fixtures/sum/01_small.out")).unwrap();
+    write(
+        dir.path(),
+        "fixtures/sum/02_negative.toml",
+        "descripton = { en = \"A negative number\", zh = \"一个负数\" }\n",
+    );
+    let info = dir.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    std::fs::write(&info, text.replace(", zh = \"用 scanf 读两个整数。\"", "")).unwrap();
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(1), "{output}");
+    for what in [
+        "01_small.in has no expected output",
+        "02_negative.toml:1: invalid case file",
+        "hint 1 of exercise sum has no Chinese version",
+    ] {
+        assert!(output.contains(what), "no `{what}` in:\n{output}");
+    }
+    assert!(output.contains("dev check: 3 problems"), "{output}");
+}
+
+#[test]
+fn a_toml_mistake_is_named_at_its_line() {
+    let dir = course();
+    let info = dir.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    let line_of = |text: &str, part: &str| text[..text.find(part).unwrap()].lines().count() + 1;
+    // A `]` left out: the parser reads on to the next exercise.
+    let open = text.replace(
+        "hints = [{ en = \"puts prints a line.\", zh = \"puts 打印一行。\" }]",
+        "hints = [{ en = \"puts prints a line.\", zh = \"puts 打印一行。\" }",
+    );
+    let open = format!("{open}\n[[exercises]]\nname = \"more\"\n");
+    std::fs::write(&info, &open).unwrap();
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(2), "{output}");
+    let line = line_of(&open, "hints = [{ en = \"puts");
+    assert!(
+        output.contains(&format!("info.toml:{line}: invalid course file: the array")),
+        "not at line {line}:\n{output}"
+    );
+    // A value clings refuses, at the line of its key rather than of its table.
+    let absolute = text.replace("path = \"exercises/hello.c\"", "path = \"/hello.c\"");
+    std::fs::write(&info, &absolute).unwrap();
+    let line = line_of(&absolute, "path = \"/hello.c\"");
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(2), "{output}");
+    assert!(
+        output.contains(&format!("info.toml:{line}: key `path`")),
+        "not at line {line}:\n{output}"
+    );
+    // In a case: a string left open, then an unknown key.
+    std::fs::write(&info, &text).unwrap();
+    write(
+        dir.path(),
+        "fixtures/sum/02_negative.toml",
+        "points = 2\nhint = \"\"\"Negative numbers\n\ndescription = \"A negative number\"\n",
+    );
+    write(
+        dir.path(),
+        "fixtures/sum/01_small.toml",
+        "points = 1\n\ntime_limit = 5\n",
+    );
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(1), "{output}");
+    for place in [
+        "02_negative.toml:2: invalid case file: the string",
+        "01_small.toml:3: invalid case file",
+    ] {
+        assert!(output.contains(place), "no `{place}` in:\n{output}");
+    }
+}
+
+#[test]
+fn a_second_check_takes_its_results_from_the_cache_until_an_exercise_changes() {
+    let dir = course();
+    let timed = |args: &[&str]| {
+        let output = clings(dir.path())
+            .env("CLINGS_TIMINGS", "1")
+            .args(["dev", "check"])
+            .args(args)
+            .output()
+            .unwrap();
+        let compiles = stderr_of(&output)
+            .lines()
+            .find_map(|line| line.strip_prefix("compile"))
+            .and_then(|counts| counts.split_whitespace().nth(1)?.parse::<u32>().ok())
+            .expect("the timings name the compiles");
+        (output.status.code(), stdout_of(&output), compiles)
+    };
+    let (code, first, compiles) = timed(&[]);
+    assert_eq!(code, Some(0), "{first}");
+    assert!(compiles > 0, "{first}");
+    assert!(!first.contains("from the cache"), "{first}");
+    // Nothing changed: the same report, and nothing compiled or run.
+    let (code, second, compiles) = timed(&[]);
+    assert_eq!(code, Some(0), "{second}");
+    assert_eq!(compiles, 0, "{second}");
+    assert!(
+        second.contains("0 programs graded now, 5 from the cache"),
+        "{second}"
+    );
+    let report = |output: &str| {
+        output
+            .lines()
+            .filter(|line| !line.contains("from the cache"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(report(&first), report(&second));
+    // A changed case: its exercise only is graded again, and what changed is seen.
+    write(dir.path(), "fixtures/sum/01_small.out", "4\n");
+    let (code, third, _) = timed(&[]);
+    assert_eq!(code, Some(1), "{third}");
+    assert!(
+        third.contains("3 programs graded now, 2 from the cache"),
+        "{third}"
+    );
+    assert!(third.contains("fails case 01_small"), "{third}");
+    // An entry that does not read as one is graded again, never trusted.
+    write(
+        dir.path(),
+        ".clings/cache/dev-check/hello.json",
+        "{\"key\": ",
+    );
+    let (code, fourth, _) = timed(&["hello"]);
+    assert_eq!(code, Some(0), "{fourth}");
+    assert!(!fourth.contains("from the cache"), "{fourth}");
+    assert!(fourth.contains("solution  01_hello"), "{fourth}");
+}

@@ -11,6 +11,7 @@ use colored::Colorize;
 
 use crate::app::App;
 use crate::commands::Exit;
+use crate::commands::dev::check_cache::{CheckCache, Checked};
 use crate::course::Exercise;
 use crate::diff::{self, Sides};
 use crate::grade::{ExerciseResult, Grader};
@@ -37,13 +38,22 @@ enum Role {
     Wrong,
 }
 
-pub fn run(app: &App) -> Result<Exit> {
+pub fn run(app: &App, names: &[String]) -> Result<Exit> {
     let course = &app.course;
+    let exercises = match names.is_empty() {
+        true => course.exercises.iter().collect(),
+        false => names
+            .iter()
+            .map(|name| course.exercise(name))
+            .collect::<Result<Vec<&Exercise>>>()?,
+    };
     let mut cases = HashMap::new();
-    let mut problems = validate::check(course, &mut cases);
+    let mut problems = validate::check(course, &exercises, &mut cases);
     let mut warnings = Vec::new();
     let grader = app.grader()?;
-    for exercise in &course.exercises {
+    let cache = CheckCache::new(&grader, style::enabled());
+    let (mut graded, mut remembered) = (0, 0);
+    for exercise in exercises {
         println!("{}", exercise.name.bold());
         if !cases.contains_key(&exercise.name) {
             println!("  its cases are missing or cannot be read: see the problems below");
@@ -59,18 +69,40 @@ pub fn run(app: &App) -> Result<Exit> {
                 exercise.wrong_programs_dir().display()
             ));
         }
-        let results = parallel::map(&programs, grader.jobs, |(_, path)| {
-            grader.grade_source(exercise, &grader.course.root, path)
-        });
-        for ((role, path), result) in programs.iter().zip(results) {
-            let result = result?;
-            match role {
-                Role::Solution => solution(&grader, &result, &mut problems, &mut warnings),
-                Role::Skeleton | Role::Wrong => {
-                    must_fail(*role, exercise, path, &result, &mut problems)
+        let paths: Vec<&Path> = programs.iter().map(|(_, path)| path.as_path()).collect();
+        let key = cache.key(
+            &course.root,
+            exercise,
+            &course.fixtures_dir(exercise),
+            &paths,
+        );
+        let checked = match cache.get(exercise, &key) {
+            Some(checked) => {
+                remembered += checked.programs;
+                checked
+            }
+            None => {
+                let (checked, settled) = grade(&grader, exercise, &programs)?;
+                graded += checked.programs;
+                // A solution near its time limit may pass or time out on the next run.
+                match settled {
+                    true => cache.put(exercise, &key, checked),
+                    false => checked,
                 }
             }
+        };
+        for line in &checked.lines {
+            println!("{line}");
         }
+        problems.extend(checked.problems);
+        warnings.extend(checked.warnings);
+    }
+    if remembered > 0 {
+        println!(
+            "{} graded now, {} from the cache (nothing they read has changed)",
+            count(graded, "program", "programs"),
+            remembered
+        );
     }
     for warning in &warnings {
         println!("{} {warning}", "warning:".yellow().bold());
@@ -97,6 +129,32 @@ pub fn run(app: &App) -> Result<Exit> {
         println!("  - {}: {what}", place.display());
     }
     Ok(Exit::Failure)
+}
+
+/// Grades an exercise's `programs` through the students' pipeline and holds each to its
+/// role; with whether what it found would be found again (no solution case near its time
+/// limit).
+fn grade(
+    grader: &Grader,
+    exercise: &Exercise,
+    programs: &[(Role, PathBuf)],
+) -> Result<(Checked, bool)> {
+    let results = parallel::map(programs, grader.jobs, |(_, path)| {
+        grader.grade_source(exercise, &grader.course.root, path)
+    });
+    let mut checked = Checked {
+        programs: programs.len(),
+        ..Checked::default()
+    };
+    let mut settled = true;
+    for ((role, path), result) in programs.iter().zip(results) {
+        let result = result?;
+        match role {
+            Role::Solution => settled &= solution(grader, &result, &mut checked),
+            Role::Skeleton | Role::Wrong => must_fail(*role, exercise, path, &result, &mut checked),
+        }
+    }
+    Ok((checked, settled))
 }
 
 /// The solution, the skeleton and the known-wrong programs of an exercise that exist.
@@ -148,19 +206,17 @@ fn programs_of(
     programs
 }
 
-fn solution(
-    grader: &Grader,
-    result: &ExerciseResult,
-    problems: &mut Vec<Problem>,
-    warnings: &mut Vec<String>,
-) {
+/// The solution must pass every case, in good time; false when a case took more than
+/// [`NEAR_LIMIT`] of its limit.
+fn solution(grader: &Grader, result: &ExerciseResult, checked: &mut Checked) -> bool {
     if result.status == Status::CompileError {
-        problems.push(Problem {
+        checked.problems.push(Problem {
             place: result.source.clone(),
             what: "the solution does not compile".into(),
         });
-        return;
+        return true;
     }
+    let mut settled = true;
     let width = result
         .cases
         .iter()
@@ -170,13 +226,15 @@ fn solution(
     for case in &result.cases {
         let limit = grader.limits(Some(&case.case)).wall_time;
         let verdict = case.finding.verdict();
-        println!(
+        let near_limit = case.elapsed.as_secs_f64() > limit.as_secs_f64() * NEAR_LIMIT;
+        settled &= !near_limit;
+        checked.lines.push(format!(
             "  solution  {:<width$}  {} {:>5} ms of {} ms",
             case.case.name,
             human::verdict_word(verdict),
             case.elapsed.as_millis(),
             limit.as_millis()
-        );
+        ));
         if let Some(compared) = case.compared() {
             // Which of the two is wrong is the instructor's call: show them both.
             let options = diff::Options {
@@ -187,7 +245,7 @@ fn solution(
                 colour: style::enabled(),
             };
             for line in diff::draw(compared.expected, compared.actual, &options).lines() {
-                println!("            {line}");
+                checked.lines.push(format!("            {line}"));
             }
         }
         if verdict != Verdict::Passed {
@@ -203,7 +261,7 @@ fn solution(
                 ),
                 _ => String::new(),
             };
-            problems.push(Problem {
+            checked.problems.push(Problem {
                 place: result.source.clone(),
                 what: format!(
                     "fails case {}: {}{bless}",
@@ -211,8 +269,8 @@ fn solution(
                     case.finding.message(Lang::En)
                 ),
             });
-        } else if case.elapsed.as_secs_f64() > limit.as_secs_f64() * NEAR_LIMIT {
-            warnings.push(format!(
+        } else if near_limit {
+            checked.warnings.push(format!(
                 "{} took {} ms on case {}, more than half of its {} ms limit: raise time_limit_ms",
                 result.source.display(),
                 case.elapsed.as_millis(),
@@ -221,6 +279,7 @@ fn solution(
             ));
         }
     }
+    settled
 }
 
 /// A skeleton or a known-wrong program must compile and fail at least one case.
@@ -229,7 +288,7 @@ fn must_fail(
     exercise: &Exercise,
     path: &Path,
     result: &ExerciseResult,
-    problems: &mut Vec<Problem>,
+    checked: &mut Checked,
 ) {
     let label = if role == Role::Skeleton {
         "skeleton"
@@ -245,11 +304,11 @@ fn must_fail(
         .map(|case| format!("{} ({})", case.case.name, case.finding.verdict().as_str()))
         .collect();
     if result.status == Status::CompileError {
-        println!(
+        checked.lines.push(format!(
             "  {label}  {}  {}",
             path.display(),
             "does not compile".red().bold()
-        );
+        ));
         let what = match role {
             Role::Skeleton => format!(
                 "the skeleton of {name} does not compile: students start from it, and it \
@@ -257,25 +316,25 @@ fn must_fail(
             ),
             _ => "a known-wrong program must compile, so that a case catches its mistake".into(),
         };
-        problems.push(Problem {
+        checked.problems.push(Problem {
             place: path.to_path_buf(),
             what,
         });
         return;
     }
     if failing.is_empty() {
-        println!(
+        checked.lines.push(format!(
             "  {label}  {}  {}",
             path.display(),
             "passes every case".red().bold()
-        );
+        ));
         let what = match role {
             Role::Skeleton => format!(
                 "the skeleton passes every case: it leaves the students of {name} nothing to do"
             ),
             _ => "passes every case: add a case that catches this mistake".into(),
         };
-        problems.push(Problem {
+        checked.problems.push(Problem {
             place: path.to_path_buf(),
             what,
         });
@@ -290,26 +349,21 @@ fn must_fail(
     if failing.len() > CATCHES_SHOWN {
         caught.push_str(&format!(", +{} more", failing.len() - CATCHES_SHOWN));
     }
-    println!(
+    checked.lines.push(format!(
         "  {label}  {}  fails {}/{}: {caught}",
         path.display(),
         failing.len(),
         result.cases.len()
-    );
+    ));
     if role == Role::Wrong {
-        first_hint(exercise, path, result, problems);
+        first_hint(exercise, path, result, checked);
     }
 }
 
 /// A known-wrong program's mistake is known: a student who makes it must be told what to
 /// look at. One named after a mistake of `[[exercises.mistakes]]` must get that mistake's
 /// hint first, and no program may get another mistake's.
-fn first_hint(
-    exercise: &Exercise,
-    path: &Path,
-    result: &ExerciseResult,
-    problems: &mut Vec<Problem>,
-) {
+fn first_hint(exercise: &Exercise, path: &Path, result: &ExerciseResult, checked: &mut Checked) {
     let stem = path.file_stem().and_then(|stem| stem.to_str());
     let own = exercise
         .mistakes
@@ -322,18 +376,16 @@ fn first_hint(
         what,
     };
     match (own, given, hint) {
-        (Some(own), Some(given), _) if own.name == given.name => {
-            println!(
-                "            first hint: its mistake's, {}",
-                own.name.green()
-            );
-        }
-        (Some(own), Some(given), _) => problems.push(problem(format!(
+        (Some(own), Some(given), _) if own.name == given.name => checked.lines.push(format!(
+            "            first hint: its mistake's, {}",
+            own.name.green()
+        )),
+        (Some(own), Some(given), _) => checked.problems.push(problem(format!(
             "its first hint is that of mistake {:?}, not of its own, {:?}: tell them apart \
              with the cases each fails and passes",
             given.name, own.name
         ))),
-        (Some(own), None, hint) => problems.push(problem(format!(
+        (Some(own), None, hint) => checked.problems.push(problem(format!(
             "its results do not show its mistake, {:?} (`fails` and `passes` in \
              [[exercises.mistakes]]), so its first hint is {}",
             own.name,
@@ -342,8 +394,10 @@ fn first_hint(
                 hint.get(Lang::En)
             ))
         ))),
-        (None, _, Some(hint)) => println!("            first hint: {}", hint.get(Lang::En)),
-        (None, _, None) => problems.push(problem(
+        (None, _, Some(hint)) => checked
+            .lines
+            .push(format!("            first hint: {}", hint.get(Lang::En))),
+        (None, _, None) => checked.problems.push(problem(
             "no case's hint fits how it fails: add a hint (or a [[hints]] rule for its \
              verdict or output) to a case it fails, or name it after a mistake of \
              [[exercises.mistakes]]"

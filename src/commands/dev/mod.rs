@@ -3,5 +3,6 @@
 
 pub mod bless;
 pub mod check;
+pub mod check_cache;
 pub mod mutants;
 pub mod new_case;

@@ -521,6 +521,18 @@ pub const COURSE_EXERCISES: [&str; 8] = [
     "ai",
 ];
 
+/// How many cases the course as shipped gives `exercise` (each worth a point: no case of
+/// the course sets `points`).
+pub fn shipped_cases(exercise: &str) -> usize {
+    std::fs::read_dir(repo().join("fixtures").join(exercise))
+        .expect("the exercise's fixtures")
+        .filter(|entry| {
+            let name = entry.as_ref().unwrap().file_name();
+            name.to_string_lossy().ends_with(".out")
+        })
+        .count()
+}
+
 /// `(verdict, message)` of each case of the first exercise `command` grades (a `clings
 /// test --format json`).
 pub fn case_verdicts_and_messages(command: &mut Command) -> Vec<(String, String)> {

@@ -13,6 +13,10 @@ const DIRECTIONS: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
 /// `count` inputs for `format`; `samples` are the exercise's cases' inputs.
 pub fn inputs(format: &InputFormat, samples: &[String], count: usize, seed: u64) -> Vec<String> {
+    // A program that reads nothing has one input to try: nothing.
+    if *format == InputFormat::None {
+        return vec![String::new()];
+    }
     let mut random = Random(seed);
     (0..count)
         .filter_map(|index| match format {
@@ -76,6 +80,9 @@ impl Random {
 /// last; the lines in reverse order; the words of every line in reverse order (moves
 /// `row col` become `col row`: the same game on the board turned over its diagonal).
 fn perturbed_lines(random: &mut Random, samples: &[String]) -> Option<String> {
+    if samples.is_empty() {
+        return None;
+    }
     let mut lines: Vec<String> = random.pick(samples).lines().map(String::from).collect();
     if lines.is_empty() {
         return None;
@@ -344,6 +351,9 @@ mod tests {
         for input in inputs(&moves, &[sample], 30, 1) {
             moves.check(&input).unwrap();
         }
+        assert_eq!(inputs(&InputFormat::None, &[], 30, 1), [""]);
+        // Text is made from the cases' inputs only: without any, there is none.
+        assert!(inputs(&InputFormat::Text, &[], 30, 1).is_empty());
     }
 
     #[test]

@@ -204,7 +204,7 @@ fn search(
     }
     let made = input_search::inputs(&exercise.input, &samples, options.tries, options.seed);
     if made.is_empty() {
-        return Ok(Some("clings makes up no input of its kind"));
+        return Ok(Some("the cases have no input to start from"));
     }
     let inputs_dir = dir.join("inputs");
     std::fs::create_dir_all(&inputs_dir)?;

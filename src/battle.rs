@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::course::{BOTS_DIR, Course, Exercise};
 use crate::grade::{self, Grader};
+use crate::i18n::count;
 use crate::sandbox::{Conversation, Job, Left, Limits, Side};
 use crate::style;
 use crate::validator::{MOVES, RESULT, Validator};
@@ -324,16 +325,21 @@ impl Record {
         })
     }
 
-    /// One line: who won and why.
+    /// One line: who won and why. A game with no move was not played: a forfeit.
     pub fn summary(&self) -> String {
-        let outcome = match self.winner {
-            Some(stone) => format!(
-                "{} ({}) won in {} moves",
+        let moves = count(self.moves.len(), "move", "moves");
+        let outcome = match (self.winner, self.moves.is_empty()) {
+            (Some(stone), forfeit) => format!(
+                "{} ({}) won {}",
                 self.winner_name().unwrap_or_default(),
                 stone.letter(),
-                self.moves.len()
+                match forfeit {
+                    true => "by forfeit".to_string(),
+                    false => format!("in {moves}"),
+                }
             ),
-            None => format!("a draw after {} moves", self.moves.len()),
+            (None, true) => "no game, both forfeit".to_string(),
+            (None, false) => format!("a draw after {moves}"),
         };
         format!("{outcome}: {}", self.reason)
     }
@@ -418,6 +424,12 @@ mod tests {
         );
         assert_eq!(record.replay(), "7 3\n0 0\n7 4\n");
         assert_eq!(record.summary(), "ana (X) won in 3 moves: X made five");
+        // One move, and none at all: said as such.
+        let mut short = record.clone();
+        short.moves.truncate(1);
+        assert_eq!(short.summary(), "ana (X) won in 1 move: X made five");
+        short.moves.clear();
+        assert_eq!(short.summary(), "ana (X) won by forfeit: X made five");
 
         let draw = Record::read("winner none\nreason the board is full\n", "", "a", "b").unwrap();
         assert_eq!(draw.winner, None);

@@ -167,6 +167,15 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
         stderr.contains("cai\\x1b]0;pwned\\x07 forfeits every game"),
         "{stderr}"
     );
+    // With the compiler's first error, not a sentence that stops at its colon.
+    let forfeit = stderr
+        .lines()
+        .find(|line| line.contains("forfeits every game"))
+        .unwrap();
+    assert!(
+        forfeit.contains("does not compile: ") && forfeit.contains("error: expected"),
+        "{forfeit}"
+    );
     assert!(said.contains("cai\\x1b]0;pwned\\x07 (X) v "), "{said}");
     let shown = format!("{said}{}", common::stderr_of(&output));
     assert!(!shown.contains(['\x1b', '\x07']), "{shown:?}");

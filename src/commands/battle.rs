@@ -101,8 +101,8 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
     }
     let points = |side: usize| f64::from(wins[side]) + f64::from(draws) / 2.0;
     println!(
-        "score after {} games: {} {} - {} {} ({} won by {}, {} by {}, {} drawn)",
-        options.games,
+        "score after {}: {} {} - {} {} ({} won by {}, {} by {}, {} drawn)",
+        crate::i18n::count(options.games as usize, "game", "games"),
         names[0],
         points(0),
         points(1),

@@ -12,7 +12,7 @@ use crate::atomic;
 use crate::battle::{self, Arena, Entrant, Player, Record, Stone};
 use crate::commands::{Exit, grade};
 use crate::gradebook::Shard;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, count};
 use crate::parallel;
 use crate::report::tournament_html;
 use crate::style;
@@ -70,10 +70,7 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
         .zip(&built)
         .map(|((name, entrant), build)| Entry {
             name: name.clone(),
-            forfeits: build.as_ref().err().map(|error| {
-                let first = format!("{error:#}");
-                first.lines().next().unwrap_or_default().to_string()
-            }),
+            forfeits: build.as_ref().err().map(forfeit_reason),
             refused: entrant.is_err(),
         })
         .collect();
@@ -139,6 +136,24 @@ pub fn merge(parts: &[PathBuf], out: &Path, html: Option<&Path>, lang: Lang) -> 
     Ok(Exit::Success)
 }
 
+/// Why a player that could not be built forfeits, on one line: what went wrong and, for a
+/// program that does not compile, the compiler's first error (its first line, else the
+/// first it printed), as the README promises.
+fn forfeit_reason(error: &anyhow::Error) -> String {
+    let text = format!("{error:#}");
+    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
+    let what = lines.next().unwrap_or_default();
+    let details: Vec<&str> = lines.collect();
+    let first = details
+        .iter()
+        .find(|line| line.contains("error"))
+        .or(details.first());
+    match first {
+        Some(first) => format!("{}: {first}", what.trim_end_matches(':')),
+        None => what.to_string(),
+    }
+}
+
 /// The record of a game a player could not play: it loses (both lose: a draw).
 fn forfeit(players: &[Entry], pairing: &Pairing) -> Record {
     let (x, o) = (&players[pairing.x], &players[pairing.o]);
@@ -176,8 +191,8 @@ fn write(tournament: &Tournament, out: &Path, html: Option<&Path>, lang: Lang) -
     }
     print!("{}", style::visible(&standings_table(tournament)));
     println!(
-        "{} games; written: {}, {}, replays in {}",
-        tournament.games.len(),
+        "{}; written: {}, {}, replays in {}",
+        count(tournament.games.len(), "game", "games"),
         out.join(JSON_FILE).display(),
         out.join(CSV_FILE).display(),
         games.display()
@@ -185,9 +200,9 @@ fn write(tournament: &Tournament, out: &Path, html: Option<&Path>, lang: Lang) -
     if let Some(path) = html {
         atomic::write(path, tournament_html::page(tournament, lang).as_bytes())?;
         println!(
-            "drew the tournament's page ({} players, {} games) into {}",
-            tournament.players.len(),
-            tournament.games.len(),
+            "drew the tournament's page ({}, {}) into {}",
+            count(tournament.players.len(), "player", "players"),
+            count(tournament.games.len(), "game", "games"),
             path.display()
         );
     }

@@ -56,7 +56,7 @@ pub fn slice(games: Vec<Pairing>, shard: Option<Shard>) -> Vec<Pairing> {
 }
 
 /// A game played (or forfeited), as kept in `tournament.json`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Played {
     pub number: usize,
     pub seed: u64,
@@ -191,7 +191,22 @@ impl Tournament {
             }
             merged.games.extend(part.games);
         }
+        // A shard given twice, or shards that overlap, hold a game twice: it counts once,
+        // unless its two records differ, which no rerun of the same game may.
         merged.games.sort_by_key(|game| game.number);
+        if let Some(pair) = merged
+            .games
+            .windows(2)
+            .find(|pair| pair[0].number == pair[1].number && pair[0] != pair[1])
+        {
+            bail!(
+                "the game numbered {} in tournament.json is in two of the shards with \
+                 different records ({}; {}): merge the shards of one run only",
+                pair[0].number,
+                pair[0].record.summary(),
+                pair[1].record.summary()
+            );
+        }
         merged.games.dedup_by_key(|game| game.number);
         Ok(merged)
     }

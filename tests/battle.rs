@@ -243,6 +243,58 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
         merged_csv, csv,
         "the same games (bots seeded), the same standings"
     );
+
+    // A shard given twice counts its games once.
+    let merge = |parts: &[&str], out: &str| {
+        clings(root)
+            .args(["tournament", "--merge"])
+            .args(parts)
+            .args(["--out", out])
+            .output()
+            .unwrap()
+    };
+    let twice = merge(
+        &[
+            "one/tournament.json",
+            "one/tournament.json",
+            "two/tournament.json",
+        ],
+        "twice",
+    );
+    assert_eq!(
+        twice.status.code(),
+        Some(0),
+        "{}",
+        common::stderr_of(&twice)
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("twice/standings.csv")).unwrap(),
+        csv
+    );
+    // The same game with another record is not the same run's: refused, saying which.
+    let mut altered: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("one/tournament.json")).unwrap()).unwrap();
+    let number = altered["games"][0]["number"].clone();
+    altered["games"][0]["reason"] = "another ending".into();
+    std::fs::create_dir_all(root.join("altered")).unwrap();
+    std::fs::write(
+        root.join("altered/tournament.json"),
+        serde_json::to_vec(&altered).unwrap(),
+    )
+    .unwrap();
+    let refused = merge(
+        &[
+            "one/tournament.json",
+            "altered/tournament.json",
+            "two/tournament.json",
+        ],
+        "refused",
+    );
+    common::assert_error(
+        &refused,
+        &format!("the game numbered {number} in tournament.json is in two of the shards"),
+    );
+    assert!(!root.join("refused").exists());
 }
 
 /// A player's folder that is a symbolic link (to the course's solutions), or whose

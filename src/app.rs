@@ -12,13 +12,16 @@ use crate::grade::{ExerciseResult, Grader, GraderOptions};
 use crate::i18n::{Lang, Text};
 use crate::looping::LoopRule;
 use crate::progress::Progress;
-use crate::student_folder;
+use crate::student_folder::{self, Origin};
 
 pub struct App {
     pub course: Course,
     pub progress: Progress,
     pub lang: Lang,
     options: GraderOptions,
+    /// Where a folder made by `clings init` came from, read once: its solutions are
+    /// handed out as they are earned.
+    origin: Option<Origin>,
 }
 
 impl App {
@@ -37,11 +40,13 @@ impl App {
     /// The app for `course`, with the problems found in its state file (repaired).
     pub fn load(course: Course, lang: Lang, options: GraderOptions) -> (App, Vec<String>) {
         let (progress, warnings) = Progress::load(&course);
+        let origin = Origin::of(&course.root);
         let app = App {
             course,
             progress,
             lang,
             options,
+            origin,
         };
         (app, warnings)
     }
@@ -99,11 +104,14 @@ impl App {
             focus,
         );
         self.progress.save()?;
+        let Some(origin) = &self.origin else {
+            return Ok(Vec::new());
+        };
         let passed = results
             .iter()
             .filter(|result| result.passed())
             .filter_map(|result| self.course.exercise(&result.name).ok());
-        student_folder::hand_out_solutions(&self.course, passed)
+        student_folder::hand_out_solutions(&self.course, origin, passed)
     }
 
     /// Makes `name` the exercise the student works on.

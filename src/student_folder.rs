@@ -62,7 +62,18 @@ impl Origin {
         let path = exercise.solution_path();
         match self {
             Origin::BuiltIn => builtin_course::solution(&path),
-            Origin::Folder(course) => std::fs::read(course.join(path)).ok(),
+            // The origin file is the student's to edit: a folder is trusted only as far as
+            // a course folder, and only for files inside it.
+            Origin::Folder(course) => {
+                let root = course.canonicalize().ok()?;
+                if !root.join(INFO_FILE).is_file() {
+                    return None;
+                }
+                let file = root.join(path).canonicalize().ok()?;
+                file.starts_with(&root)
+                    .then(|| std::fs::read(file).ok())
+                    .flatten()
+            }
         }
     }
 }
@@ -150,22 +161,20 @@ pub fn write(course: &Course, dir: &Path, origin: &Origin) -> Result<()> {
         .with_context(|| format!("cannot write in {}", dir.display()))
 }
 
-/// In a folder made by `clings init`, writes the reference solution of each of `passed`
-/// that is not there yet; returns the files written, relative to the course.
+/// In a folder made by `clings init` from `origin`, writes the reference solution of each
+/// of `passed` that is not there yet; returns the files written, relative to the course.
 pub fn hand_out_solutions<'a>(
     course: &Course,
+    origin: &Origin,
     passed: impl IntoIterator<Item = &'a Exercise>,
 ) -> Result<Vec<PathBuf>> {
-    let Some(origin) = Origin::of(&course.root) else {
-        return Ok(Vec::new());
-    };
     let mut written = Vec::new();
     for exercise in passed {
         let Ok(path) = plain(exercise, "solution", exercise.solution_path()) else {
             continue;
         };
         let target = course.root.join(&path);
-        if target.exists() {
+        if target.exists() || through_a_link(&course.root, &path) {
             continue;
         }
         if let Some(solution) = origin.solution(exercise) {
@@ -174,4 +183,15 @@ pub fn hand_out_solutions<'a>(
         }
     }
     Ok(written)
+}
+
+/// Whether a folder on the way from `root` to `path` is a symbolic link: a `solutions`
+/// that leads elsewhere would take the write out of the student's folder.
+fn through_a_link(root: &Path, path: &Path) -> bool {
+    path.ancestors()
+        .skip(1)
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .any(|folder| {
+            std::fs::symlink_metadata(root.join(folder)).is_ok_and(|meta| meta.is_symlink())
+        })
 }

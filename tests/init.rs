@@ -6,21 +6,13 @@ mod common;
 use std::path::Path;
 
 use common::*;
-use walkdir::WalkDir;
 
 /// Every file under `dir`, relative, as text.
-fn files_under(dir: &Path) -> Vec<String> {
-    let mut files: Vec<String> = WalkDir::new(dir)
-        .into_iter()
-        .map(Result::unwrap)
-        .filter(|entry| entry.file_type().is_file())
-        .map(|entry| {
-            let relative = entry.path().strip_prefix(dir).unwrap();
-            relative.to_string_lossy().into_owned()
-        })
-        .collect();
-    files.sort();
-    files
+fn names_under(dir: &Path) -> Vec<String> {
+    files_under(dir)
+        .iter()
+        .map(|file| file.to_string_lossy().into_owned())
+        .collect()
 }
 
 /// README, "For students": `clings init DIR` writes the course's exercises (each its
@@ -40,7 +32,7 @@ fn init_writes_the_students_folder_and_nothing_of_the_instructors() {
         "{said}"
     );
     let folder = place.path().join("gomoku");
-    let files = files_under(&folder);
+    let files = names_under(&folder);
     let repo = repo();
     for exercise in COURSE_EXERCISES {
         let file = format!("exercises/{exercise}.c");
@@ -121,7 +113,7 @@ fn a_passed_exercise_earns_its_reference_solution() {
         std::fs::read(&solution).unwrap()
     );
     // Only what was earned: the next exercise's solution is not there.
-    assert_eq!(files_under(&folder.join("solutions")), ["print_board.c"]);
+    assert_eq!(names_under(&folder.join("solutions")), ["print_board.c"]);
     let list = clings(&folder).arg("list").output().unwrap();
     assert!(
         stdout_of(&list).contains("done     print_board"),
@@ -152,7 +144,7 @@ fn init_from_a_course_folder_hands_out_its_solutions() {
         .assert()
         .code(0);
     let folder = place.path().join("mine");
-    let files = files_under(&folder);
+    let files = names_under(&folder);
     assert!(
         files.iter().all(|f| !f.starts_with("solutions")),
         "{files:?}"
@@ -179,7 +171,7 @@ fn init_refuses_a_folder_that_is_not_empty() {
         .output()
         .unwrap();
     assert_error(&output, "not an empty folder");
-    assert_eq!(files_under(&taken), ["notes.txt"]);
+    assert_eq!(names_under(&taken), ["notes.txt"]);
 
     std::fs::write(place.path().join("file"), "mine").unwrap();
     let output = clings(place.path())
@@ -201,4 +193,42 @@ fn outside_a_course_clings_names_init() {
     let place = tempfile::tempdir().unwrap();
     let output = clings(place.path()).arg("list").output().unwrap();
     assert_error(&output, "clings init");
+}
+
+/// The folder is the student's, `.clings-course.toml` included: a passed exercise's
+/// solution is taken from a course folder only, from inside it, and never written through
+/// a `solutions` that links elsewhere.
+#[test]
+fn a_tampered_folder_gets_no_file_from_outside_a_course() {
+    let source = copy_course(&repo().join("tests/course"));
+    let place = tempfile::tempdir().unwrap();
+    clings(place.path())
+        .args(["init", "mine", "--from"])
+        .arg(source.path())
+        .assert()
+        .code(0);
+    let folder = place.path().join("mine");
+    put_program(&folder, "passing");
+    // An origin that is no course, holding what the info.toml asks for.
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::fs::create_dir(elsewhere.path().join("solutions")).unwrap();
+    std::fs::write(elsewhere.path().join("solutions/sum.c"), "secret").unwrap();
+    std::fs::write(
+        folder.join(".clings-course.toml"),
+        format!("course = {:?}\n", elsewhere.path().display().to_string()),
+    )
+    .unwrap();
+    clings(&folder).args(["run", "sum"]).assert().code(0);
+    assert!(!folder.join("solutions").exists());
+
+    // The real course again, but solutions/ leads out of the folder.
+    std::fs::write(
+        folder.join(".clings-course.toml"),
+        format!("course = {:?}\n", source.path().display().to_string()),
+    )
+    .unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(outside.path(), folder.join("solutions")).unwrap();
+    clings(&folder).args(["run", "sum"]).assert().code(0);
+    assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0);
 }

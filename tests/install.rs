@@ -5,14 +5,12 @@
 
 mod common;
 
-use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Instant;
 
 use common::*;
-use walkdir::WalkDir;
 
 /// The wheel of this checkout, built by maturin into `out` as the release workflow builds
 /// it, with the course built in (`CLINGS_EMBED_COURSE=1`), but with the tests' own profile
@@ -84,16 +82,6 @@ fn on_path(path: &OsString, name: &str) -> Option<PathBuf> {
     std::env::split_paths(path)
         .map(|dir| dir.join(name))
         .find(|candidate| candidate.is_file())
-}
-
-/// Every file under `dir`, relative to it.
-fn files_under(dir: &Path) -> BTreeSet<PathBuf> {
-    WalkDir::new(dir)
-        .into_iter()
-        .map(|entry| entry.unwrap())
-        .filter(|entry| entry.file_type().is_file())
-        .map(|entry| entry.path().strip_prefix(dir).unwrap().to_owned())
-        .collect()
 }
 
 #[test]

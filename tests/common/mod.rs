@@ -521,6 +521,16 @@ pub const COURSE_EXERCISES: [&str; 8] = [
     "ai",
 ];
 
+/// Every file under `dir`, relative to it.
+pub fn files_under(dir: &Path) -> std::collections::BTreeSet<PathBuf> {
+    WalkDir::new(dir)
+        .into_iter()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| entry.path().strip_prefix(dir).unwrap().to_owned())
+        .collect()
+}
+
 /// How many cases the course as shipped gives `exercise` (each worth a point: no case of
 /// the course sets `points`).
 pub fn shipped_cases(exercise: &str) -> usize {

@@ -4,7 +4,7 @@
 # the suite does not pin down. Too slow for CI; run it by hand when a module's tests change.
 #
 #   bench/mutants.sh src/verdict/judge.rs            # unit tests, then integration tests
-#   bench/mutants.sh src/progress.rs --re 'save'      # extra args go to cargo-mutants
+#   bench/mutants.sh src/store/progress.rs --re 'save'      # extra args go to cargo-mutants
 #
 # Each module gets the unit tests, then the integration tests that check its promises
 # (see `integration_tests_for`); anything after the module is passed to cargo-mutants
@@ -37,7 +37,7 @@ shift
 # check those promises (`--iterate`: about a minute a mutant).
 integration_tests_for() {
   case $1 in
-    src/compile.rs) echo "--test sealed_compile --test verdicts --test commands" ;;
+    src/build/toolchain.rs) echo "--test sealed_compile --test verdicts --test commands" ;;
     src/watch/*) echo "--test watch" ;;
     src/sandbox/relay.rs) echo "--test interactive --test battle" ;;
     src/sandbox/files.rs | src/sandbox/helper.rs) echo "--test files --test hostile --test verdicts --test robustness --test sealed_compile --test watch --test dev --test checker --test interactive" ;;

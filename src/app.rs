@@ -6,13 +6,13 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
-use crate::atomic;
+use crate::course::student_folder::{self, Origin};
 use crate::course::{Course, Exercise};
+use crate::grade::looping::LoopRule;
 use crate::grade::{ExerciseResult, Grader, GraderOptions};
-use crate::i18n::{Lang, Text};
-use crate::looping::LoopRule;
-use crate::progress::Progress;
-use crate::student_folder::{self, Origin};
+use crate::store::progress::Progress;
+use crate::util::atomic;
+use crate::util::i18n::{Lang, Text};
 
 pub struct App {
     pub course: Course,

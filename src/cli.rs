@@ -4,10 +4,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::gradebook::Shard;
-use crate::i18n::Lang;
 use crate::report::Format;
-use crate::style::ColorChoice;
+use crate::util::i18n::Lang;
+use crate::util::shard::Shard;
+use crate::util::style::ColorChoice;
 
 #[derive(Parser)]
 #[command(

@@ -17,14 +17,14 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 
 use crate::course::Defaults;
-use crate::digest;
-use crate::i18n::{Lang, Localized};
-use crate::parallel;
 use crate::sandbox::{
     Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, StartFootprint, Stop, Termination,
     add_address_sanitizer_limits, find_on_path, is_system_path,
 };
-use crate::timings::{self, Phase};
+use crate::util::digest;
+use crate::util::i18n::{Lang, Localized};
+use crate::util::parallel;
+use crate::util::timings::{self, Phase};
 use crate::verdict::SANITIZER_EXIT_CODE;
 
 const PROGRAM: &str = "program";
@@ -382,7 +382,7 @@ impl Toolchain {
         };
         // The probe result is only an optimisation: failing to store it is not an error.
         // Written whole: another clings reading half of it would drop a sanitizer.
-        let _ = crate::atomic::write(&probe_file, probed.record().as_bytes());
+        let _ = crate::util::atomic::write(&probe_file, probed.record().as_bytes());
         Ok(probed)
     }
 

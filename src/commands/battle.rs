@@ -10,10 +10,10 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use crate::app::App;
-use crate::atomic;
-use crate::battle::{self, Arena, Entrant, Move, Player, Record};
 use crate::commands::Exit;
-use crate::style;
+use crate::game::battle::{self, Arena, Entrant, Move, Player, Record};
+use crate::util::atomic;
+use crate::util::style;
 
 /// Home and clear: the board keeps its place on the screen.
 const CLEAR: &str = "\x1b[H\x1b[2J";
@@ -102,7 +102,7 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
     let points = |side: usize| f64::from(wins[side]) + f64::from(draws) / 2.0;
     println!(
         "score after {}: {} {} - {} {} ({} won by {}, {} by {}, {} drawn)",
-        crate::i18n::count(options.games as usize, "game", "games"),
+        crate::util::i18n::count(options.games as usize, "game", "games"),
         names[0],
         points(0),
         points(1),

@@ -10,19 +10,20 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::app::App;
+use crate::build::toolchain;
 use crate::commands::Exit;
 use crate::commands::report;
-use crate::compile;
 use crate::course::Exercise;
-use crate::fixture;
+use crate::course::fixture;
 use crate::grade;
-use crate::gradebook::{CSV_FILE, Gradebook, JSON_FILE, Shard, Student};
-use crate::i18n::{Lang, count};
-use crate::outcome::Counting;
-use crate::parallel;
+use crate::grade::passing::Counting;
 use crate::report::json;
 use crate::sandbox::Interrupted;
-use crate::style;
+use crate::store::gradebook::{CSV_FILE, Gradebook, JSON_FILE, Student};
+use crate::util::i18n::{Lang, count};
+use crate::util::parallel;
+use crate::util::shard::Shard;
+use crate::util::style;
 
 /// A folder of a class: a student's submission, or why it is refused.
 pub struct Submission {
@@ -70,13 +71,13 @@ fn refusal(submissions: &Path, name: &Path, exercises: &[Exercise]) -> Result<Op
             target.display()
         )
     };
-    if let Some(target) = compile::link_target(submissions, name)? {
+    if let Some(target) = toolchain::link_target(submissions, name)? {
         return Ok(Some(why(name, target)));
     }
     let dir = submissions.join(name);
     for exercise in exercises {
         let source = grade::locate(exercise, &dir);
-        if let Some(target) = compile::link_target(&dir, &source)? {
+        if let Some(target) = toolchain::link_target(&dir, &source)? {
             return Ok(Some(why(&source, target)));
         }
     }

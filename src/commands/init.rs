@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::builtin_course;
 use crate::commands::Exit;
 use crate::course::Course;
-use crate::i18n::{Lang, Localized};
-use crate::student_folder::{self, Origin};
+use crate::course::builtin;
+use crate::course::student_folder::{self, Origin};
+use crate::util::i18n::{Lang, Localized};
 
 /// The folder made when none is named, for the built-in course.
 const DEFAULT_DIR: &str = "gomoku";
@@ -34,7 +34,7 @@ pub fn run(options: &Options, lang: Lang) -> Result<Exit> {
         }
         None => {
             unpacked = tempfile::tempdir().context("cannot make a temporary folder")?;
-            let folder = builtin_course::folder(unpacked.path())?;
+            let folder = builtin::folder(unpacked.path())?;
             (Course::load(&folder)?, Origin::BuiltIn)
         }
     };
@@ -115,7 +115,7 @@ fn next_steps(course: &Course, dir: &Path, origin: &Origin, lang: Lang) -> Strin
     let (count, path, shown) = (course.exercises.len(), first.path.display(), dir.display());
     let version = env!("CARGO_PKG_VERSION");
     let from = match origin {
-        Origin::BuiltIn if builtin_course::EMBEDDED => lang.pick(
+        Origin::BuiltIn if builtin::EMBEDDED => lang.pick(
             format!("the course built into clings {version}"),
             format!("clings {version} 内置的课程"),
         ),

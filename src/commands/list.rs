@@ -3,7 +3,7 @@ use anyhow::Result;
 use crate::app::App;
 use crate::commands::Exit;
 use crate::report::student;
-use crate::term;
+use crate::util::term;
 
 /// `clings list`: every exercise with where the student stands, and the progress bar.
 pub fn run(app: &App) -> Result<Exit> {

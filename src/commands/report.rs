@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use crate::atomic;
 use crate::commands::Exit;
-use crate::gradebook::Gradebook;
-use crate::i18n::Lang;
 use crate::report::html;
+use crate::store::gradebook::Gradebook;
+use crate::util::atomic;
+use crate::util::i18n::Lang;
 
 pub fn run(gradebooks: &[PathBuf], page: &Path, lang: Lang) -> Result<Exit> {
     let book = Gradebook::load_merged(gradebooks)?;

@@ -3,7 +3,7 @@ use anyhow::Result;
 use crate::app::App;
 use crate::commands::Exit;
 use crate::report::student;
-use crate::term;
+use crate::util::term;
 
 /// `clings reset NAME [--yes]`: the original skeleton back, after a confirmation.
 pub fn run(app: &mut App, name: &str, yes: bool) -> Result<Exit> {

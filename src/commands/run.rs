@@ -2,9 +2,9 @@ use anyhow::Result;
 
 use crate::app::App;
 use crate::commands::Exit;
-use crate::outcome::{Counting, Outcome};
+use crate::grade::passing::{Counting, Outcome};
 use crate::report::{human, student};
-use crate::term;
+use crate::util::term;
 use crate::verdict::Status;
 
 /// `clings run [NAME|next]`: grade one exercise and move on when it passes.

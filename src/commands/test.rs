@@ -6,9 +6,9 @@ use anyhow::{Result, bail};
 use crate::app::App;
 use crate::commands::Exit;
 use crate::course::Exercise;
-use crate::fixture;
+use crate::course::fixture;
 use crate::grade;
-use crate::outcome::{Counting, Outcome};
+use crate::grade::passing::{Counting, Outcome};
 use crate::report::{self, Format};
 
 pub struct TestOptions {

@@ -8,15 +8,15 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use crate::app::App;
-use crate::atomic;
-use crate::battle::{self, Arena, Entrant, Player, Record, Stone};
 use crate::commands::{Exit, grade};
-use crate::gradebook::Shard;
-use crate::i18n::{Lang, count};
-use crate::parallel;
+use crate::game::battle::{self, Arena, Entrant, Player, Record, Stone};
+use crate::game::tournament::{self, CSV_FILE, Entry, JSON_FILE, Pairing, Played, Tournament};
 use crate::report::tournament_html;
-use crate::style;
-use crate::tournament::{self, CSV_FILE, Entry, JSON_FILE, Pairing, Played, Tournament};
+use crate::util::atomic;
+use crate::util::i18n::{Lang, count};
+use crate::util::parallel;
+use crate::util::shard::Shard;
+use crate::util::style;
 
 pub struct Options {
     pub submissions: PathBuf,

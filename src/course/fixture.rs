@@ -7,9 +7,9 @@ use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 use walkdir::WalkDir;
 
-use crate::compare::CompareMode;
-use crate::i18n::Text;
+use crate::util::i18n::Text;
 use crate::verdict::Verdict;
+use crate::verdict::compare::CompareMode;
 
 /// A case's optional settings, from `<case>.toml`.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -484,8 +484,14 @@ fn folder_files(folder: Option<&Path>) -> Result<Vec<(String, PathBuf)>> {
 fn load_config(path: &Path) -> Result<CaseConfig> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    toml::from_str(&text)
-        .map_err(|err| anyhow::anyhow!(crate::toml_error::describe(path, &text, "case file", &err)))
+    toml::from_str(&text).map_err(|err| {
+        anyhow::anyhow!(crate::util::toml_error::describe(
+            path,
+            &text,
+            "case file",
+            &err
+        ))
+    })
 }
 
 #[cfg(test)]
@@ -636,7 +642,7 @@ mod tests {
                     report: Some("index 15 out of bounds"),
                     message: None,
                 })
-                .map(|(text, sharp)| (text.get(crate::i18n::Lang::En).to_string(), sharp))
+                .map(|(text, sharp)| (text.get(crate::util::i18n::Lang::En).to_string(), sharp))
         };
         assert_eq!(
             hint(Verdict::WrongOutput, " none\n"),

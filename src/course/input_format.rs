@@ -10,7 +10,7 @@
 
 use serde::Deserialize;
 
-use crate::i18n::count;
+use crate::util::i18n::count;
 
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]

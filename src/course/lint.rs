@@ -4,9 +4,9 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use crate::course::fixture::{self, Case, Failure, HintRule};
 use crate::course::{Course, Exercise, SKELETONS_DIR, WRONG_PROGRAMS_DIR, valid_name};
-use crate::fixture::{self, Case, Failure, HintRule};
-use crate::i18n::Text;
+use crate::util::i18n::Text;
 use crate::verdict::Verdict;
 
 /// One thing wrong with the course, and where.
@@ -354,7 +354,7 @@ fn hint_rules(problems: &mut Vec<Problem>, case: &Case, failure_hints: &[HintRul
                     "a rule of {list} ({}...) meets the case's expected output: it would be \
                      shown to a right answer",
                     rule.text
-                        .get(crate::i18n::Lang::En)
+                        .get(crate::util::i18n::Lang::En)
                         .chars()
                         .take(40)
                         .collect::<String>()

@@ -1,5 +1,11 @@
 //! The course: `info.toml` read into a typed model, and found by walking up from a directory.
 
+pub mod builtin;
+pub mod fixture;
+pub mod input_format;
+pub mod lint;
+pub mod student_folder;
+
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -7,10 +13,10 @@ use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::compare::CompareMode;
-use crate::fixture::{HintRule, Mistake};
-use crate::i18n::{Localized, Text};
-use crate::input_format::InputFormat;
+use crate::course::fixture::{HintRule, Mistake};
+use crate::course::input_format::InputFormat;
+use crate::util::i18n::{Localized, Text};
+use crate::verdict::compare::CompareMode;
 
 pub const INFO_FILE: &str = "info.toml";
 
@@ -119,12 +125,12 @@ pub struct Exercise {
     pub chapter: Option<String>,
     /// A program of the course's, relative to its root, that judges each case's output in
     /// place of comparing it with the `.out` (an output validator: for exercises with more
-    /// than one right answer). Built like a solution; see [`crate::checker`].
+    /// than one right answer). Built like a solution; see the grading stage's `checkers`.
     #[serde(default)]
     pub checker: Option<PathBuf>,
     /// A program of the course's, relative to its root, that each case's program talks
     /// with (an interactor: a game's other player and its judge). See
-    /// [`crate::validator`].
+    /// the grading stage's `checkers`.
     #[serde(default)]
     pub referee: Option<PathBuf>,
 }
@@ -246,11 +252,11 @@ impl Course {
 
     fn parse(root: &Path, info_path: &Path, text: &str) -> Result<Course> {
         let at = |span: std::ops::Range<usize>, key: &str| {
-            let line = crate::toml_error::line_of(text, key_offset(text, span, key));
+            let line = crate::util::toml_error::line_of(text, key_offset(text, span, key));
             format!("{}:{line}: key `{key}`", info_path.display())
         };
         let info: InfoFile = toml::from_str(text).map_err(|err| {
-            anyhow::anyhow!(crate::toml_error::describe(
+            anyhow::anyhow!(crate::util::toml_error::describe(
                 info_path,
                 text,
                 "course file",
@@ -471,7 +477,7 @@ impl Course {
         {
             return own;
         }
-        let course = crate::digest::of(&[self.root.as_os_str().as_encoded_bytes()]);
+        let course = crate::util::digest::of(&[self.root.as_os_str().as_encoded_bytes()]);
         let user = nix::unistd::getuid();
         user_cache_dir()
             .map(|dir| dir.join(&course))

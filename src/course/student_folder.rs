@@ -8,9 +8,9 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::atomic;
-use crate::builtin_course;
+use crate::course::builtin;
 use crate::course::{BOTS_DIR, Course, Exercise, INFO_FILE};
+use crate::util::atomic;
 
 /// Written by `clings init` at the top of the folder.
 pub const ORIGIN_FILE: &str = ".clings-course.toml";
@@ -61,7 +61,7 @@ impl Origin {
     fn solution(&self, exercise: &Exercise) -> Option<Vec<u8>> {
         let path = exercise.solution_path();
         match self {
-            Origin::BuiltIn => builtin_course::solution(&path),
+            Origin::BuiltIn => builtin::solution(&path),
             // The origin file is the student's to edit: a folder is trusted only as far as
             // a course folder, and only for files inside it.
             Origin::Folder(course) => {

@@ -1,6 +1,6 @@
 //! Games between two programs (`clings battle`, `clings tournament`): each player built
 //! like a student's program and run in a sandbox of its own, both talking with the
-//! course's referee in its battle mode (see [`crate::validator::Validator::battle`] and
+//! course's referee in its battle mode (see [`crate::grade::checkers::Validator::battle`] and
 //! referees/README.md), which checks every move and decides. A game ends with its
 //! [`Record`]: the moves, the winner and why.
 
@@ -12,11 +12,11 @@ use colored::Colorize;
 use serde::{Deserialize, Serialize};
 
 use crate::course::{BOTS_DIR, Course, Exercise};
+use crate::grade::checkers::{MOVES, RESULT, Validator};
 use crate::grade::{self, Grader};
-use crate::i18n::count;
 use crate::sandbox::{Conversation, Job, Left, Limits, Side};
-use crate::style;
-use crate::validator::{MOVES, RESULT, Validator};
+use crate::util::i18n::count;
+use crate::util::style;
 use crate::verdict::JudgedBy;
 
 /// The board's size, as the course's referee plays it.

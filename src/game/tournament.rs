@@ -8,10 +8,10 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::battle::{Record, Stone};
-use crate::csv_cell;
-use crate::gradebook::Shard;
-use crate::standings::{self, Game, GameResult};
+use crate::game::battle::{Record, Stone};
+use crate::game::standings::{self, Game, GameResult};
+use crate::util::csv_cell;
+use crate::util::shard::Shard;
 
 pub const JSON_FILE: &str = "tournament.json";
 pub const CSV_FILE: &str = "standings.csv";

@@ -25,12 +25,12 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::fixture::Case;
+use crate::course::fixture::Case;
 use crate::sandbox::{
     Conversation, Job, Left, Limits, Outcome, Pair, Relay, RunFiles, Sandbox, Side, Table,
     Termination,
 };
-use crate::style;
+use crate::util::style;
 use crate::verdict::{Checked, JudgedBy};
 
 /// Kattis' exit statuses for an accepted and a rejected output.

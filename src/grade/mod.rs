@@ -1,21 +1,25 @@
 //! Grading one exercise: compile it, run every case (in parallel), judge each.
 
+pub mod checkers;
+pub mod looping;
+pub mod passing;
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::compare::CompareMode;
-use crate::compile::Toolchain;
+use crate::build::toolchain::Toolchain;
+use crate::course::fixture::{self, Case, CaseConfig, Failure, Mistake};
 use crate::course::{self, Chapter, Course, Defaults, Exercise};
-use crate::fixture::{self, Case, CaseConfig, Failure, Mistake};
-use crate::i18n::{Lang, Text};
-use crate::looping::{LoopRule, LoopWatch};
-use crate::parallel;
+use crate::grade::checkers::Validator;
+use crate::grade::looping::{LoopRule, LoopWatch};
 use crate::sandbox::{Grading, Job, Left, Limits, Memory, RunFiles, Sandbox, Side};
-use crate::timings::{self, Phase};
-use crate::validator::Validator;
+use crate::util::i18n::{Lang, Text};
+use crate::util::parallel;
+use crate::util::timings::{self, Phase};
+use crate::verdict::compare::CompareMode;
 use crate::verdict::{self, Expected, FileProblem, Finding, JudgedBy, Status};
 
 pub struct Grader<'a> {
@@ -648,7 +652,7 @@ impl<'a> Grader<'a> {
             anyhow::anyhow!(
                 "{} does not compile:\n{}",
                 source.display(),
-                crate::style::strip_ansi(&build.diagnostics)
+                crate::util::style::strip_ansi(&build.diagnostics)
             )
         })
     }
@@ -683,7 +687,7 @@ impl<'a> Grader<'a> {
             }),
             finding => bail!(
                 "the reference solution gave no usable output: {}",
-                finding.message(crate::i18n::Lang::En)
+                finding.message(crate::util::i18n::Lang::En)
             ),
         }
     }
@@ -707,7 +711,7 @@ impl<'a> Grader<'a> {
 
     /// Runs every case on `program`, built by `toolchain`, in parallel (judged by the
     /// exercise's `validator` when it has one); stops starting cases once the program has
-    /// shown that it loops (see [`crate::looping`]).
+    /// shown that it loops (see [`crate::grade::looping`]).
     fn run_cases(
         &self,
         cases: &[Case],
@@ -745,7 +749,7 @@ impl<'a> Grader<'a> {
                 "{} compiles, but not with -fsanitize={}:\n{}",
                 source.display(),
                 self.course.defaults.strict_sanitizers.join(","),
-                crate::style::strip_ansi(&build.diagnostics)
+                crate::util::style::strip_ansi(&build.diagnostics)
             );
         };
         let chosen = sample(cases.len(), self.strict_sample);

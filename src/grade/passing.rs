@@ -3,7 +3,7 @@
 
 use crate::course::Chapter;
 use crate::grade::ExerciseResult;
-use crate::i18n::Lang;
+use crate::util::i18n::Lang;
 
 /// Which exercises of a run decide whether it passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +123,7 @@ mod tests {
     use std::path::PathBuf;
 
     use super::*;
-    use crate::i18n::Text;
+    use crate::util::i18n::Text;
     use crate::verdict::Status;
 
     fn result(chapter: &str, graded: bool, passed: bool) -> ExerciseResult {

@@ -6,7 +6,7 @@
 //! (off the grid, on a stone) and early ends; for every format, the cases' own inputs with
 //! a small change.
 
-use crate::input_format::InputFormat;
+use crate::course::input_format::InputFormat;
 
 /// The four directions of a line on a grid: the others are the same lines read backwards.
 const DIRECTIONS: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::gradebook::Gradebook;
 use crate::report::json::{ExerciseReport, Results};
+use crate::store::gradebook::Gradebook;
 use crate::verdict::{Status, Verdict};
 
 /// One case of the course, as the gradebook names it.

@@ -6,7 +6,7 @@
 
 use colored::Colorize;
 
-use crate::style;
+use crate::util::style;
 
 /// The diagnostics without any escape sequence, other control characters made visible.
 pub fn plain(diagnostics: &str) -> String {

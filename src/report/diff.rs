@@ -7,9 +7,9 @@
 use colored::{Color, Colorize};
 use similar::{ChangeTag, DiffTag, TextDiff};
 
-use crate::compare::{CompareMode, show_invisibles};
-use crate::i18n::{Lang, count};
-use crate::style;
+use crate::util::i18n::{Lang, count};
+use crate::util::style;
+use crate::verdict::compare::{CompareMode, show_invisibles};
 
 /// Longest part of a line shown, in characters.
 const WINDOW: usize = 100;

@@ -9,11 +9,11 @@ use std::io::Read;
 
 use anyhow::{Context, Result};
 
+use crate::grade::passing::{Counting, Outcome};
 use crate::grade::{ExerciseResult, Totals};
-use crate::i18n::Lang;
-use crate::outcome::{Counting, Outcome};
 use crate::report::case_message;
 use crate::report::diagnostics::{self, Level};
+use crate::util::i18n::Lang;
 use crate::verdict::{Finding, Status, Verdict};
 
 /// One annotation per compiler error or warning and per failing case; those of practice

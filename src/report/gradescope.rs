@@ -13,8 +13,8 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::grade::{CaseResult, ExerciseResult, Totals};
-use crate::i18n::Lang;
 use crate::report::{case_message, diagnostics, failure_details};
+use crate::util::i18n::Lang;
 use crate::verdict::{Status, Verdict};
 
 /// Gradescope's visibility of a public case: always shown.

@@ -8,12 +8,12 @@
 
 use std::fmt::Write;
 
-use crate::gradebook::Gradebook;
-use crate::i18n::Lang;
 use crate::report::class::{Cell, Class, Student};
 use crate::report::json::ExerciseReport;
 use crate::report::markup::escape;
 use crate::report::svg::{self, Bar, Segment};
+use crate::store::gradebook::Gradebook;
+use crate::util::i18n::Lang;
 use crate::verdict::{Status, Verdict};
 
 /// Students named after a kind of failure before the rest are counted.

@@ -5,13 +5,13 @@ use std::fmt::Write;
 use colored::Colorize;
 
 use crate::course::Exercise;
-use crate::diff;
+use crate::grade::passing::{Counting, Outcome};
 use crate::grade::{CaseResult, ExerciseResult, Totals};
-use crate::i18n::{Lang, count};
-use crate::outcome::{Counting, Outcome};
+use crate::report::diff;
 use crate::report::{bonus_missed, case_message, case_time, diagnostics};
 use crate::sandbox::Side;
-use crate::style;
+use crate::util::i18n::{Lang, count};
+use crate::util::style;
 use crate::verdict::{Finding, InputRead, Status, Verdict, WORD_WIDTH};
 
 /// Failing cases shown in full besides the first, those with the sharpest hints; the others

@@ -3,11 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::diff;
+use crate::grade::passing::{Counting, Outcome};
 use crate::grade::{CaseResult, ExerciseResult, Totals};
-use crate::i18n::Lang;
-use crate::outcome::{Counting, Outcome};
+use crate::report::diff;
 use crate::report::{case_message, case_time};
+use crate::util::i18n::Lang;
 
 pub const SCHEMA: &str = "clings-results/1";
 

@@ -15,9 +15,9 @@
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use crate::grade::ExerciseResult;
-use crate::i18n::Lang;
-use crate::outcome::{Counting, Outcome};
+use crate::grade::passing::{Counting, Outcome};
 use crate::report::{bonus_missed, case_message, case_time, diagnostics, failure_details};
+use crate::util::i18n::Lang;
 use crate::verdict::{Status, Verdict};
 
 pub fn render(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {

@@ -5,6 +5,7 @@
 
 pub mod class;
 pub mod diagnostics;
+pub mod diff;
 pub mod github;
 pub mod gradescope;
 pub mod html;
@@ -23,13 +24,13 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 
-use crate::atomic;
-use crate::diff;
+use crate::util::atomic;
+
+use crate::grade::passing::Counting;
 use crate::grade::{CaseResult, ExerciseResult};
-use crate::i18n::{Lang, count};
-use crate::outcome::Counting;
-use crate::style;
-use crate::timings::{self, Phase};
+use crate::util::i18n::{Lang, count};
+use crate::util::style;
+use crate::util::timings::{self, Phase};
 
 /// Diff lines under a failing case, in the reports that are files, before the rest is
 /// counted.
@@ -50,7 +51,7 @@ pub enum Format {
 
 /// Prints the report of a grading in `format`, to stdout or to `output` (the log then gets
 /// the human report); every format tells the exercises that count (`counting`, see
-/// [`crate::outcome`]) from the practice that does not. GitHub's format also prints its
+/// [`crate::grade::passing`]) from the practice that does not. GitHub's format also prints its
 /// annotations and appends its summary to `$GITHUB_STEP_SUMMARY`.
 pub fn publish(
     results: &[ExerciseResult],

@@ -7,7 +7,7 @@ use colored::Colorize;
 
 use crate::app::Standing;
 use crate::course::{Chapter, Course, Exercise};
-use crate::i18n::{Lang, Text};
+use crate::util::i18n::{Lang, Text};
 
 /// The list of exercises: [`list_rows`], each chapter's under its heading when the course
 /// has chapters. Each line comes with the index of its exercise (`None` for a heading).
@@ -236,7 +236,7 @@ mod tests {
         let lines = list_lines(&course, &standings, Lang::En);
         let indices: Vec<Option<usize>> = lines.iter().map(|(index, _)| *index).collect();
         assert_eq!(indices, [None, Some(0), Some(1), None, Some(2)]);
-        let plain = |line: &str| crate::style::strip_ansi(line);
+        let plain = |line: &str| crate::util::style::strip_ansi(line);
         assert_eq!(plain(&lines[0].1), "Chapter 1 · CORE (1/2 done)");
         assert_eq!(
             plain(&lines[3].1),

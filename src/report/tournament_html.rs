@@ -14,11 +14,11 @@ use std::fmt::Write;
 
 use serde_json::json;
 
-use crate::battle::{Record, SIZE, Stone};
-use crate::i18n::{Lang, count};
+use crate::game::battle::{Record, SIZE, Stone};
+use crate::game::tournament::{Line, Tournament};
 use crate::report::html::BASE_STYLE;
 use crate::report::markup::escape;
-use crate::tournament::{Line, Tournament};
+use crate::util::i18n::{Lang, count};
 
 /// The whole page, in `lang` (the referee's reasons are in its own words).
 pub fn page(tournament: &Tournament, lang: Lang) -> String {
@@ -491,8 +491,8 @@ document.querySelectorAll('table.cross td[title]').length+', games '+games.lengt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::Move;
-    use crate::tournament::{Entry, Played};
+    use crate::game::battle::Move;
+    use crate::game::tournament::{Entry, Played};
 
     const HOSTILE: &str = "<script>alert(1)</script>";
 

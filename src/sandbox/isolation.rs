@@ -98,7 +98,7 @@ impl Bubblewrap {
             ))
         };
         let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
-        let key = crate::digest::of(&[
+        let key = crate::util::digest::of(&[
             identity(&self.bwrap)?.as_bytes(),
             identity(&self.helper)?.as_bytes(),
             boot.trim().as_bytes(),

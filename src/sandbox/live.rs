@@ -49,7 +49,7 @@ struct Registry {
 
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     // A panic elsewhere must not stop Ctrl-C from killing the runs.
-    crate::parallel::lock(&REGISTRY)
+    crate::util::parallel::lock(&REGISTRY)
 }
 
 pub fn check() -> anyhow::Result<()> {

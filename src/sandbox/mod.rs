@@ -41,8 +41,8 @@ pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
 pub use relay::{Conversation, Pair, Relay, Side, Table};
 pub use warm::end_all as end_warm_sandboxes;
 
-use crate::i18n::Lang;
-use crate::timings::{self, Phase};
+use crate::util::i18n::Lang;
+use crate::util::timings::{self, Phase};
 use cgroup::{Cgroups, RunCgroup};
 use isolation::Bubblewrap;
 use launch::Launch;
@@ -283,7 +283,7 @@ impl Sandbox {
             Ok(outcome) if outcome.termination == Termination::Exited(0) => {
                 // Only an optimisation: a record that cannot be written costs a probe.
                 if let Some(record) = record {
-                    let _ = crate::atomic::write(&record, b"bubblewrap works here\n");
+                    let _ = crate::util::atomic::write(&record, b"bubblewrap works here\n");
                 }
                 return Ok(());
             }

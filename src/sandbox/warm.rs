@@ -44,8 +44,8 @@ use super::limits::Limits;
 use super::live::Live;
 use super::process::{Activity, Exit, Group};
 use super::relay::Relay;
-use crate::parallel::{lock, wait};
-use crate::timings::{self, Phase};
+use crate::util::parallel::{lock, wait};
+use crate::util::timings::{self, Phase};
 
 /// How long a new sandbox may take to say it is ready.
 const START_PATIENCE: Duration = Duration::from_secs(10);
@@ -75,7 +75,7 @@ static STARTED: Condvar = Condvar::new();
 fn most_idle() -> usize {
     // Asked once: finding the cores reads the cgroup's CPU quota.
     static MOST: OnceLock<usize> = OnceLock::new();
-    *MOST.get_or_init(|| 4 * crate::parallel::default_jobs())
+    *MOST.get_or_init(|| 4 * crate::util::parallel::default_jobs())
 }
 
 /// What a warm sandbox was started for: runs that need another scratch size need another.
@@ -233,7 +233,7 @@ fn spawn(command: Command) -> std::io::Result<Child> {
     let starters = STARTERS.get_or_init(|| {
         let (orders, received) = mpsc::channel::<Order>();
         let received = Arc::new(Mutex::new(received));
-        for _ in 0..crate::parallel::default_jobs() {
+        for _ in 0..crate::util::parallel::default_jobs() {
             let received = Arc::clone(&received);
             let started = std::thread::Builder::new()
                 .name("sandboxes".into())

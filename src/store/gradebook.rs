@@ -4,57 +4,17 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::atomic;
-use crate::csv_cell;
 use crate::report::json::Results;
+use crate::util::atomic;
+use crate::util::csv_cell;
 
 pub const SCHEMA: &str = "clings-gradebook/1";
 pub const JSON_FILE: &str = "grades.json";
 pub const CSV_FILE: &str = "grades.csv";
-
-/// Slice `index` (1-based) of `count`: the students whose position in name order is
-/// `index - 1` modulo `count`. Every machine computes the same slices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: usize,
-    pub count: usize,
-}
-
-impl FromStr for Shard {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let (index, count) = text
-            .split_once('/')
-            .ok_or_else(|| format!("{text:?} is not K/N (e.g. 2/4)"))?;
-        let parse = |n: &str| {
-            n.trim()
-                .parse::<usize>()
-                .map_err(|_| format!("{n:?} is not a number"))
-        };
-        let shard = Shard {
-            index: parse(index)?,
-            count: parse(count)?,
-        };
-        if shard.count == 0 || shard.index == 0 || shard.index > shard.count {
-            return Err(format!(
-                "shard {text} does not exist: K must be between 1 and N"
-            ));
-        }
-        Ok(shard)
-    }
-}
-
-impl Shard {
-    pub fn contains(&self, position: usize) -> bool {
-        position % self.count == self.index - 1
-    }
-}
 
 #[derive(Debug, Deserialize, Serialize)]
 pub struct Gradebook {
@@ -242,29 +202,4 @@ fn summary(results: &Results) -> String {
         })
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shards_split_every_position_exactly_once() {
-        let shards: Vec<Shard> = ["1/3", "2/3", "3/3"]
-            .iter()
-            .map(|s| s.parse().unwrap())
-            .collect();
-        for position in 0..20 {
-            assert_eq!(
-                shards
-                    .iter()
-                    .filter(|shard| shard.contains(position))
-                    .count(),
-                1
-            );
-        }
-        assert!("0/3".parse::<Shard>().is_err());
-        assert!("4/3".parse::<Shard>().is_err());
-        assert!("x".parse::<Shard>().is_err());
-    }
 }

@@ -11,8 +11,8 @@ use anyhow::{Context, Result};
 use nix::fcntl::{Flock, FlockArg};
 use serde::{Deserialize, Serialize};
 
-use crate::atomic;
 use crate::course::Course;
+use crate::util::atomic;
 
 pub const STATE_FILE: &str = ".clings-state.json";
 /// Taken for each write, by every clings process of the course.

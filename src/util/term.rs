@@ -5,8 +5,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use crate::i18n::{Lang, Localized};
-use crate::style;
+use crate::util::i18n::{Lang, Localized};
+use crate::util::style;
 
 const BAR_WIDTH: usize = 30;
 
@@ -161,7 +161,7 @@ fn char_columns(ch: char, escape: &mut Escape) -> usize {
 mod tests {
     #[test]
     fn progress_line_counts() {
-        let line = super::progress_line(1, 3, crate::i18n::Lang::En);
+        let line = super::progress_line(1, 3, crate::util::i18n::Lang::En);
         assert!(line.contains("1/3") && line.contains("33%"), "{line}");
         assert!(
             line.contains(&format!("[{}{}]", "#".repeat(10), "-".repeat(20))),

@@ -1,7 +1,7 @@
 //! What a verdict says to a student: the likely mistake behind each finding, and the one
 //! fixed sentence per verdict that a hidden case gets instead.
 
-use crate::i18n::Lang;
+use crate::util::i18n::Lang;
 
 use super::{Clock, FileProblem, Finding, InputRead, JudgedBy, Verdict};
 

@@ -1,8 +1,8 @@
 //! Where a verdict is decided: from how the program ended and what it printed.
 
-use crate::compare::CompareMode;
 use crate::sandbox::{Left, Limits, Outcome, Stop, Termination};
-use crate::style;
+use crate::util::style;
+use crate::verdict::compare::CompareMode;
 
 use super::{Clock, FileProblem, Finding, InputRead, SANITIZER_EXIT_CODE};
 
@@ -29,7 +29,7 @@ pub struct Expected<'a> {
     /// Files to be left in the working directory, by name, in the order they are judged.
     pub files: &'a [(String, Vec<u8>)],
     /// The course's checker's word on stdout, which then replaces the comparison with
-    /// `stdout` (see [`crate::checker`]).
+    /// `stdout` (see the grading stage's `checkers`).
     pub checked: Option<&'a Checked>,
 }
 
@@ -44,7 +44,7 @@ pub enum Checked {
     },
 }
 
-/// Which program of the course's judged a case (see [`crate::validator`]).
+/// Which program of the course's judged a case (see the grading stage's `checkers`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JudgedBy {
     /// An output validator: it reads the output once the program has ended.
@@ -205,8 +205,8 @@ fn sanitizer_report(stderr: &[u8]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
     use crate::sandbox::{Memory, MemoryEnforcement};
+    use crate::util::i18n::Lang;
     use crate::verdict::Verdict;
     use std::time::Duration;
 

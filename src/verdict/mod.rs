@@ -3,6 +3,7 @@
 //! report prints the same way, padded to [`WORD_WIDTH`]. Where a verdict is decided is
 //! [`judge`]; what it says to a student, [`explain`].
 
+pub mod compare;
 mod explain;
 mod judge;
 
@@ -124,7 +125,7 @@ pub enum Finding {
     /// The exercise's file does not exist, so there was nothing to run.
     Missing,
     /// Not run because the program had already run out of time on other cases: it loops
-    /// (see [`crate::looping`]).
+    /// (see the grading stage's `looping`).
     Skipped,
     Timeout {
         clock: Clock,
@@ -165,7 +166,7 @@ pub enum Finding {
         problem: FileProblem,
     },
     /// The sanitizer's first report line, which names the file and line. It comes from
-    /// the program's stderr, so its control characters are escaped (see [`crate::style::visible`]).
+    /// the program's stderr, so its control characters are escaped (see [`crate::util::style::visible`]).
     Sanitizer {
         report: String,
     },

@@ -21,7 +21,7 @@ use std::sync::mpsc::{self, Receiver};
 use anyhow::{Context, Result};
 
 use crate::app::App;
-use crate::clangd;
+use crate::build::editor_flags;
 use crate::commands::{self, Exit};
 
 /// How saves start a run.
@@ -47,10 +47,10 @@ pub fn run(app: &mut App, options: Options) -> Result<Exit> {
         );
         return commands::run::run(app, "next");
     }
-    let message = match clangd::write_flags(&app.course) {
+    let message = match editor_flags::write_flags(&app.course) {
         Ok(Some(_)) => Some(lang.pick(
-            format!("Wrote {}: editors that use clangd now check the exercises with the course's flags.", clangd::FLAGS_FILE),
-            format!("已写入 {}：使用 clangd 的编辑器会按课程的编译选项检查练习。", clangd::FLAGS_FILE),
+            format!("Wrote {}: editors that use clangd now check the exercises with the course's flags.", editor_flags::FLAGS_FILE),
+            format!("已写入 {}：使用 clangd 的编辑器会按课程的编译选项检查练习。", editor_flags::FLAGS_FILE),
         )),
         Ok(None) => None,
         Err(err) => Some(format!("warning: {err:#}")),

@@ -55,8 +55,8 @@ fn serve(
     requests: Receiver<Request>,
     events: Sender<Event>,
 ) {
-    let grader =
-        Grader::new(course, options).map_err(|err| crate::i18n::error_text(&err, options.lang));
+    let grader = Grader::new(course, options)
+        .map_err(|err| crate::util::i18n::error_text(&err, options.lang));
     if let Ok(grader) = &grader {
         for warning in &grader.warnings {
             let _ = events.send(Event::Notice(format!("warning: {warning}")));

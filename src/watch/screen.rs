@@ -8,11 +8,11 @@ use colored::Colorize;
 use super::files::How;
 use super::session::{Busy, Mode, Session};
 use crate::grade::ExerciseResult;
-use crate::i18n::Lang;
-use crate::outcome::Counting;
+use crate::grade::passing::Counting;
 use crate::report::human::{self, ScreenReport};
 use crate::report::student;
-use crate::term;
+use crate::util::i18n::Lang;
+use crate::util::term;
 
 /// The screen for a terminal of `width` x `height`, every line wrapped to the width: the
 /// result on top, then what to do next and the hints, then the status lines and the keys
@@ -446,13 +446,13 @@ mod tests {
     use crossterm::event::KeyCode;
 
     use super::*;
-    use crate::fixture::{Case, CaseConfig};
+    use crate::course::fixture::{Case, CaseConfig};
     use crate::grade::CaseResult;
     use crate::verdict::{Finding, Status};
     use crate::watch::session::tests::{app, char_key, graded, key, started};
 
     fn screen(session: &Session) -> String {
-        crate::style::strip_ansi(&render(session, 80, 24))
+        crate::util::style::strip_ansi(&render(session, 80, 24))
     }
 
     /// A result of exercise `a` with `failing` wrong-output cases after one that passed.
@@ -472,7 +472,7 @@ mod tests {
             } else {
                 Finding::WrongOutput
             },
-            mode: crate::compare::CompareMode::Lines,
+            mode: crate::verdict::compare::CompareMode::Lines,
             elapsed: std::time::Duration::ZERO,
             input: Vec::new(),
             given: Vec::new(),
@@ -490,7 +490,7 @@ mod tests {
         };
         ExerciseResult {
             name: "a".into(),
-            title: crate::i18n::Text::Plain("a".into()),
+            title: crate::util::i18n::Text::Plain("a".into()),
             chapter: crate::course::Chapter::implicit(),
             source: PathBuf::from("exercises/a.c"),
             status: Status::Failed,
@@ -532,7 +532,7 @@ mod tests {
         let shown = screen(&session);
         assert_eq!(shown.lines().count(), 24, "the window, filled: {shown}");
         // The note counts exactly the lines left out of the whole report.
-        let whole = crate::style::strip_ansi(&render(&session, 80, 10_000));
+        let whole = crate::util::style::strip_ansi(&render(&session, 80, 10_000));
         let left_out: usize = shown
             .lines()
             .find_map(|line| line.strip_prefix("… ")?.split(' ').next()?.parse().ok())
@@ -609,7 +609,7 @@ mod tests {
             let mut result = crate::watch::session::tests::result(name, passed).unwrap();
             result.chapter = crate::course::Chapter {
                 name: if graded { "core" } else { "extra" }.into(),
-                title: crate::i18n::Text::Plain(if graded { "Core" } else { "Extra" }.into()),
+                title: crate::util::i18n::Text::Plain(if graded { "Core" } else { "Extra" }.into()),
                 graded,
             };
             result

@@ -205,7 +205,7 @@ impl<'a> Session<'a> {
                 self.message = self.recorded(std::slice::from_ref(result), Some(name));
             }
             let lang = self.app.lang;
-            self.result = Some(result.map_err(|err| crate::i18n::error_text(&err, lang)));
+            self.result = Some(result.map_err(|err| crate::util::i18n::error_text(&err, lang)));
         }
         self.after_run()
     }
@@ -415,14 +415,14 @@ impl<'a> Session<'a> {
     }
 }
 
-fn error_text(err: &anyhow::Error, lang: crate::i18n::Lang) -> String {
-    let text = crate::i18n::error_text(err, lang);
+fn error_text(err: &anyhow::Error, lang: crate::util::i18n::Lang) -> String {
+    let text = crate::util::i18n::error_text(err, lang);
     format!("{}{text}", lang.pick("error: ", "错误："))
         .red()
         .to_string()
 }
 
-fn unknown_key(key: char, lang: crate::i18n::Lang) -> String {
+fn unknown_key(key: char, lang: crate::util::i18n::Lang) -> String {
     lang.pick(
         format!("`{key}` does nothing here: the keys are listed below."),
         format!("`{key}` 在这里没有作用：可用的按键列在下方。"),
@@ -438,7 +438,7 @@ pub(in crate::watch) mod tests {
     use super::*;
     use crate::course::Course;
     use crate::grade::GraderOptions;
-    use crate::i18n::{Lang, Text};
+    use crate::util::i18n::{Lang, Text};
     use crate::verdict::Status;
 
     /// A course of three exercises, `a` to `c`, each with its file, in a directory of its own.
@@ -814,7 +814,7 @@ pub(in crate::watch) mod tests {
         session.take_requests();
         char_key(&mut session, 'x');
         char_key(&mut session, 'y');
-        let message = crate::style::strip_ansi(&session.message.clone().unwrap_or_default());
+        let message = crate::util::style::strip_ansi(&session.message.clone().unwrap_or_default());
         assert!(
             message.starts_with("error: ") && message.contains("skeletons/a.c"),
             "{message}"

@@ -5,14 +5,14 @@
 use anyhow::{Context, Result};
 
 use crate::app::App;
-use crate::atomic;
 use crate::commands::Exit;
-use crate::compare::CompareMode;
-use crate::diff::{self, Sides};
-use crate::fixture;
-use crate::i18n::{Lang, count};
-use crate::style;
-use crate::term::confirm;
+use crate::course::fixture;
+use crate::report::diff::{self, Sides};
+use crate::util::atomic;
+use crate::util::i18n::{Lang, count};
+use crate::util::style;
+use crate::util::term::confirm;
+use crate::verdict::compare::CompareMode;
 
 const DIFF_LINES: usize = 30;
 

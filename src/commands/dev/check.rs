@@ -13,13 +13,13 @@ use crate::app::App;
 use crate::commands::Exit;
 use crate::commands::dev::check_cache::{CheckCache, Checked};
 use crate::course::Exercise;
-use crate::diff::{self, Sides};
+use crate::course::lint::{self, Problem};
 use crate::grade::{ExerciseResult, Grader};
-use crate::i18n::{Lang, count};
-use crate::parallel;
+use crate::report::diff::{self, Sides};
 use crate::report::human;
-use crate::style;
-use crate::validate::{self, Problem};
+use crate::util::i18n::{Lang, count};
+use crate::util::parallel;
+use crate::util::style;
 use crate::verdict::{Status, Verdict};
 
 /// A solution case slower than this share of its limit may flip to `timeout` on a slower
@@ -48,7 +48,7 @@ pub fn run(app: &App, names: &[String]) -> Result<Exit> {
             .collect::<Result<Vec<&Exercise>>>()?,
     };
     let mut cases = HashMap::new();
-    let mut problems = validate::check(course, &exercises, &mut cases);
+    let mut problems = lint::check(course, &exercises, &mut cases);
     let mut warnings = Vec::new();
     let grader = app.grader()?;
     let cache = CheckCache::new(&grader, style::enabled());

@@ -10,11 +10,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use walkdir::WalkDir;
 
-use crate::atomic;
 use crate::course::Exercise;
-use crate::digest;
+use crate::course::lint::Problem;
 use crate::grade::Grader;
-use crate::validate::Problem;
+use crate::util::atomic;
+use crate::util::digest;
 
 /// The folder of the entries in the course's cache, one file per exercise.
 const FOLDER: &str = "dev-check";

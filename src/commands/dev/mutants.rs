@@ -1,8 +1,8 @@
 //! `clings dev mutants [EXERCISE...]`: how strong an exercise's cases are. Each mutant of
-//! the reference solution (one small change, see [`crate::mutate`]) is graded as a
+//! the reference solution (one small change, see [`crate::mutants::mutate`]) is graded as a
 //! student's program is; the cases kill it when one of them fails. The mutation score is
 //! the share killed of the mutants that compile and can be told from the reference. For a
-//! mutant that survives, made-up inputs (see [`crate::input_search`]) are tried on it and
+//! mutant that survives, made-up inputs (see [`crate::mutants::input_search`]) are tried on it and
 //! on the reference: the first on which they differ is kept, ready to become a case with
 //! `dev new-case`; one that no input tells apart is likely equivalent, and listed apart.
 
@@ -18,12 +18,12 @@ use crate::cli::Mutants;
 use crate::commands::Exit;
 use crate::course::Exercise;
 use crate::grade::Grader;
-use crate::i18n::count;
-use crate::input_search;
-use crate::looping::LoopRule;
-use crate::mutate::{self, Mutant, Operator};
-use crate::parallel;
+use crate::grade::looping::LoopRule;
+use crate::mutants::input_search;
+use crate::mutants::mutate::{self, Mutant, Operator};
 use crate::sandbox::{Job, Outcome, Termination};
+use crate::util::i18n::count;
+use crate::util::parallel;
 use crate::verdict::{self, Expected, Finding, Status};
 
 /// A mutant's time limit is this many times the reference's slowest case: a mutant that

@@ -9,8 +9,8 @@ use anyhow::{Context, Result, bail};
 use crate::app::App;
 use crate::cli::NewCase;
 use crate::commands::Exit;
-use crate::fixture::{self, Case, CaseConfig};
-use crate::i18n::count;
+use crate::course::fixture::{self, Case, CaseConfig};
+use crate::util::i18n::count;
 
 pub fn run(app: &App, new: &NewCase) -> Result<Exit> {
     let name = new.name.as_str();

@@ -1,0 +1,5 @@
+//! How strong a course's cases are (`clings dev mutants`): mutants of a reference solution
+//! (`mutate`), and made-up inputs that tell a survivor from the reference (`input_search`).
+
+pub mod input_search;
+pub mod mutate;

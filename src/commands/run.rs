@@ -2,7 +2,7 @@ use anyhow::Result;
 
 use crate::app::App;
 use crate::commands::Exit;
-use crate::grade::passing::{Counting, Outcome};
+use crate::grade::passing::{Counting, Passing};
 use crate::report::{human, student};
 use crate::util::term;
 use crate::verdict::Status;
@@ -40,7 +40,7 @@ pub fn run(app: &mut App, name: &str) -> Result<Exit> {
     let solutions = app.record(graded, Some(&name))?;
     let exercise = app.course.exercise(&name)?;
     // The exercise run is the one asked for: it counts, practice or not.
-    if !Outcome::of(graded, Counting::Named).passed {
+    if !Passing::of(graded, Counting::Named).passed {
         let asked = app.progress.hint_level(&name);
         let total = exercise.hints.len();
         let hint = if asked < total {

@@ -8,7 +8,7 @@ use crate::commands::Exit;
 use crate::course::Exercise;
 use crate::course::fixture;
 use crate::grade;
-use crate::grade::passing::{Counting, Outcome};
+use crate::grade::passing::{Counting, Passing};
 use crate::report::{self, Format};
 
 pub struct TestOptions {
@@ -86,7 +86,7 @@ pub fn run(app: &mut App, options: &TestOptions) -> Result<Exit> {
             eprintln!("{}", report::student::solution_written(&solution, app.lang));
         }
     }
-    Ok(if Outcome::of(&results, counting).passed {
+    Ok(if Passing::of(&results, counting).passed {
         Exit::Success
     } else {
         Exit::Failure

@@ -2,7 +2,7 @@
 //! status and every report.
 
 use crate::course::Chapter;
-use crate::grade::ExerciseResult;
+use crate::grade::results::ExerciseResult;
 use crate::util::i18n::Lang;
 
 /// Which exercises of a run decide whether it passes.
@@ -31,7 +31,7 @@ impl Counting {
 }
 
 /// What a run comes to.
-pub struct Outcome<'a> {
+pub struct Passing<'a> {
     pub counting: Counting,
     /// Every exercise that counts passed.
     pub passed: bool,
@@ -41,15 +41,15 @@ pub struct Outcome<'a> {
     pub uncounted: Vec<&'a Chapter>,
 }
 
-impl<'a> Outcome<'a> {
+impl<'a> Passing<'a> {
     /// The one rule: a run passes when every exercise that counts passed. When none of
     /// the exercises graded is in a chapter that counts for a grade (a course all
     /// practice), all of them count: practice is left out beside graded work, not alone.
-    pub fn of(results: &'a [ExerciseResult], counting: Counting) -> Outcome<'a> {
+    pub fn of(results: &'a [ExerciseResult], counting: Counting) -> Passing<'a> {
         let any_graded = results.iter().any(|result| result.chapter.graded);
         let counts =
             |chapter: &Chapter| chapter.graded || counting != Counting::Graded || !any_graded;
-        let mut outcome = Outcome {
+        let mut outcome = Passing {
             counting,
             passed: results
                 .iter()
@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn practice_is_left_out_beside_graded_work_not_alone() {
         let results = [result("core", true, true), result("extra", false, false)];
-        let outcome = Outcome::of(&results, Counting::Graded);
+        let outcome = Passing::of(&results, Counting::Graded);
         assert!(outcome.passed);
         let names = |chapters: &[&Chapter]| -> Vec<String> {
             chapters
@@ -161,11 +161,11 @@ mod tests {
             (names(&outcome.counted), names(&outcome.uncounted)),
             (vec!["core".to_string()], vec!["extra".to_string()])
         );
-        assert!(!Outcome::of(&results, Counting::WithPractice).passed);
-        assert!(!Outcome::of(&results, Counting::Named).passed);
+        assert!(!Passing::of(&results, Counting::WithPractice).passed);
+        assert!(!Passing::of(&results, Counting::Named).passed);
         // A course all practice: nothing else could decide.
         let alone = [result("extra", false, false)];
-        let outcome = Outcome::of(&alone, Counting::Graded);
+        let outcome = Passing::of(&alone, Counting::Graded);
         assert!(!outcome.passed);
         assert_eq!(outcome.sentence(Lang::En), None, "nothing was left out");
     }

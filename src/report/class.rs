@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::report::json::{ExerciseReport, Results};
+use crate::grade::document::{ExerciseReport, Results};
 use crate::store::gradebook::Gradebook;
 use crate::verdict::{Status, Verdict};
 

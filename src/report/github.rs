@@ -9,8 +9,8 @@ use std::io::Read;
 
 use anyhow::{Context, Result};
 
-use crate::grade::passing::{Counting, Outcome};
-use crate::grade::{ExerciseResult, Totals};
+use crate::grade::passing::{Counting, Passing};
+use crate::grade::results::{ExerciseResult, Totals};
 use crate::report::case_message;
 use crate::report::diagnostics::{self, Level};
 use crate::util::i18n::Lang;
@@ -20,7 +20,7 @@ use crate::verdict::{Finding, Status, Verdict};
 /// that does not count are warnings, with `(practice)` in their title.
 pub fn annotations(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
     let mut out = String::new();
-    let outcome = Outcome::of(results, counting);
+    let outcome = Passing::of(results, counting);
     for result in results {
         let counts = outcome.counts(&result.chapter);
         let (failure, practice) = match counts {
@@ -154,7 +154,7 @@ pub fn summary(results: &[ExerciseResult], counting: Counting, lang: Lang) -> St
             );
         }
     }
-    if let Some(sentence) = Outcome::of(results, counting).sentence(lang) {
+    if let Some(sentence) = Passing::of(results, counting).sentence(lang) {
         let _ = writeln!(out, "\n**{}**", markdown(&sentence));
     }
     // Cases of a missing or non-compiling exercise never ran: its row above says why.

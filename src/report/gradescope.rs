@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::grade::{CaseResult, ExerciseResult, Totals};
+use crate::grade::results::{CaseResult, ExerciseResult, Totals};
 use crate::report::{case_message, diagnostics, failure_details};
 use crate::util::i18n::Lang;
 use crate::verdict::{Status, Verdict};

@@ -8,8 +8,8 @@
 
 use std::fmt::Write;
 
+use crate::grade::document::ExerciseReport;
 use crate::report::class::{Cell, Class, Student};
-use crate::report::json::ExerciseReport;
 use crate::report::markup::escape;
 use crate::report::svg::{self, Bar, Segment};
 use crate::store::gradebook::Gradebook;

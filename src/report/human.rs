@@ -5,8 +5,8 @@ use std::fmt::Write;
 use colored::Colorize;
 
 use crate::course::Exercise;
-use crate::grade::passing::{Counting, Outcome};
-use crate::grade::{CaseResult, ExerciseResult, Totals};
+use crate::grade::passing::{Counting, Passing};
+use crate::grade::results::{CaseResult, ExerciseResult, Totals};
 use crate::report::diff;
 use crate::report::{bonus_missed, case_message, case_time, diagnostics};
 use crate::sandbox::Side;
@@ -457,11 +457,11 @@ pub fn report(results: &[ExerciseResult], counting: Counting, lang: Lang) -> Str
     out
 }
 
-/// The outcome when practice was graded (what counted, see [`Outcome::sentence`]), then
+/// The outcome when practice was graded (what counted, see [`Passing::sentence`]), then
 /// the closing line that people and CI both read.
 pub fn closing(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
     let mut out = String::new();
-    if let Some(sentence) = Outcome::of(results, counting).sentence(lang) {
+    if let Some(sentence) = Passing::of(results, counting).sentence(lang) {
         let _ = writeln!(out, "{sentence}");
     }
     let _ = writeln!(out, "{}", summary(results));

@@ -1,105 +1,20 @@
-//! The `clings-results/1` document: one JSON object describing a whole run. The same
-//! types read it back, for the gradebook that collects one per student.
+//! The `clings-results/1` document of a run, drawn from its results (the diff included)
+//! and written as JSON.
 
-use serde::{Deserialize, Serialize};
-
-use crate::grade::passing::{Counting, Outcome};
-use crate::grade::{CaseResult, ExerciseResult, Totals};
+use crate::grade::document::{CaseReport, ChapterReport, ExerciseReport, Results, SCHEMA};
+use crate::grade::passing::{Counting, Passing};
+use crate::grade::results::{CaseResult, ExerciseResult, Totals};
 use crate::report::diff;
 use crate::report::{case_message, case_time};
 use crate::util::i18n::Lang;
-
-pub const SCHEMA: &str = "clings-results/1";
 
 /// Lines of the one diff an exercise's results keep: enough to see the mistake, and a
 /// class's gradebook (and the page drawn from it) stays small.
 const DIFF_LINES: usize = 20;
 
-#[derive(Debug, Deserialize, Serialize)]
-pub struct Results {
-    pub schema: String,
-    pub exercises: Vec<ExerciseReport>,
-    pub passed: usize,
-    pub failed: usize,
-    /// The points of the chapters that count for a grade.
-    pub points: u32,
-    pub max_points: u32,
-    /// The totals of each chapter of the exercises graded.
-    #[serde(default)]
-    pub chapters: Vec<ChapterReport>,
-    /// Whether the run passed: every exercise that counts passed (the exit status is 0).
-    #[serde(default)]
-    pub success: bool,
-    /// What counted: `graded` (the chapters that count for a grade), `with_practice`
-    /// (`--count-practice`) or `named` (the exercises named).
-    #[serde(default)]
-    pub counting: String,
-    /// The names of the chapters whose exercises counted.
-    #[serde(default)]
-    pub counted_chapters: Vec<String>,
-}
-
-#[derive(Debug, Deserialize, Serialize)]
-pub struct ChapterReport {
-    pub name: String,
-    pub title: String,
-    /// Whether its points count in the total.
-    pub graded: bool,
-    /// Whether its exercises counted toward `success`.
-    #[serde(default)]
-    pub counted: bool,
-    pub passed: usize,
-    pub failed: usize,
-    pub points: u32,
-    pub max_points: u32,
-}
-
-#[derive(Debug, Deserialize, Serialize)]
-pub struct ExerciseReport {
-    pub name: String,
-    /// In the language of the grading.
-    #[serde(default)]
-    pub title: String,
-    /// The name of its chapter.
-    #[serde(default)]
-    pub chapter: String,
-    pub source: String,
-    pub status: String,
-    pub points: u32,
-    pub max_points: u32,
-    pub cases: Vec<CaseReport>,
-}
-
-#[derive(Debug, Deserialize, Serialize)]
-pub struct CaseReport {
-    pub name: String,
-    pub verdict: String,
-    pub points: u32,
-    pub max_points: u32,
-    /// Null for a hidden case (see [`case_time`]).
-    pub time_ms: Option<u64>,
-    pub message: String,
-    pub hidden: bool,
-    /// A bonus case (`bonus = true`): its points count, its failure does not fail the
-    /// exercise.
-    #[serde(default)]
-    pub bonus: bool,
-    /// What the case tests, in the language of the grading; null for a hidden case.
-    #[serde(default)]
-    pub description: Option<String>,
-    /// The hint shown for this failure (hidden cases get theirs too); null when it passed
-    /// or no hint fits.
-    #[serde(default)]
-    pub hint: Option<String>,
-    /// The first diff of the exercise, in plain text: on its first public case whose output
-    /// (or left file) is wrong, null on every other case. Never a hidden case's.
-    #[serde(default)]
-    pub diff: Option<String>,
-}
-
 pub fn document(results: &[ExerciseResult], counting: Counting, lang: Lang) -> Results {
     let totals = Totals::of(results);
-    let outcome = Outcome::of(results, counting);
+    let outcome = Passing::of(results, counting);
     Results {
         schema: SCHEMA.to_string(),
         exercises: results

@@ -14,15 +14,15 @@
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use crate::grade::ExerciseResult;
-use crate::grade::passing::{Counting, Outcome};
+use crate::grade::passing::{Counting, Passing};
+use crate::grade::results::ExerciseResult;
 use crate::report::{bonus_missed, case_message, case_time, diagnostics, failure_details};
 use crate::util::i18n::Lang;
 use crate::verdict::{Status, Verdict};
 
 pub fn render(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
     let mut report = Report::new("clings");
-    let outcome = Outcome::of(results, counting);
+    let outcome = Passing::of(results, counting);
     for result in results {
         let counts = outcome.counts(&result.chapter);
         let mut suite = TestSuite::new(result.name.as_str());

@@ -27,7 +27,7 @@ use clap::ValueEnum;
 use crate::util::atomic;
 
 use crate::grade::passing::Counting;
-use crate::grade::{CaseResult, ExerciseResult};
+use crate::grade::results::{CaseResult, ExerciseResult};
 use crate::util::i18n::{Lang, count};
 use crate::util::style;
 use crate::util::timings::{self, Phase};

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::report::json::Results;
+use crate::grade::document::Results;
 use crate::util::atomic;
 use crate::util::csv_cell;
 

@@ -12,7 +12,7 @@ use crossterm::event::{self, KeyEvent, KeyEventKind};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use signal_hook::iterator::Signals;
 
-use crate::grade::ExerciseResult;
+use crate::grade::results::ExerciseResult;
 
 pub enum Event {
     Key(KeyEvent),

@@ -7,8 +7,8 @@ use colored::Colorize;
 
 use super::files::How;
 use super::session::{Busy, Mode, Session};
-use crate::grade::ExerciseResult;
 use crate::grade::passing::Counting;
+use crate::grade::results::ExerciseResult;
 use crate::report::human::{self, ScreenReport};
 use crate::report::student;
 use crate::util::i18n::Lang;
@@ -447,7 +447,7 @@ mod tests {
 
     use super::*;
     use crate::course::fixture::{Case, CaseConfig};
-    use crate::grade::CaseResult;
+    use crate::grade::results::CaseResult;
     use crate::verdict::{Finding, Status};
     use crate::watch::session::tests::{app, char_key, graded, key, started};
 

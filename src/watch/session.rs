@@ -15,7 +15,7 @@ use super::files::{Fingerprint, How};
 use super::keys::{self, Action, Keymap};
 use super::runner::Request;
 use crate::app::App;
-use crate::grade::ExerciseResult;
+use crate::grade::results::ExerciseResult;
 use crate::report::student;
 use crate::sandbox::Cancelled;
 

@@ -41,7 +41,6 @@ pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
 pub use relay::{Conversation, Pair, Relay, Side, Table};
 pub use warm::end_all as end_warm_sandboxes;
 
-use crate::util::i18n::Lang;
 use crate::util::timings::{self, Phase};
 use cgroup::{Cgroups, RunCgroup};
 use isolation::Bubblewrap;
@@ -165,6 +164,12 @@ impl<'a> Job<'a> {
     }
 }
 
+/// Runs here are limited but not isolated, and why (bubblewrap missing, namespaces
+/// refused, `CLINGS_ISOLATION=none`).
+pub struct Unisolated {
+    pub reason: String,
+}
+
 /// How runs are contained on this machine, found out once per clings process.
 pub struct Sandbox {
     isolation: Option<Bubblewrap>,
@@ -188,15 +193,14 @@ const CGROUP_EXTRA_TASKS: u64 = 6;
 const CGROUP_EXTRA_BYTES: u64 = 32 << 20;
 
 impl Sandbox {
-    /// Isolation if it works here, else limits only with a warning (in `lang`), or an error
-    /// when `require_isolation`. `CLINGS_ISOLATION=none` asks for limits only. That it
+    /// Isolation if it works here, else limits only and why not (for the caller to warn),
+    /// or an error when `require_isolation`. `CLINGS_ISOLATION=none` asks for limits only. That it
     /// works is remembered in `probe_dir` until the machine restarts or bubblewrap or
     /// clings change: finding out takes a sandbox's start.
     pub fn detect(
         require_isolation: bool,
-        lang: Lang,
         probe_dir: &Path,
-    ) -> Result<(Sandbox, Option<String>)> {
+    ) -> Result<(Sandbox, Option<Unisolated>)> {
         let mut sandbox = Sandbox {
             isolation: None,
             cgroups: Cgroups::detect().ok(),
@@ -215,22 +219,7 @@ impl Sandbox {
         if require_isolation {
             bail!("--require-isolation: student programs cannot be isolated here: {reason}");
         }
-        let warning = lang.pick(
-            format!(
-                "programs and the compiler run without isolation ({reason}): time, memory, \
-                 process and output limits hold and every process they start is stopped, but \
-                 they can read and change whatever your user can (the course, its solutions \
-                 and fixtures, your files), use the network and leave files in /tmp; \
-                 install bubblewrap to isolate them"
-            ),
-            format!(
-                "程序和编译器在没有隔离的情况下运行（{reason}）：时间、内存、进程和输出限制\
-                 仍然有效，它们启动的每个进程都会被终止，但它们可以读取和修改你的用户能访问的一切\
-                 （课程、参考答案和测试用例、你的文件），可以使用网络，也可以在 /tmp 留下文件；\
-                 安装 bubblewrap 即可隔离"
-            ),
-        );
-        Ok((sandbox, Some(warning)))
+        Ok((sandbox, Some(Unisolated { reason })))
     }
 
     /// Turns isolation on if it works here; else says why not.

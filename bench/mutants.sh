@@ -37,7 +37,7 @@ shift
 # check those promises (`--iterate`: about a minute a mutant).
 integration_tests_for() {
   case $1 in
-    src/build/toolchain.rs) echo "--test sealed_compile --test verdicts --test commands" ;;
+    src/compile/toolchain.rs) echo "--test sealed_compile --test verdicts --test commands" ;;
     src/watch/*) echo "--test watch" ;;
     src/sandbox/relay.rs) echo "--test interactive --test battle" ;;
     src/sandbox/files.rs | src/sandbox/helper.rs) echo "--test files --test hostile --test verdicts --test robustness --test sealed_compile --test watch --test dev --test checker --test interactive" ;;

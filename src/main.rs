@@ -1,7 +1,7 @@
 mod app;
-mod build;
 mod cli;
 mod commands;
+mod compile;
 mod course;
 mod game;
 mod grade;

@@ -10,9 +10,9 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::app::App;
-use crate::build::toolchain;
 use crate::commands::Exit;
 use crate::commands::report;
+use crate::compile::toolchain;
 use crate::course::Exercise;
 use crate::course::fixture;
 use crate::grade;

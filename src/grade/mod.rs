@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::build::toolchain::Toolchain;
+use crate::compile::toolchain::Toolchain;
 use crate::course::fixture::{self, Case, CaseConfig, Mistake};
 use crate::course::{self, Course, Defaults, Exercise};
 use crate::grade::checkers::Validator;

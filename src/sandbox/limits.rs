@@ -47,13 +47,13 @@ pub enum MemoryEnforcement {
     /// not have: RLIMIT_DATA and RLIMIT_AS hold every process to the limit past what the
     /// toolchain's programs have mapped when they start, their soft limit at the limit and
     /// their hard limit [`REPORT_ROOM`] higher, for AddressSanitizer's report (see
-    /// `build::toolchain::REPORT_ROOM_HOOK`).
+    /// `compile::toolchain::REPORT_ROOM_HOOK`).
     Sanitizer(StartFootprint),
 }
 
 /// What a program of the toolchain has mapped when it starts, before it allocates anything
 /// (AddressSanitizer's shadow, its runtime and the C library's), measured once per
-/// compiler by running one (see `build::toolchain::Toolchain`).
+/// compiler by running one (see `compile::toolchain::Toolchain`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StartFootprint {
     /// What RLIMIT_DATA counts: private writable mappings (`VmData`).

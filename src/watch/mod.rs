@@ -21,8 +21,8 @@ use std::sync::mpsc::{self, Receiver};
 use anyhow::{Context, Result};
 
 use crate::app::App;
-use crate::build::editor_flags;
 use crate::commands::{self, Exit};
+use crate::compile::editor_flags;
 
 /// How saves start a run.
 #[derive(Clone, Copy, Debug, Default)]

@@ -11,7 +11,7 @@ use crate::course::{Course, Exercise};
 use crate::grade::looping::LoopRule;
 use crate::grade::results::ExerciseResult;
 use crate::grade::{Grader, GraderOptions};
-use crate::store::progress::Progress;
+use crate::store::progress::{Progress, Standing};
 use crate::util::atomic;
 use crate::util::i18n::{Lang, Text};
 
@@ -175,13 +175,4 @@ impl App {
             })
             .collect()
     }
-}
-
-/// Where the student stands on one exercise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Standing {
-    Done,
-    /// The one they work on.
-    Current,
-    Pending,
 }

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use colored::Colorize;
 
-use crate::app::Standing;
 use crate::course::{Chapter, Course, Exercise};
+use crate::store::progress::Standing;
 use crate::util::i18n::{Lang, Text};
 
 /// The list of exercises: [`list_rows`], each chapter's under its heading when the course

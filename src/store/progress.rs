@@ -320,6 +320,15 @@ fn is_read_only(err: &anyhow::Error) -> bool {
     })
 }
 
+/// Where the student stands on one exercise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Done,
+    /// The one they work on.
+    Current,
+    Pending,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,7 @@ use clap::Parser;
 use nix::sys::signal::{SigHandler, Signal, signal};
 
 use crate::app::App;
-use crate::cli::{Cli, Command, DevCommand};
+use crate::cli::{Cli, Command};
 use crate::commands::Exit;
 use crate::grade::GraderOptions;
 use crate::store::progress;
@@ -76,16 +76,12 @@ fn main() -> ExitCode {
 
 fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
     // A new course folder, made before there is any course to find.
-    if let Some(Command::Init { dir, from }) = &cli.command {
-        let options = commands::init::Options {
-            dir: dir.clone(),
-            from: from.clone(),
-        };
-        return commands::init::run(&options, lang);
+    if let Some(Command::Init(args)) = &cli.command {
+        return commands::init::run(args, lang);
     }
     // A gradebook holds all its report needs: no course to find.
-    if let Some(Command::Report { gradebooks, html }) = &cli.command {
-        return commands::report::run(gradebooks, html, lang);
+    if let Some(Command::Report(args)) = &cli.command {
+        return commands::report::run(args, lang);
     }
     let mut app = App::open(
         lang,
@@ -96,7 +92,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
             lang,
         },
     )?;
-    let exit = match cli.command {
+    let exit = match &cli.command {
         None => watch::run(
             &mut app,
             watch::Options {
@@ -105,102 +101,17 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
             },
         ),
         Some(Command::List) => commands::list::run(&app),
-        Some(Command::Run { name }) => commands::run::run(&mut app, &name),
-        Some(Command::Hint { name, all }) => commands::hint::run(&mut app, name.as_deref(), all),
-        Some(Command::Test {
-            names,
-            format,
-            submission,
-            fixtures,
-            output,
-            count_practice,
-        }) => commands::test::run(
-            &mut app,
-            &commands::test::TestOptions {
-                names,
-                format,
-                submission,
-                fixtures,
-                output,
-                count_practice,
-            },
-        ),
-        Some(Command::Grade {
-            submissions,
-            merge,
-            shard,
-            fixtures,
-            out,
-            html,
-        }) => {
-            let output = commands::grade::Output {
-                dir: &out,
-                html: html.as_deref(),
-            };
-            match submissions {
-                Some(submissions) => {
-                    commands::grade::run(&app, &submissions, shard, fixtures, &output)
-                }
-                None => commands::grade::merge(&merge, &output, lang),
-            }
-        }
-        Some(Command::Battle {
-            a,
-            b,
-            games,
-            seed,
-            out,
-            delay,
-            exercise,
-        }) => commands::battle::run(
-            &app,
-            &commands::battle::Options {
-                players: [a, b],
-                games,
-                seed,
-                out,
-                delay: std::time::Duration::from_millis(delay),
-                exercise,
-            },
-        ),
-        Some(Command::Tournament {
-            submissions,
-            bots,
-            rounds,
-            seed,
-            shard,
-            merge,
-            out,
-            html,
-            exercise,
-        }) => match submissions {
-            Some(submissions) => commands::tournament::run(
-                &app,
-                &commands::tournament::Options {
-                    submissions,
-                    bots,
-                    rounds,
-                    seed,
-                    shard,
-                    out,
-                    html,
-                    exercise,
-                },
-            ),
-            None => commands::tournament::merge(&merge, &out, html.as_deref(), lang),
-        },
-        Some(Command::Init { .. } | Command::Report { .. }) => {
+        Some(Command::Run(args)) => commands::run::run(&mut app, args),
+        Some(Command::Hint(args)) => commands::hint::run(&mut app, args),
+        Some(Command::Test(args)) => commands::test::run(&mut app, args),
+        Some(Command::Grade(args)) => commands::grade::run(&app, args),
+        Some(Command::Battle(args)) => commands::battle::run(&app, args),
+        Some(Command::Tournament(args)) => commands::tournament::run(&app, args),
+        Some(Command::Reset(args)) => commands::reset::run(&mut app, args),
+        Some(Command::Dev { command }) => command.run(&app),
+        Some(Command::Init(_) | Command::Report(_)) => {
             unreachable!("done above, without a course")
         }
-        Some(Command::Reset { name, yes }) => commands::reset::run(&mut app, &name, yes),
-        Some(Command::Dev { command }) => match command {
-            DevCommand::Check { exercises } => commands::dev::check::run(&app, &exercises),
-            DevCommand::NewCase(case) => commands::dev::new_case::run(&app, &case),
-            DevCommand::Bless { exercise, yes } => {
-                commands::dev::bless::run(&app, exercise.as_deref(), yes)
-            }
-            DevCommand::Mutants(options) => commands::dev::mutants::run(&app, &options),
-        },
     };
     // A course this user may not write to: said once, whatever the command.
     if let Some(notice) = app.progress.unsaved_notice() {

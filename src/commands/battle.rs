@@ -18,22 +18,45 @@ use crate::util::style;
 /// Home and clear: the board keeps its place on the screen.
 const CLEAR: &str = "\x1b[H\x1b[2J";
 
-pub struct Options {
-    pub players: [String; 2],
-    pub games: u32,
-    pub seed: u64,
-    pub out: PathBuf,
-    /// In a terminal, the pause after each move drawn.
-    pub delay: Duration,
-    pub exercise: Option<String>,
+/// Two players play Gomoku through the course's referee, the board drawn move by
+/// move; each game's replay is written (the `replay` exercise's format).
+#[derive(clap::Args)]
+pub struct Args {
+    /// A player: a C file, a student's directory (course layout), or a course bot by
+    /// name (a file of bots/: random, priorities, strong).
+    a: String,
+    /// The other player, the same way.
+    b: String,
+    /// How many games, colours alternating (A has X in the first).
+    #[arg(long, default_value_t = 1)]
+    games: u32,
+    /// The seed of the course bots' games (game N plays with SEED + N - 1).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Where each game's replay is written (game-1.txt, ...).
+    #[arg(long, value_name = "DIR", default_value = "battle")]
+    out: PathBuf,
+    /// In a terminal, the pause between two moves drawn, in milliseconds (the
+    /// programs play at their own pace: a game between bots lasts a blink).
+    #[arg(long, value_name = "MS", default_value = "150", value_parser = milliseconds)]
+    delay: Duration,
+    /// The exercise whose referee judges (default: the first that has one).
+    #[arg(long)]
+    exercise: Option<String>,
 }
 
-pub fn run(app: &App, options: &Options) -> Result<Exit> {
+fn milliseconds(text: &str) -> Result<Duration, String> {
+    text.trim()
+        .parse()
+        .map(Duration::from_millis)
+        .map_err(|_| format!("{text:?} is not a number of milliseconds"))
+}
+
+pub fn run(app: &App, options: &Args) -> Result<Exit> {
     let course = &app.course;
     let exercise = battle::refereed_exercise(course, options.exercise.as_deref())?;
-    let entrants = options
-        .players
-        .iter()
+    let entrants = [&options.a, &options.b]
+        .into_iter()
         .map(|spec| Entrant::parse(course, spec))
         .collect::<Result<Vec<Entrant>>>()?;
     // Someone else's program is isolated as any submission is.
@@ -45,7 +68,7 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
         eprintln!("warning: {warning}");
     }
     let arena = Arena::new(&grader, exercise)?;
-    let names = names(&options.players);
+    let names = names(&[options.a.clone(), options.b.clone()]);
     let players = entrants
         .iter()
         .zip(&names)

@@ -84,20 +84,39 @@ fn refusal(submissions: &Path, name: &Path, exercises: &[Exercise]) -> Result<Op
     Ok(None)
 }
 
-/// Where a grading goes: the gradebook's directory, and the class report's page if asked.
-pub struct Output<'a> {
-    pub dir: &'a Path,
-    pub html: Option<&'a Path>,
+/// Grade a whole class: every subdirectory of SUBMISSIONS is one student's submission.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The directory of submissions (one subdirectory per student).
+    #[arg(required_unless_present = "merge", conflicts_with = "merge")]
+    submissions: Option<PathBuf>,
+    /// Combine the grades.json of several shards into one gradebook.
+    #[arg(long, num_args = 1.., value_name = "GRADES_JSON")]
+    merge: Vec<PathBuf>,
+    /// Grade only slice K of N (deterministic by student name), e.g. 2/4.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Add hidden cases from DIR (same layout as fixtures/).
+    #[arg(long, value_name = "DIR")]
+    fixtures: Option<PathBuf>,
+    /// Where grades.csv and grades.json are written.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    out: PathBuf,
+    /// Also write the class report, a self-contained HTML page, to FILE.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
-pub fn run(
-    app: &App,
-    submissions: &Path,
-    shard: Option<Shard>,
-    fixtures: Option<PathBuf>,
-    output: &Output,
-) -> Result<Exit> {
-    let out = output.dir;
+/// `clings grade SUBMISSIONS` or `clings grade --merge GRADES_JSON...`.
+pub fn run(app: &App, args: &Args) -> Result<Exit> {
+    match &args.submissions {
+        Some(submissions) => grade_class(app, submissions, args),
+        None => merge(&args.merge, args, app.lang),
+    }
+}
+
+fn grade_class(app: &App, submissions: &Path, args: &Args) -> Result<Exit> {
+    let (out, shard, fixtures) = (args.out.as_path(), args.shard, args.fixtures.clone());
     let students: Vec<Submission> = students(submissions, &app.course.exercises)?
         .into_iter()
         .enumerate()
@@ -181,7 +200,7 @@ pub fn run(
         out.join(CSV_FILE).display(),
         out.join(JSON_FILE).display()
     );
-    if let Some(path) = output.html {
+    if let Some(path) = &args.html {
         report::write_page(&book, path, app.lang)?;
     }
     let mut errors = 0;
@@ -222,9 +241,9 @@ pub fn run(
     Ok(Exit::Success)
 }
 
-pub fn merge(shards: &[PathBuf], output: &Output, lang: Lang) -> Result<Exit> {
+fn merge(shards: &[PathBuf], args: &Args, lang: Lang) -> Result<Exit> {
     let book = Gradebook::load_merged(shards)?;
-    let out = output.dir;
+    let out = args.out.as_path();
     book.write(out)?;
     println!(
         "merged {}, {}, into {} and {}",
@@ -233,7 +252,7 @@ pub fn merge(shards: &[PathBuf], output: &Output, lang: Lang) -> Result<Exit> {
         out.join(CSV_FILE).display(),
         out.join(JSON_FILE).display()
     );
-    if let Some(path) = output.html {
+    if let Some(path) = &args.html {
         report::write_page(&book, path, lang)?;
     }
     Ok(Exit::Success)

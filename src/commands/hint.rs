@@ -4,10 +4,20 @@ use crate::app::App;
 use crate::commands::Exit;
 use crate::report::student;
 
+/// The next hint of the current (or named) exercise.
+#[derive(clap::Args)]
+pub struct Args {
+    name: Option<String>,
+    /// Show every hint revealed so far instead of revealing a new one.
+    #[arg(long)]
+    all: bool,
+}
+
 /// `clings hint [NAME] [--all]`: one more hint each time, or all revealed so far.
-pub fn run(app: &mut App, name: Option<&str>, all: bool) -> Result<Exit> {
+pub fn run(app: &mut App, args: &Args) -> Result<Exit> {
     let lang = app.lang;
-    let name = match name {
+    let all = args.all;
+    let name = match &args.name {
         Some(name) => app.course.exercise(name)?.name.clone(),
         None => match app.current_name() {
             Some(name) => name,

@@ -16,12 +16,17 @@ use crate::util::i18n::{Lang, Localized};
 /// The folder made when none is named, for the built-in course.
 const DEFAULT_DIR: &str = "gomoku";
 
-pub struct Options {
-    pub dir: Option<PathBuf>,
-    pub from: Option<PathBuf>,
+/// Make your own course folder (exercises, cases, referee, bots) and start there.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The folder to make; it must not exist, or be empty (default: gomoku).
+    dir: Option<PathBuf>,
+    /// Make it from this course folder instead of the course built into clings.
+    #[arg(long, value_name = "COURSE")]
+    from: Option<PathBuf>,
 }
 
-pub fn run(options: &Options, lang: Lang) -> Result<Exit> {
+pub fn run(options: &Args, lang: Lang) -> Result<Exit> {
     // The built-in course is read from a folder too (unpacked, when built in), so that
     // both are written by the same rule: what the course's info.toml needs, and nothing
     // else.

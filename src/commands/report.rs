@@ -11,9 +11,21 @@ use crate::store::gradebook::Gradebook;
 use crate::util::atomic;
 use crate::util::i18n::Lang;
 
-pub fn run(gradebooks: &[PathBuf], page: &Path, lang: Lang) -> Result<Exit> {
-    let book = Gradebook::load_merged(gradebooks)?;
-    write_page(&book, page, lang)?;
+/// Draw the class report of gradebooks already written (several are merged as
+/// `grade --merge` does): no grading, no course needed.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The grades.json files.
+    #[arg(required = true, value_name = "GRADES_JSON")]
+    gradebooks: Vec<PathBuf>,
+    /// Write the report, a self-contained HTML page, to FILE.
+    #[arg(long, value_name = "FILE", required = true)]
+    html: PathBuf,
+}
+
+pub fn run(args: &Args, lang: Lang) -> Result<Exit> {
+    let book = Gradebook::load_merged(&args.gradebooks)?;
+    write_page(&book, &args.html, lang)?;
     Ok(Exit::Success)
 }
 

@@ -7,8 +7,21 @@ use crate::report::{human, student};
 use crate::util::term;
 use crate::verdict::Status;
 
-/// `clings run [NAME|next]`: grade one exercise and move on when it passes.
-pub fn run(app: &mut App, name: &str) -> Result<Exit> {
+/// Compile an exercise and run it on its cases; marks it done when all pass.
+#[derive(clap::Args)]
+pub struct Args {
+    /// An exercise name, or `next` for the next unfinished exercise.
+    #[arg(default_value = "next")]
+    name: String,
+}
+
+/// `clings run [NAME|next]`.
+pub fn run(app: &mut App, args: &Args) -> Result<Exit> {
+    grade_and_move_on(app, &args.name)
+}
+
+/// Grades one exercise (`next`: the current one) and moves on when it passes.
+pub fn grade_and_move_on(app: &mut App, name: &str) -> Result<Exit> {
     let lang = app.lang;
     let name = if name == "next" {
         match app.current_name() {

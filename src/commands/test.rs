@@ -11,22 +11,32 @@ use crate::grade;
 use crate::grade::passing::{Counting, Passing};
 use crate::report::{self, Format};
 
-pub struct TestOptions {
-    pub names: Vec<String>,
-    pub format: Format,
-    /// Grade the exercise files found here instead of the course's own.
-    pub submission: Option<PathBuf>,
-    /// Hidden cases, kept outside the student's repository.
-    pub fixtures: Option<PathBuf>,
-    /// Write the formatted report here; the terminal gets the human report.
-    pub output: Option<PathBuf>,
-    /// Practice chapters count toward the result too (`--count-practice`).
-    pub count_practice: bool,
+/// Run the cases of the named exercises (all by default) and report.
+#[derive(clap::Args)]
+pub struct Args {
+    names: Vec<String>,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    /// Grade the exercise files in DIR (a copy of exercises/, or a repository with the
+    /// course layout) without touching the course's own files or progress.
+    #[arg(long, value_name = "DIR")]
+    submission: Option<PathBuf>,
+    /// Add hidden cases from DIR (same layout as fixtures/): verdicts and hints only.
+    #[arg(long, value_name = "DIR")]
+    fixtures: Option<PathBuf>,
+    /// Write the report in --format to FILE; the terminal still gets the human report.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Practice chapters (`graded = false`) count toward the result too: without it,
+    /// every exercise of a graded chapter passing is a pass (exit 0). Exercises named
+    /// count whatever their chapter.
+    #[arg(long, visible_alias = "all-chapters")]
+    count_practice: bool,
 }
 
 /// `clings test [NAME...]`: grade exercises (all by default) and report in `format`; exit 0
 /// when the exercises that count passed (see [`Counting`]).
-pub fn run(app: &mut App, options: &TestOptions) -> Result<Exit> {
+pub fn run(app: &mut App, options: &Args) -> Result<Exit> {
     let exercises: Vec<&Exercise> = if options.names.is_empty() {
         app.course.exercises.iter().collect()
     } else {

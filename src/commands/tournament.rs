@@ -18,24 +18,60 @@ use crate::util::parallel;
 use crate::util::shard::Shard;
 use crate::util::style;
 
-pub struct Options {
-    pub submissions: PathBuf,
-    pub bots: Vec<String>,
-    pub rounds: u32,
-    pub seed: u64,
-    pub shard: Option<Shard>,
-    pub out: PathBuf,
-    /// Where the tournament's page is written, if anywhere.
-    pub html: Option<PathBuf>,
-    pub exercise: Option<String>,
+/// A class tournament: every player meets every other in two games, colours
+/// swapped (round robin), games in parallel; standings with a rating, crosstable,
+/// every game's record.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The directory of submissions (one subdirectory per student, as for `grade`).
+    #[arg(required_unless_present = "merge", conflicts_with = "merge")]
+    submissions: Option<PathBuf>,
+    /// Add a course bot as a player (repeat for several): random, priorities, strong.
+    #[arg(long = "bot", value_name = "NAME")]
+    bots: Vec<String>,
+    /// How many times each pair meets; each time is two games, colours swapped.
+    #[arg(long, default_value_t = 1)]
+    rounds: u32,
+    /// The seed of the course bots' games (each game has its own, recorded).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play only slice K of N of the games (deterministic), e.g. 2/4.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Combine the tournament.json of several shards into one.
+    #[arg(long, num_args = 1.., value_name = "TOURNAMENT_JSON")]
+    merge: Vec<PathBuf>,
+    /// Where tournament.json, standings.csv and the games' replays are written.
+    #[arg(long, value_name = "DIR", default_value = "tournament")]
+    out: PathBuf,
+    /// Also write the tournament's page to FILE: standings, crosstable and every
+    /// game replayable on a board, one self-contained HTML page.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// The exercise whose referee judges (default: the first that has one).
+    #[arg(long)]
+    exercise: Option<String>,
 }
 
-pub fn run(app: &App, options: &Options) -> Result<Exit> {
+/// `clings tournament SUBMISSIONS` or `clings tournament --merge TOURNAMENT_JSON...`.
+pub fn run(app: &App, options: &Args) -> Result<Exit> {
+    match &options.submissions {
+        Some(submissions) => play(app, submissions, options),
+        None => merge(
+            &options.merge,
+            &options.out,
+            options.html.as_deref(),
+            app.lang,
+        ),
+    }
+}
+
+fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
     let course = &app.course;
     let exercise = battle::refereed_exercise(course, options.exercise.as_deref())?;
     // A refused folder plays no game: the reason it was refused stands for its build.
     let mut entrants: Vec<(String, Result<Entrant, String>)> =
-        grade::students(&options.submissions, std::slice::from_ref(exercise))?
+        grade::students(submissions, std::slice::from_ref(exercise))?
             .into_iter()
             .map(|student| (student.name, student.folder.map(Entrant::Submission)))
             .collect();
@@ -51,7 +87,7 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
     anyhow::ensure!(
         entrants.len() >= 2,
         "a tournament needs two players at least: {} has {} (add course bots with --bot)",
-        options.submissions.display(),
+        submissions.display(),
         entrants.len()
     );
     let grader = app.grader_for_submissions()?;
@@ -126,7 +162,7 @@ pub fn run(app: &App, options: &Options) -> Result<Exit> {
 
 /// `clings tournament --merge`: the shards' games, one tournament (and its page, with
 /// `html`).
-pub fn merge(parts: &[PathBuf], out: &Path, html: Option<&Path>, lang: Lang) -> Result<Exit> {
+fn merge(parts: &[PathBuf], out: &Path, html: Option<&Path>, lang: Lang) -> Result<Exit> {
     let parts = parts
         .iter()
         .map(|path| Ok((path.display().to_string(), Tournament::load(path)?)))

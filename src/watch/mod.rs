@@ -45,7 +45,7 @@ pub fn run(app: &mut App, options: Options) -> Result<Exit> {
                 "监视模式需要终端；改为运行一次 `clings run next`。",
             )
         );
-        return commands::run::run(app, "next");
+        return commands::run::grade_and_move_on(app, "next");
     }
     let message = match editor_flags::write_flags(&app.course) {
         Ok(Some(_)) => Some(lang.pick(

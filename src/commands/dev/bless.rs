@@ -16,9 +16,19 @@ use crate::verdict::compare::CompareMode;
 
 const DIFF_LINES: usize = 30;
 
-pub fn run(app: &App, only: Option<&str>, yes: bool) -> Result<Exit> {
+/// Recompute expected outputs from the reference solution, showing what changes.
+#[derive(clap::Args)]
+pub struct Args {
+    exercise: Option<String>,
+    /// Write without asking.
+    #[arg(long, short)]
+    yes: bool,
+}
+
+pub fn run(app: &App, args: &Args) -> Result<Exit> {
+    let yes = args.yes;
     let course = &app.course;
-    let exercises = match only {
+    let exercises = match args.exercise.as_deref() {
         Some(name) => vec![course.exercise(name)?],
         None => course.exercises.iter().collect(),
     };

@@ -39,7 +39,18 @@ enum Role {
     Wrong,
 }
 
-pub fn run(app: &App, names: &[String]) -> Result<Exit> {
+/// Validate the course: files, inputs, translations; solutions pass every case,
+/// skeletons and known-wrong programs fail at least one. What grading an exercise's
+/// programs found is remembered until something it read changes.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only these exercises (what concerns the course as a whole is checked too);
+    /// default: every exercise.
+    exercises: Vec<String>,
+}
+
+pub fn run(app: &App, args: &Args) -> Result<Exit> {
+    let names = &args.exercises;
     let course = &app.course;
     let exercises = match names.is_empty() {
         true => course.exercises.iter().collect(),

@@ -14,7 +14,6 @@ use anyhow::{Context, Result, bail};
 use colored::Colorize;
 
 use crate::app::App;
-use crate::cli::Mutants;
 use crate::commands::Exit;
 use crate::course::Exercise;
 use crate::grade::Grader;
@@ -44,7 +43,23 @@ enum Fate {
     Equivalent,
 }
 
-pub fn run(app: &App, options: &Mutants) -> Result<Exit> {
+/// `dev mutants`: which exercises, and how hard to look for inputs.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The exercises (default: every exercise with a reference solution).
+    pub exercises: Vec<String>,
+    /// Made-up inputs tried on a surviving mutant before it is called equivalent.
+    #[arg(long, default_value_t = 300, value_name = "N")]
+    pub tries: usize,
+    /// The seed of the made-up inputs.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Exit 1 unless every exercise's mutation score reaches this (for CI).
+    #[arg(long, value_name = "PERCENT")]
+    pub min_score: Option<f64>,
+}
+
+pub fn run(app: &App, options: &Args) -> Result<Exit> {
     let course = &app.course;
     let exercises: Vec<&Exercise> = match options.exercises.is_empty() {
         true => course
@@ -89,7 +104,7 @@ fn exercise_score(
     app: &App,
     grader: &Grader,
     exercise: &Exercise,
-    options: &Mutants,
+    options: &Args,
 ) -> Result<Option<f64>> {
     let started = Instant::now();
     let course = &app.course;
@@ -183,7 +198,7 @@ fn search(
     dir: &Path,
     file_name: &Path,
     fates: &mut [Fate],
-    options: &Mutants,
+    options: &Args,
 ) -> Result<Option<&'static str>> {
     let survivors: Vec<usize> = (0..fates.len())
         .filter(|&number| matches!(fates[number], Fate::Survived(_)))

@@ -7,12 +7,43 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use crate::app::App;
-use crate::cli::NewCase;
 use crate::commands::Exit;
 use crate::course::fixture::{self, Case, CaseConfig};
 use crate::util::i18n::count;
 
-pub fn run(app: &App, new: &NewCase) -> Result<Exit> {
+/// `dev new-case`: what the case is made of.
+#[derive(clap::Args)]
+pub struct Args {
+    pub exercise: String,
+    pub name: String,
+    /// The case's stdin (default: read from stdin, unless the exercise reads none, or the
+    /// case has arguments).
+    #[arg(long)]
+    pub input: Option<PathBuf>,
+    /// A command-line argument for the program (repeat for several).
+    #[arg(long = "arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub args: Vec<String>,
+    /// A file placed in the program's working directory before it starts, under its own
+    /// name (repeat for several); copied to <case>.given/.
+    #[arg(long, value_name = "FILE")]
+    pub given: Vec<PathBuf>,
+    /// A file the program must leave in its working directory (repeat for several); the
+    /// reference solution's is written to <case>.expected/.
+    #[arg(long = "expect-file", value_name = "NAME")]
+    pub expect_files: Vec<String>,
+    /// The exit status the program must end with (default 0).
+    #[arg(long, value_name = "STATUS")]
+    pub exit_code: Option<i32>,
+    /// The case's description in English, written to its .toml (with --description-zh:
+    /// every description is in both languages).
+    #[arg(long, value_name = "TEXT")]
+    pub description: Option<String>,
+    /// The same description in Chinese.
+    #[arg(long, value_name = "TEXT")]
+    pub description_zh: Option<String>,
+}
+
+pub fn run(app: &App, new: &Args) -> Result<Exit> {
     let name = new.name.as_str();
     // Checked first, so a description `dev check` would reject leaves no case behind.
     let description = match (new.description.as_deref(), new.description_zh.as_deref()) {
@@ -172,7 +203,7 @@ fn given_files(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>> {
 
 /// The case's `.toml`, in the course's style: the description as one inline table, then
 /// the arguments and the exit status when given.
-fn case_settings(description: Option<(&str, &str)>, new: &NewCase) -> String {
+fn case_settings(description: Option<(&str, &str)>, new: &Args) -> String {
     let quoted = |text: &str| toml::Value::String(text.into()).to_string();
     let mut text = String::new();
     if let Some((en, zh)) = description {

@@ -933,8 +933,15 @@ fn a_case_with_another_memory_limit_gets_a_cgroup_of_its_size() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // The first case has room for many_hogs' 384 MiB; the second, the course's 64 MiB.
     let Some(document) = many_hogs_in_cgroups(true, |fixtures| {
-        std::fs::write(fixtures.join("01_small.toml"), "memory_mb = 512\n").unwrap();
-        std::fs::remove_file(fixtures.join("02_negative.toml")).ok();
+        // A test of memory, not of time: on two busy cores sixteen hogs can take longer
+        // than the course's second to reach the limit (CI saw a timeout).
+        let slow = "time_limit_ms = 20000\n";
+        std::fs::write(
+            fixtures.join("01_small.toml"),
+            format!("memory_mb = 512\n{slow}"),
+        )
+        .unwrap();
+        std::fs::write(fixtures.join("02_negative.toml"), slow).unwrap();
     }) else {
         return;
     };

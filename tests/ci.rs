@@ -368,8 +368,8 @@ fn grade_class(setup: &Setup, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-/// docs/ci.md: a gradebook written is exit 0, whatever the students got: failing students
-/// are grades, not a broken CI job.
+/// docs/grading-and-ci.md: a gradebook written is exit 0, whatever the students got: failing
+/// students are grades, not a broken CI job.
 #[test]
 fn a_class_that_fails_everything_is_graded_with_exit_0() {
     let setup = Setup::new("passing");
@@ -386,11 +386,11 @@ fn a_class_that_fails_everything_is_graded_with_exit_0() {
     );
     let csv = std::fs::read_to_string(setup.root.path().join("book/grades.csv")).unwrap();
     assert_eq!(csv.lines().count(), 3, "{csv}");
-    let docs = std::fs::read_to_string(repo().join("docs/ci.md")).unwrap();
+    let docs = std::fs::read_to_string(repo().join("docs/grading-and-ci.md")).unwrap();
     let docs = docs.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         docs.contains("`clings grade` exits 0 once the gradebook is written, whatever the grades"),
-        "docs/ci.md must say what grade's exit codes are"
+        "docs/grading-and-ci.md must say what grade's exit codes are"
     );
 }
 

@@ -1,6 +1,6 @@
-//! The commands and scripts of docs/ci.md, run exactly as the workflows there run them, on
-//! a local copy of the course: the documentation cannot drift from what clings does. The
-//! GitHub and GitLab steps run as a runner's user, not root, with passwordless `sudo`
+//! The commands and scripts of docs/grading-and-ci.md, run exactly as the workflows there
+//! run them, on a local copy of the course: the documentation cannot drift from what clings
+//! does. The GitHub and GitLab steps run as a runner's user, not root, with passwordless `sudo`
 //! (see [`Runner`]), and every file a workflow uploads is read back as that user; the
 //! Classroom 50 autograder runs as that user too, and its `result.json` is checked against
 //! Classroom 50's contract; Gradescope's `run_autograder` runs as root, as Gradescope runs
@@ -18,10 +18,10 @@ use std::process::{Output, Stdio};
 use common::*;
 
 fn docs() -> String {
-    std::fs::read_to_string(repo().join("docs/ci.md")).unwrap()
+    std::fs::read_to_string(repo().join("docs/grading-and-ci.md")).unwrap()
 }
 
-/// The contents of docs/ci.md's code blocks in `language` (```yaml), in order.
+/// The contents of docs/grading-and-ci.md's code blocks in `language` (```yaml), in order.
 fn code_blocks(language: &str) -> Vec<String> {
     let docs = docs();
     let fence = format!("```{language}");
@@ -88,12 +88,14 @@ impl Runner {
             });
             assert!(
                 passwordless || !in_ci(),
-                "CI runs docs/ci.md's sudo steps as written: as root, or with passwordless sudo"
+                "CI runs docs/grading-and-ci.md's sudo steps as written: as root, or with \
+                 passwordless sudo"
             );
             if !passwordless {
                 let _ = writeln!(
                     std::io::stderr(),
-                    "note: no passwordless sudo: docs/ci.md's sudo steps run without their sudo"
+                    "note: no passwordless sudo: docs/grading-and-ci.md's sudo steps run without \
+                     their sudo"
                 );
             }
             return Some(Runner {
@@ -242,7 +244,7 @@ fn path_with_clings() -> String {
     )
 }
 
-/// Asserts `command` is in docs/ci.md verbatim, then runs it with `sh` in `dir` with
+/// Asserts `command` is in docs/grading-and-ci.md verbatim, then runs it with `sh` in `dir` with
 /// `clings` first on the PATH and the workflow's `${{ … }}` expressions replaced: as the
 /// `runner`'s user (see [`Runner`]), or as the test's own user for a job that runs as root
 /// (a GitLab job in its container, Gradescope).
@@ -255,7 +257,7 @@ fn run_documented(
 ) -> Output {
     assert!(
         docs().contains(command),
-        "docs/ci.md no longer contains: {command}"
+        "docs/grading-and-ci.md no longer contains: {command}"
     );
     let mut line = runner.map_or(command.to_string(), |runner| runner.step(command));
     for (expression, value) in expressions {
@@ -769,8 +771,8 @@ fn classroom50_autograder() {
     assert!(outputs.contains("status=failure\n"), "{outputs:?}");
 }
 
-/// Gradescope's layout in `root`: `source/` holding the scripts of docs/ci.md (with
-/// `/autograder` replaced by `root`), the course as docs/ci.md makes it and the hidden
+/// Gradescope's layout in `root`: `source/` holding the scripts of docs/grading-and-ci.md (with
+/// `/autograder` replaced by `root`), the course as docs/grading-and-ci.md makes it and the hidden
 /// cases; `run_autograder` where Gradescope copies it; `submission/` with the student's
 /// bare `.c` files, `solved` from the solutions; and `results/`.
 fn gradescope_layout(root: &Path, solved: &[&str], hidden_expected: &str) {
@@ -917,7 +919,7 @@ fn every_job_that_runs_student_code_is_isolated() {
             if is_github_workflow(block) {
                 assert!(
                     line.trim_start().starts_with("run: sudo "),
-                    "on GitHub's runners clings grades as root (see docs/ci.md): {line}"
+                    "on GitHub's runners clings grades as root (see docs/grading-and-ci.md): {line}"
                 );
             }
         }
@@ -961,7 +963,10 @@ fn github_workflows_pass_actionlint() {
     }
     assert_eq!(files.len(), 2, "the classroom and the class workflows");
     let (passed, said) = actionlint(&tool, root.path(), &files);
-    assert!(passed, "actionlint on docs/ci.md's workflows:\n{said}");
+    assert!(
+        passed,
+        "actionlint on docs/grading-and-ci.md's workflows:\n{said}"
+    );
 
     // The checks this relies on are on: an action on the deprecated Node 20 runtime is
     // flagged, and so is a glob that shellcheck warns about.
@@ -983,7 +988,7 @@ fn github_workflows_pass_actionlint() {
     }
 }
 
-/// Each GitLab job of docs/ci.md, parsed by PyYAML, as JSON.
+/// Each GitLab job of docs/grading-and-ci.md, parsed by PyYAML, as JSON.
 fn gitlab_jobs() -> Option<Vec<serde_json::Value>> {
     let python = required_tool("python3", "apt-get install python3")?;
     let mut jobs = Vec::new();

@@ -1,37 +1,61 @@
-//! What the README documents, read from the README itself and held against what the real
-//! binary does, so that the two cannot drift apart: the keys of the JSON results, and the
-//! words of the verdict table. (tests/PROMISES.md maps every other promise to its test.)
+//! What the README and docs/ document, read from the documents themselves and held against
+//! what the real binary does and what the source says, so that they cannot drift apart: the
+//! keys of the JSON results, the words of the verdict tables, the system calls the seccomp
+//! filter refuses, and the links between the documents. (tests/PROMISES.md maps every
+//! other promise to its test.)
 
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 use common::*;
 
-fn readme() -> String {
-    std::fs::read_to_string(repo().join("README.md")).expect("README.md")
+/// The text of `path`, a file of the repository.
+fn document(path: &str) -> String {
+    std::fs::read_to_string(repo().join(path)).unwrap_or_else(|err| panic!("{path}: {err}"))
 }
 
-/// The fenced block that follows the heading `heading` in the README.
-fn block_after(readme: &str, heading: &str) -> String {
-    let section = &readme[readme.find(heading).unwrap_or_else(|| panic!("{heading}"))..];
+/// The part of `text` from the line `heading` to the next heading of its level or above.
+fn section<'a>(text: &'a str, heading: &str) -> &'a str {
+    let start = text
+        .find(&format!("{heading}\n"))
+        .unwrap_or_else(|| panic!("no heading {heading:?}"));
+    let level = heading.chars().take_while(|&c| c == '#').count();
+    let body = &text[start + heading.len()..];
+    let end = body
+        .match_indices("\n#")
+        .find(|(at, _)| {
+            let hashes = body[at + 1..].chars().take_while(|&c| c == '#').count();
+            hashes <= level && body[at + 1 + hashes..].starts_with(' ')
+        })
+        .map_or(body.len(), |(at, _)| at);
+    &text[start..start + heading.len() + end]
+}
+
+/// The fenced block that follows the heading `heading` in `text`.
+fn block_after(text: &str, heading: &str) -> String {
+    let section = &text[text.find(heading).unwrap_or_else(|| panic!("{heading}"))..];
     let start = section.find("```").expect("a fenced block") + 3;
     let body = &section[start..];
     let body = &body[body.find('\n').expect("the fence's line") + 1..];
     body[..body.find("```").expect("the closing fence")].to_string()
 }
 
-/// The README's JSON schema, which names keys without values (`{ "name", "source", ... }`):
-/// the keys of each kind of object, by the path of keys that leads to it ("" the document,
-/// "exercises" an exercise, "exercises.cases" a case, "chapters" a chapter), and the
-/// quoted values it gives (`"schema": "clings-results/1"`).
+/// The JSON schema of docs/results-schema.md, which names keys without values
+/// (`{ "name", "source", ... }`): the keys of each kind of object, by the path of keys that
+/// leads to it ("" the document, "exercises" an exercise, "exercises.cases" a case,
+/// "chapters" a chapter), and the quoted values it gives (`"schema": "clings-results/1"`).
 struct Schema {
     keys: BTreeMap<String, BTreeSet<String>>,
     values: BTreeMap<String, String>,
 }
 
 fn documented_schema() -> Schema {
-    let block = block_after(&readme(), "### JSON results");
+    let block = block_after(
+        &document("docs/results-schema.md"),
+        "## One grading: clings-results/1",
+    );
     let mut schema = Schema {
         keys: BTreeMap::new(),
         values: BTreeMap::new(),
@@ -51,7 +75,9 @@ fn documented_schema() -> Schema {
                 paths.push(path);
             }
             '}' => {
-                paths.pop().expect("balanced braces in the README's schema");
+                paths
+                    .pop()
+                    .expect("balanced braces in the documented schema");
             }
             '"' => {
                 let text: String = chars.by_ref().take_while(|&c| c != '"').collect();
@@ -71,7 +97,7 @@ fn documented_schema() -> Schema {
     }
     assert!(
         paths.is_empty(),
-        "unbalanced braces in the README's schema:\n{block}"
+        "unbalanced braces in the documented schema:\n{block}"
     );
     schema
 }
@@ -92,7 +118,9 @@ fn json_results_have_exactly_the_documented_keys() {
         .split('|')
         .map(String::from)
         .collect();
-    let verdict_words: BTreeSet<String> = documented_verdicts().into_iter().collect();
+    let verdict_words: BTreeSet<String> = documented_verdicts("README.md", "## Verdicts")
+        .into_iter()
+        .collect();
     // Two gradings that between them give every status, and a hidden case.
     let root = ci_layout(
         &repo().join("tests/course"),
@@ -158,11 +186,10 @@ fn json_results_have_exactly_the_documented_keys() {
     assert_eq!(hidden_cases, 2, "the hidden case, in both gradings");
 }
 
-/// The first column of the README's verdict table.
-fn documented_verdicts() -> Vec<String> {
-    let readme = readme();
-    let section = &readme[readme.find("### Verdicts").expect("the verdict table")..];
-    let verdicts: Vec<String> = section
+/// The first column of the verdict table under `heading` in the document at `path`.
+fn documented_verdicts(path: &str, heading: &str) -> Vec<String> {
+    let text = document(path);
+    let verdicts: Vec<String> = section(&text, heading)
         .lines()
         .skip(1)
         .skip_while(|line| !line.starts_with('|'))
@@ -172,13 +199,14 @@ fn documented_verdicts() -> Vec<String> {
             Some(cell.strip_prefix('`')?.strip_suffix('`')?.to_string())
         })
         .collect();
-    assert!(verdicts.len() >= 10, "{verdicts:?}");
+    assert!(verdicts.len() >= 10, "{path}: {verdicts:?}");
     verdicts
 }
 
-/// Every verdict of the README's table is what some real program gets, and no program
-/// gets a verdict the table does not name: one course holds every program of
-/// `tests/programs`, the hostile suite's memory hog and an exercise whose file is missing.
+/// Every verdict of the README's table, and of the student guide's, is what some real
+/// program gets, and no program gets a verdict either table does not name: one course holds
+/// every program of `tests/programs`, the hostile suite's memory hog and an exercise whose
+/// file is missing.
 #[test]
 fn every_documented_verdict_is_given_to_a_real_program() {
     let mut programs: Vec<String> = std::fs::read_dir(repo().join("tests/programs"))
@@ -205,11 +233,16 @@ fn every_documented_verdict_is_given_to_a_real_program() {
         }
         given.extend(verdicts(&document, index));
     }
-    let documented: BTreeSet<String> = documented_verdicts().into_iter().collect();
-    assert_eq!(
-        given, documented,
-        "given by the programs vs. the README's table"
-    );
+    for (path, heading) in [
+        ("README.md", "## Verdicts"),
+        ("docs/student-guide.md", "## Verdicts"),
+    ] {
+        let documented: BTreeSet<String> = documented_verdicts(path, heading).into_iter().collect();
+        assert_eq!(
+            given, documented,
+            "given by the programs vs. {path}'s table"
+        );
+    }
     assert_eq!(
         document["exercises"]
             .as_array()
@@ -218,5 +251,212 @@ fn every_documented_verdict_is_given_to_a_real_program() {
             .find(|exercise| exercise["name"] == "passing")
             .unwrap()["status"],
         "missing"
+    );
+}
+
+/// The system calls named in the first column of docs/security.md's table of what the
+/// filter refuses: every lower-case word in backquotes (flags such as `F_SETLK` and
+/// `AF_UNIX` are upper case).
+fn documented_refused_calls() -> BTreeSet<String> {
+    let text = document("docs/security.md");
+    let table = section(&text, "## What the system call filter refuses, and why");
+    table
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .flat_map(|line| {
+            let first = line.split('|').nth(1).unwrap_or_default();
+            first
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|word| {
+            word.starts_with(|c: char| c.is_ascii_lowercase())
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        })
+        .collect()
+}
+
+/// The system calls the filter of `src/sandbox/seccomp.rs` refuses, read from its source:
+/// the entries of `DENIED` (`libc::SYS_name`, or a constant of its own named after the
+/// call), the calls of `RULES`, refused by an argument, and `clone3`, answered ENOSYS.
+fn refused_calls_in_the_source() -> BTreeSet<String> {
+    let source = document("src/sandbox/seccomp.rs");
+    let list = |start: &str| -> Vec<String> {
+        let from = source.find(start).unwrap_or_else(|| panic!("{start}")) + start.len();
+        let body = &source[from..from + source[from..].find("];").expect("the list's end")];
+        body.lines()
+            .map(|line| line.split("//").next().unwrap().trim())
+            .filter(|line| !line.starts_with("#["))
+            .flat_map(|line| line.split(','))
+            .map(str::trim)
+            .filter(|entry| !entry.is_empty())
+            .map(|entry| match entry.find("libc::SYS_") {
+                Some(at) => entry[at + "libc::SYS_".len()..]
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap()
+                    .to_string(),
+                None => entry.to_ascii_lowercase(),
+            })
+            .collect()
+    };
+    let mut calls: BTreeSet<String> = list("const DENIED: &[libc::c_long] = &[")
+        .into_iter()
+        .chain(list("const RULES: [ArgRule; 5] = ["))
+        .collect();
+    assert!(
+        source.contains("clone3: libc::SYS_clone3"),
+        "the filter answers clone3"
+    );
+    calls.insert("clone3".into());
+    assert!(calls.len() > 50, "{calls:?}");
+    calls
+}
+
+/// docs/security.md lists every system call the seccomp filter refuses, and no other.
+#[test]
+fn the_documented_refused_calls_are_the_filter_s() {
+    assert_eq!(
+        documented_refused_calls(),
+        refused_calls_in_the_source(),
+        "docs/security.md's table vs. src/sandbox/seccomp.rs"
+    );
+}
+
+/// The anchors GitHub gives the headings of a Markdown text: lower case, every character
+/// but letters, digits, `-`, `_` and spaces dropped, spaces made `-`; a repeated one gets
+/// `-1`, `-2`, ...
+fn heading_anchors(text: &str) -> BTreeSet<String> {
+    let mut anchors = BTreeSet::new();
+    for line in outside_code_blocks(text) {
+        let hashes = line.chars().take_while(|&c| c == '#').count();
+        if hashes == 0 || !line[hashes..].starts_with(' ') {
+            continue;
+        }
+        let slug: String = line[hashes..]
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|&c| c.is_alphanumeric() || c == '-' || c == '_' || c == ' ')
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let mut anchor = slug.clone();
+        let mut repeat = 0;
+        while !anchors.insert(anchor.clone()) {
+            repeat += 1;
+            anchor = format!("{slug}-{repeat}");
+        }
+    }
+    anchors
+}
+
+/// The lines of a Markdown text that are not in a fenced code block.
+fn outside_code_blocks(text: &str) -> Vec<&str> {
+    let mut fenced = false;
+    text.lines()
+        .filter(|line| {
+            if line.trim_start().starts_with("```") {
+                fenced = !fenced;
+                return false;
+            }
+            !fenced
+        })
+        .collect()
+}
+
+/// The targets of the links and images of a Markdown text (`[text](target)`), outside code
+/// blocks and code spans (which may run from one line to the next, never past a paragraph).
+fn link_targets(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    for paragraph in outside_code_blocks(text).join("\n").split("\n\n") {
+        for prose in paragraph.split('`').step_by(2) {
+            let mut rest = prose;
+            while let Some(at) = rest.find("](") {
+                rest = &rest[at + 2..];
+                let end = rest.find(')').unwrap_or(rest.len());
+                targets.push(rest[..end].to_string());
+                rest = &rest[end..];
+            }
+        }
+    }
+    targets
+}
+
+/// What is wrong with the relative links of the Markdown file at `path`: a file that does
+/// not exist, or an `#anchor` that no heading of the Markdown file it names has. Links to
+/// other sites are not followed.
+fn broken_links(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let dir = path.parent().unwrap();
+    let mut broken = Vec::new();
+    for target in link_targets(&text) {
+        if ["http://", "https://", "mailto:"]
+            .iter()
+            .any(|scheme| target.starts_with(scheme))
+        {
+            continue;
+        }
+        let (file, anchor) = target.split_once('#').unwrap_or((&target, ""));
+        let linked: PathBuf = if file.is_empty() {
+            path.to_path_buf()
+        } else {
+            dir.join(file)
+        };
+        if !linked.exists() {
+            broken.push(format!("{}: {target}: no such file", path.display()));
+        } else if !anchor.is_empty() {
+            let headings = std::fs::read_to_string(&linked)
+                .map(|text| heading_anchors(&text))
+                .unwrap_or_default();
+            if !headings.contains(anchor) {
+                broken.push(format!("{}: {target}: no such heading", path.display()));
+            }
+        }
+    }
+    broken
+}
+
+/// Every relative link and `#anchor` of the README and of docs/ leads to a file that exists
+/// and a heading it has; and the check finds a missing file and a missing heading.
+#[test]
+fn every_link_between_the_documents_resolves() {
+    let mut documents = vec![repo().join("README.md")];
+    for entry in std::fs::read_dir(repo().join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|extension| extension == "md") {
+            documents.push(path);
+        }
+    }
+    assert!(documents.len() > 5, "{documents:?}");
+    let mut links = 0;
+    let mut broken = Vec::new();
+    for document in &documents {
+        links += link_targets(&std::fs::read_to_string(document).unwrap()).len();
+        broken.extend(broken_links(document));
+    }
+    assert!(links > 50, "{links} links in {documents:?}");
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.md"), "# A\n\n## It's here: step 1\n").unwrap();
+    let page = dir.path().join("b.md");
+    std::fs::write(
+        &page,
+        "# B\n\n[good](a.md#its-here-step-1), [here](#b), [site](https://example.com),\n\
+         `[code](gone.md)`, [gone](gone.md), [no heading](a.md#step-2)\n\n\
+         ```\n[in a block](gone.md)\n```\n",
+    )
+    .unwrap();
+    let found = broken_links(&page);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].ends_with("gone.md: no such file"), "{found:?}");
+    assert!(
+        found[1].ends_with("a.md#step-2: no such heading"),
+        "{found:?}"
     );
 }

@@ -431,7 +431,7 @@ fn player_names_that_are_formulas_are_text_in_the_standings() {
     }
 }
 
-/// Issue 26, README "Battles and a class tournament": a player's time to move is its own.
+/// Issue 26, docs/battles-and-tournaments.md: a player's time to move is its own.
 /// The starver's fifteen spinning children (each in a session of its own) are stopped
 /// while the thinker thinks (200 ms of CPU a move, under a 1 s clock), so the thinker makes
 /// its five in time; with them spinning, it got an eighth of a core and lost on time. As

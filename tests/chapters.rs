@@ -186,9 +186,9 @@ fn submission_of_sum(root: &Path, program: &str) -> std::path::PathBuf {
     dir
 }
 
-/// README, "Chapters": the exit status follows what is graded. Full marks in the graded
-/// chapter with the practice chapter not started is a pass (exit 0) that every format
-/// agrees with; `--count-practice` (alias `--all-chapters`) makes practice count.
+/// docs/course-authoring.md, "What passes": the exit status follows what is graded. Full marks
+/// in the graded chapter with the practice chapter not started is a pass (exit 0) that every
+/// format agrees with; `--count-practice` (alias `--all-chapters`) makes practice count.
 #[test]
 fn full_marks_in_the_graded_chapters_pass_whatever_practice_says() {
     let course = course_in_chapters();

@@ -229,11 +229,11 @@ fn unchanged_source_is_compiled_once() {
     assert_eq!(cache_entries(course.path()), 2);
 }
 
-/// README Performance: a first `clings test` grades an exercise while the next ones are
-/// still compiling, and no build is made twice. The compiler (a wrapper, so the course
+/// docs/performance.md, "A cold start": a first `clings test` grades an exercise while the next
+/// ones are still compiling, and no build is made twice. The compiler (a wrapper, so the course
 /// runs without isolation) logs every compile. `hello`'s compile, once begun, waits until
-/// `sum`'s program has run, and `sum`'s program answers only once `hello`'s compile has
-/// begun: neither builds first nor grades first gets through, only the two side by side.
+/// `sum`'s program has run, and `sum`'s program answers only once `hello`'s compile has begun:
+/// neither builds first nor grades first gets through, only the two side by side.
 #[test]
 fn a_first_test_grades_while_it_compiles_and_compiles_each_build_once() {
     let course = sum_course("passing");
@@ -546,8 +546,9 @@ fn unsupported_sanitizer_falls_back_with_a_warning_and_is_probed_once() {
     assert_eq!(probes(), 0, "the probe's answer is remembered");
 }
 
-/// README: "`$CC`, else the course's `compiler`, else `cc`". Three wrappers, each building
-/// `which_compiler.c` with its own name in it; the case expects the one that must win.
+/// docs/course-authoring.md, "How a run works": "`$CC`, else the course's `compiler`, else
+/// `cc`". Three wrappers, each building `which_compiler.c` with its own name in it; the case
+/// expects the one that must win.
 #[test]
 fn the_compiler_is_cc_then_the_courses_then_cc() {
     let course = sum_course("which_compiler");
@@ -624,10 +625,10 @@ fn build_mark(course: &Path, compiler: &Path) -> String {
         .to_string()
 }
 
-/// README: a build is "keyed by the source, the flags and the compiler's identity": an
-/// unchanged file is never compiled again, a change of flags or of compiler rebuilds.
-/// Each compile by the wrapper writes a new random mark into the diagnostics, which the
-/// cache keeps with the build.
+/// docs/course-authoring.md, "How a run works": a build is "keyed by the source, the flags and
+/// the compiler's identity": an unchanged file is never compiled again, a change of flags or of
+/// compiler rebuilds. Each compile by the wrapper writes a new random mark into the
+/// diagnostics, which the cache keeps with the build.
 #[test]
 fn cache_is_keyed_by_flags_and_the_compilers_identity() {
     let course = sum_course("passing");
@@ -658,9 +659,9 @@ fn cache_is_keyed_by_flags_and_the_compilers_identity() {
     assert_eq!(build_mark(course.path(), &compiler), upgraded);
 }
 
-/// README: "an upgraded system header rebuilds". The header is in a directory of the
-/// test's own under /usr/local/include (a system directory: only those are digested, as
-/// only those are in the compile's sandbox), so this needs root.
+/// docs/security.md, "The compile step": "an upgraded system header rebuilds". The header is in
+/// a directory of the test's own under /usr/local/include (a system directory: only those are
+/// digested, as only those are in the compile's sandbox), so this needs root.
 #[test]
 fn a_changed_system_header_rebuilds() {
     let system = Path::new("/usr/local/include");
@@ -819,10 +820,10 @@ fn a_skeleton_key_puts_the_skeleton_anywhere_in_the_course() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), skeleton);
 }
 
-/// README: cases run in parallel, `--jobs N` at once (default: one per core). Four cases
-/// of a program that sleeps a second (under a limit of 10 s): one at a time they take 4 s
-/// at least; several at once take less than the sum of their times, which only runs at
-/// the same time can.
+/// docs/student-guide.md, "Commands": cases run in parallel, `--jobs N` at once (default: one
+/// per core). Four cases of a program that sleeps a second (under a limit of 10 s): one at a
+/// time they take 4 s at least; several at once take less than the sum of their times, which
+/// only runs at the same time can.
 #[test]
 fn cases_run_at_once_up_to_jobs() {
     let course = sum_course("slow_sum");

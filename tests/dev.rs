@@ -497,8 +497,8 @@ fn bless_shows_the_change_and_writes_only_when_confirmed() {
     assert_eq!(code, Some(0), "{output}");
 }
 
-/// README, "Adding an exercise": each step, then `dev check`, which says what is still
-/// missing and how to add it, until the course passes.
+/// docs/course-authoring.md, "Adding an exercise": each step, then `dev check`, which says what
+/// is still missing and how to add it, until the course passes.
 #[test]
 fn an_exercise_added_step_by_step_as_the_readme_says() {
     let dir = course();
@@ -596,7 +596,7 @@ const SUBTRACTS: &str = "[[exercises.mistakes]]\nname = \"subtracts\"\n\
     fails = [\"01_small\"]\n\
     text = { en = \"You subtract: a + b.\", zh = \"你做了减法：a + b。\" }\n";
 
-/// README, "Hints": a known-wrong program named after a mistake of
+/// docs/course-authoring.md, "Hints": a known-wrong program named after a mistake of
 /// `[[exercises.mistakes]]` gets that mistake's hint first, and `dev check` says so; one
 /// that gets another mistake's hint, or a mistake made of cases the exercise lacks, is a
 /// problem.
@@ -631,8 +631,9 @@ fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
     );
 }
 
-/// README, "Hints": a mistake's hint is given, on the first failing case, only when every
-/// case it fails fails and every case it passes passes; otherwise the case's own hint is.
+/// docs/course-authoring.md, "Hints": a mistake's hint is given, on the first failing case,
+/// only when every case it fails fails and every case it passes passes; otherwise the case's
+/// own hint is.
 #[test]
 fn a_mistake_s_hint_needs_the_whole_pattern_of_results() {
     let hint_of_first_case = |block: &str| {

@@ -226,7 +226,7 @@ fn without_isolation_the_limits_still_hold() {
     grade_suite(&programs, false);
 }
 
-/// README, "Limits": without isolation the helper runs in the run's cgroup, on top of the
+/// docs/security.md, "Limits": without isolation the helper runs in the run's cgroup, on top of the
 /// run's memory: the program still gets all of it. Three processes of 21 MiB (63 of the
 /// 64 MiB) finish, where a cgroup of exactly 64 MiB would also hold the helper, and stop
 /// them.
@@ -244,7 +244,7 @@ fn a_run_without_isolation_gets_its_whole_memory_limit() {
     assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
 }
 
-/// README, "What holds where": as a normal user without isolation, `RLIMIT_NPROC` counts
+/// docs/security.md, "What holds where": as a normal user without isolation, `RLIMIT_NPROC` counts
 /// every process and thread of the user, so a run may start 16 more than the user had when
 /// it began: the program forks its 15 children whether the user runs nothing else or six
 /// programs more. clings runs as a user id of this test's own, which nothing else shares.
@@ -418,9 +418,9 @@ fn sandboxed_programs_have_no_network() {
     );
 }
 
-/// Each limit a case may set (README: `time_limit_ms`, `cpu_time_ms`, `memory_mb`,
-/// `processes`, `file_size_bytes`, `open_files`) holds for that case, by what its program
-/// can do there: the first case of each program sets one, below the course's default.
+/// Each limit a case may set (docs/security.md, "Limits": `time_limit_ms`, `cpu_time_ms`,
+/// `memory_mb`, `processes`, `file_size_bytes`, `open_files`) holds for that case, by what its
+/// program can do there: the first case of each program sets one, below the course's default.
 #[test]
 fn a_case_can_set_its_own_limits() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -483,7 +483,7 @@ const ESCAPES: [(&str, &str); 3] = [
 
 /// Each escape program passes only when every attempt was refused; graded as root and as a
 /// normal user, whose sandbox is a user namespace and who shares its user id with the
-/// helper, with isolation and without (README, "What holds where": the seccomp filter
+/// helper, with isolation and without (docs/security.md, "What holds where": the seccomp filter
 /// refuses them in every column). The keyring program's second case would find a key the
 /// first one left. Isolated, as either user, the programs that look for the course's
 /// files find none and change nothing.
@@ -618,12 +618,13 @@ fn said_number(mut command: std::process::Command, program: &str, prefix: &str) 
         .unwrap_or_else(|| panic!("{program} said {said:?}; {}", stderr_of(&output)))
 }
 
-/// README: each case runs "in its own session and process group, ... an empty scratch
-/// working directory, a clean environment, stdin a sealed copy of the `.in` file (empty
-/// when there is none ...), ... and no core dumps", with inherited descriptors closed,
-/// isolated in "new mount, pid, network, IPC, UTS and cgroup namespaces" where /tmp and
-/// /dev/shm take no file, and its scratch directory removed. clings here starts with a variable, a descriptor and a stdin of the
-/// test's own; the program reports what it got.
+/// docs/course-authoring.md, "How a run works": each case runs "in its own session and process
+/// group, ... an empty scratch working directory, a clean environment, stdin a sealed copy of
+/// the `.in` file (empty when there is none ...), ... and no core dumps", with inherited
+/// descriptors closed, isolated in "new mount, pid, network, IPC, UTS and cgroup namespaces"
+/// where /tmp and /dev/shm take no file, and its scratch directory removed. clings here starts
+/// with a variable, a descriptor and a stdin of the test's own; the program reports what it
+/// got.
 #[test]
 fn runs_start_clean_in_namespaces_of_their_own() {
     use std::os::unix::process::CommandExt;
@@ -683,7 +684,7 @@ fn runs_start_clean_in_namespaces_of_their_own() {
             let shared = own.to_string_lossy() == namespace;
             assert_eq!(shared, !isolation, "{kind}: {context}");
         }
-        // README, "What holds where": isolated, no file left in /tmp or /dev/shm.
+        // docs/security.md, "What holds where": isolated, no file left in /tmp or /dev/shm.
         if isolation {
             for line in ["left in /tmp: no", "left in /dev/shm: no"] {
                 assert!(said.iter().any(|l| l == line), "{line}: {context}");
@@ -809,7 +810,7 @@ fn limits_hold_by_what_programs_can_do() {
     }
 }
 
-/// README, "Warm sandboxes": the cases of one program graded one after another share a
+/// docs/security.md, "Warm sandboxes": the cases of one program graded one after another share a
 /// sandbox, and nothing of one case reaches the next: files (in a subdirectory, hidden,
 /// unreadable), processes hiding in a session of their own, an abstract socket, System V
 /// and POSIX IPC, extended attributes, the working directory's timestamp and mode, the
@@ -882,7 +883,7 @@ fn nothing_of_a_case_reaches_the_next() {
     }
 }
 
-/// README, "Warm sandboxes": a sandbox serves only cases like the one it was started for.
+/// docs/security.md, "Warm sandboxes": a sandbox serves only cases like the one it was started for.
 /// A case with a file size limit of its own gets a scratch directory of that size, though
 /// the case before it, on the same worker, had another.
 #[test]
@@ -926,7 +927,7 @@ fn a_case_with_another_file_size_limit_gets_a_sandbox_of_its_size() {
     assert!(leftover_processes(pid, course.path()).is_empty());
 }
 
-/// README, "Limits": a run's cgroup holds the run's own memory limit. Cgroups are kept
+/// docs/security.md, "Limits": a run's cgroup holds the run's own memory limit. Cgroups are kept
 /// for later runs, but a case with another limit never gets one made for the case before.
 #[test]
 fn a_case_with_another_memory_limit_gets_a_cgroup_of_its_size() {
@@ -953,7 +954,7 @@ fn a_case_with_another_memory_limit_gets_a_cgroup_of_its_size() {
     );
 }
 
-/// README, "Limits": a run's cgroup is kept for the next run with the same limits, and
+/// docs/security.md, "Limits": a run's cgroup is kept for the next run with the same limits, and
 /// what the cgroup counted before that run is not the run's: after a case stopped at the
 /// memory limit, the next case in the same cgroup that merely fails is not `memory_limit`.
 #[test]
@@ -972,12 +973,12 @@ fn a_kept_cgroup_counts_only_its_own_run_s_memory_events() {
     );
 }
 
-/// README, "Isolation": a run's cgroup serves the next run only if the run left nothing
-/// charged to it. Without isolation a program can leave a file on a tmpfs outside its
-/// scratch directory (`/dev/shm`, here a directory of the test's own), whose pages stay
-/// charged to its cgroup after it is gone: the first case parks 100 MiB there; the second,
-/// graded next by the same worker, uses 100 MiB of its 128, which the parked file would
-/// leave no room for in that cgroup (128 MiB and 32 for the helper).
+/// docs/security.md, "Run users and cgroups": a run's cgroup serves the next run only if the
+/// run left nothing charged to it. Without isolation a program can leave a file on a tmpfs
+/// outside its scratch directory (`/dev/shm`, here a directory of the test's own), whose pages
+/// stay charged to its cgroup after it is gone: the first case parks 100 MiB there; the second,
+/// graded next by the same worker, uses 100 MiB of its 128, which the parked file would leave
+/// no room for in that cgroup (128 MiB and 32 for the helper).
 #[test]
 fn a_cgroup_left_with_memory_charged_to_it_is_not_given_to_the_next_run() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -1030,9 +1031,10 @@ fn a_cgroup_left_with_memory_charged_to_it_is_not_given_to_the_next_run() {
     assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
 }
 
-/// README, "Warm sandboxes": a sandbox whose helper dies in the middle of a run (killed from
-/// outside here; the OOM killer could) cannot say how the program ended: clings says the
-/// sandbox did not run it, a course error, and blames nothing on the student's program.
+/// docs/security.md, "Warm sandboxes": a sandbox whose helper dies in the middle of a run
+/// (killed from outside here; the OOM killer could) cannot say how the program ended: clings
+/// says the sandbox did not run it, a course error, and blames nothing on the student's
+/// program.
 #[test]
 fn a_run_whose_helper_dies_is_an_error_not_a_verdict() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -1100,7 +1102,7 @@ fn a_run_whose_helper_dies_is_an_error_not_a_verdict() {
     assert!(!stdout.contains("crashed"), "{stdout}");
 }
 
-/// README, "Limits": a spinner the CPU limit stops (SIGXCPU, or SIGKILL at the hard limit
+/// docs/security.md, "Limits": a spinner the CPU limit stops (SIGXCPU, or SIGKILL at the hard limit
 /// for one that ignores it) long before the wall clock would is a `timeout` that names
 /// the CPU time it used, isolated or not.
 #[test]
@@ -1140,7 +1142,7 @@ fn the_cpu_limit_stops_a_spinner_and_says_so() {
     }
 }
 
-/// README, "Warm sandboxes": a worker keeps one sandbox for every exercise, and clings
+/// docs/security.md, "Warm sandboxes": a worker keeps one sandbox for every exercise, and clings
 /// reaps it: none is left after clings, not even as a zombie of the machine's init, and
 /// none is a zombie of clings for long (watch mode grades for hours).
 #[test]
@@ -1214,14 +1216,13 @@ fn one_sandbox_per_worker_and_each_reaped() {
     }
 }
 
-/// Issue 26, README "Warm sandboxes": a hidden case's input reaches no public case through
-/// anything two runs share, the later run in the same sandbox (`--jobs 1`) or the run beside
-/// it (`--jobs 2`): extended attributes, the working directory's mode and timestamp, the pid
-/// count, locks of three kinds on a file of the system's directories, an inotify watch
-/// (`tests/hostile/smuggler.c`). Two exercises grade the same smuggler: the first's hidden
-/// case runs before the second's public cases, and beside the first's last public case. As
-/// root and as an unprivileged user; the secret is in no report, and every public case
-/// finds nothing.
+/// Issue 26, docs/security.md, "Warm sandboxes": a hidden case's input reaches no public case
+/// through anything two runs share, the later run in the same sandbox (`--jobs 1`) or the run
+/// beside it (`--jobs 2`): extended attributes, the working directory's mode and timestamp, the
+/// pid count, locks of three kinds on a file of the system's directories, an inotify watch
+/// (`tests/hostile/smuggler.c`). Two exercises grade the same smuggler: the first's hidden case
+/// runs before the second's public cases, and beside the first's last public case. As root and
+/// as an unprivileged user; the secret is in no report, and every public case finds nothing.
 #[test]
 fn a_hidden_input_reaches_no_public_case_through_what_runs_share() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());

@@ -15,7 +15,7 @@ fn names_under(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// README, "For students": `clings init DIR` writes the course's exercises (each its
+/// README, "Install": `clings init DIR` writes the course's exercises (each its
 /// skeleton), cases, referee and bots, and nothing of the runner's or the instructor's:
 /// no Rust source, no test, no solution, no known-wrong program. It says what to run next.
 #[test]
@@ -76,7 +76,7 @@ fn init_writes_the_students_folder_and_nothing_of_the_instructors() {
     assert_eq!(instructors, None, "{files:?}");
 }
 
-/// README, "For students": the first verdict, then a pass that earns the reference
+/// README, "Install": the first verdict, then a pass that earns the reference
 /// solution, written to solutions/ and said; `clings list` and `clings hint` work there as
 /// in the repository.
 #[test]
@@ -122,8 +122,8 @@ fn a_passed_exercise_earns_its_reference_solution() {
     );
 }
 
-/// README, "For students": the repository's course (no `clings init`) hands nothing out:
-/// a course without solutions/ gets none written when an exercise passes.
+/// docs/student-guide.md, "Your course folder": the repository's course (no `clings init`)
+/// hands nothing out: a course without solutions/ gets none written when an exercise passes.
 #[test]
 fn a_course_not_made_by_init_gets_no_solution_written() {
     let course = sum_course("passing");
@@ -132,8 +132,8 @@ fn a_course_not_made_by_init_gets_no_solution_written() {
     assert!(!course.path().join("solutions").exists());
 }
 
-/// README, "For students": `--from COURSE` makes the folder from a course folder, by the
-/// same rule, and hands out that course's solutions.
+/// docs/student-guide.md, "Your course folder": `--from COURSE` makes the folder from a course
+/// folder, by the same rule, and hands out that course's solutions.
 #[test]
 fn init_from_a_course_folder_hands_out_its_solutions() {
     let source = copy_course(&repo().join("tests/course"));

@@ -1,6 +1,7 @@
 //! A program that loops costs each case its whole time limit: how many cases still run
-//! (README, "A program that loops"). For a student, two timeouts end the grading; in CI,
-//! the cases that time out may use 10 s together, and the others still earn their points.
+//! (docs/student-guide.md, "A program that loops"). For a student, two timeouts end the
+//! grading; in CI, the cases that time out may use 10 s together, and the others still earn
+//! their points.
 
 mod common;
 

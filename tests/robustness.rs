@@ -168,11 +168,11 @@ fn blocked_on(pid: u32, inode: u64) -> bool {
         })
 }
 
-/// README: "the progress file is written under a lock". With the lock held here, a
-/// clings that saves its progress is seen waiting for it (the kernel's list of locks
-/// says so: an event, not a time), writes nothing meanwhile, and saves once it is free.
-/// Without the lock it would save at once; `two_clings_at_once_keep_each_others_progress`
-/// only catches that when the race goes wrong.
+/// docs/security.md, "Nothing lost": "the progress file is written under a lock". With the lock
+/// held here, a clings that saves its progress is seen waiting for it (the kernel's list of
+/// locks says so: an event, not a time), writes nothing meanwhile, and saves once it is free.
+/// Without the lock it would save at once; `two_clings_at_once_keep_each_others_progress` only
+/// catches that when the race goes wrong.
 #[test]
 fn a_save_waits_for_the_progress_lock() {
     use std::os::unix::fs::MetadataExt;
@@ -262,11 +262,12 @@ fn a_full_disk_when_saving_progress_is_an_error_and_leaves_nothing() {
     assert_eq!(after, before, "files left behind");
 }
 
-/// README: "Where bubblewrap is missing or namespaces are forbidden, a student's own runs
-/// fall back to the limits alone with a warning that says what is not protected;
-/// `--require-isolation` makes that an error (for CI), and `CLINGS_ISOLATION=none` asks
-/// for limits only." Bubblewrap is missing from a PATH that holds nothing; a `bwrap` that
-/// fails as it does where namespaces are forbidden stands for a locked-down container.
+/// docs/security.md, "Without isolation": "Where bubblewrap is missing or namespaces are
+/// forbidden, a student's own runs fall back to the limits alone with a warning that says what
+/// is not protected; `--require-isolation` makes that an error (for CI), and
+/// `CLINGS_ISOLATION=none` asks for limits only." Bubblewrap is missing from a PATH that holds
+/// nothing; a `bwrap` that fails as it does where namespaces are forbidden stands for a
+/// locked-down container.
 #[test]
 fn without_isolation_runs_fall_back_with_a_warning_or_fail_when_required() {
     let gcc = find_on_path("gcc");

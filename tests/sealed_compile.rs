@@ -157,10 +157,10 @@ fn a_compile_that_never_ends_or_floods_is_stopped_with_a_reason() {
     assert!(report.contains("is larger than 1024 KiB"), "{report}");
 }
 
-/// README: the compile's limits are "10 s of CPU and of wall time, 1 GiB of memory, 16
-/// processes, 64 MiB files". A compiler that takes all it can says what it got: the
-/// memory, the file size and the processes (the compiler itself among them); one that
-/// waits for ever is stopped at 10 s, and the report says so.
+/// docs/security.md, "The compile step": the compile's limits are "10 s of CPU and of wall
+/// time, 1 GiB of memory, 16 processes, 64 MiB files". A compiler that takes all it can says
+/// what it got: the memory, the file size and the processes (the compiler itself among them);
+/// one that waits for ever is stopped at 10 s, and the report says so.
 #[test]
 fn the_compile_is_held_to_its_limits() {
     let workspace = Workspace::new();
@@ -246,8 +246,8 @@ fn a_source_reached_through_a_symbolic_link_is_refused() {
     assert!(!report.contains("passed        01_"), "{report}");
 }
 
-/// README: a source "that is not a regular file ... is refused with a message". A FIFO
-/// would hold a reader for ever: clings must not wait for a writer.
+/// docs/security.md, "The compile step": a source "that is not a regular file ... is refused
+/// with a message". A FIFO would hold a reader for ever: clings must not wait for a writer.
 #[test]
 fn a_source_that_is_not_a_regular_file_is_refused() {
     let workspace = Workspace::new();

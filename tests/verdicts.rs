@@ -35,7 +35,7 @@ fn wrong_output_fails_with_exit_1() {
     assert_eq!(code, Some(1));
 }
 
-/// README, "A program that loops": a silent loop after all its input, on scanf's EOF
+/// docs/student-guide.md, "A program that loops": a silent loop after all its input, on scanf's EOF
 /// (`while (scanf(...))`) or on a counter that never moves, is said to never end, with
 /// both causes named and neither blamed: nothing in what it did tells them apart.
 #[test]
@@ -57,8 +57,8 @@ fn a_silent_endless_loop_names_both_causes_and_blames_neither() {
     }
 }
 
-/// README, "A program that loops": a program that prints the same prompt again and again
-/// once its input has ended is looping on scanf's EOF, and is told so.
+/// docs/student-guide.md, "A program that loops": a program that prints the same prompt again
+/// and again once its input has ended is looping on scanf's EOF, and is told so.
 #[test]
 fn output_flood_is_stopped_at_the_cap() {
     let (verdicts, message, code) = grade("flood");
@@ -147,8 +147,9 @@ fn printing(format: &str) -> String {
         )
 }
 
-/// README: output is compared by `lines` (trailing blanks and blank lines ignored) unless
-/// the course (`[defaults]`) or a case asks for `exact` or `tokens`; a case's choice wins.
+/// docs/student-guide.md, "How output is compared": output is compared by `lines` (trailing
+/// blanks and blank lines ignored) unless the course (`[defaults]`) or a case asks for `exact`
+/// or `tokens`; a case's choice wins.
 #[test]
 fn compare_mode_is_the_cases_else_the_courses_else_lines() {
     let course = sum_course("passing");
@@ -223,8 +224,8 @@ fn compare_mode_is_the_cases_else_the_courses_else_lines() {
     }
 }
 
-/// README, "strict_sanitizers": a program that passes every case is built again with the
-/// course's strict sanitizers and passes only if it passes that build too.
+/// docs/course-authoring.md, "The strict tier": a program that passes every case is built again
+/// with the course's strict sanitizers and passes only if it passes that build too.
 #[test]
 fn the_strict_build_catches_what_the_fast_one_cannot_see() {
     let (fast, _, code) = grade("string_without_room");
@@ -257,7 +258,7 @@ fn the_strict_build_catches_what_the_fast_one_cannot_see() {
     assert_eq!(code, Some(0));
 }
 
-/// README, "Limits": under the strict tier (AddressSanitizer) every process of a run is
+/// docs/security.md, "Limits": under the strict tier (AddressSanitizer) every process of a run is
 /// held to the memory limit, a forked child too, which has no AddressSanitizer RSS check
 /// (it is a thread, which fork does not copy). As a normal user there is no cgroup: the
 /// limits on data and address space past what an AddressSanitizer build maps at start
@@ -285,8 +286,8 @@ fn the_strict_tier_holds_a_forked_child_to_the_memory_limit_as_a_user_and_as_roo
     }
 }
 
-/// README, "Limits": what AddressSanitizer keeps from reuse to catch a use after free (its
-/// quarantine, 256 MiB by default) is not the program's memory: held to a quarter of the
+/// docs/security.md, "Limits": what AddressSanitizer keeps from reuse to catch a use after free
+/// (its quarantine, 256 MiB by default) is not the program's memory: held to a quarter of the
 /// limit, a program that frees every mebibyte it allocates passes under 64 MiB.
 #[test]
 fn the_strict_tier_does_not_count_what_address_sanitizer_keeps_from_reuse() {
@@ -331,7 +332,7 @@ fn strict_tier_under_64_mib(program: &str, unprivileged: bool) -> Option<serde_j
     Some(document)
 }
 
-/// README, "Warm sandboxes": a worker starts one sandbox and runs every program of the
+/// docs/security.md, "Warm sandboxes": a worker starts one sandbox and runs every program of the
 /// grading there, the file's first build and its strict build alike, whether the builds
 /// are made by this grading or found made; each runs under the same name (`argv[0]`), and
 /// the strict build still catches what only it can see.

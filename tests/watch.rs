@@ -373,7 +373,7 @@ fn descendants(root: u32) -> Vec<u32> {
     under
 }
 
-/// Whether `pid` is a kept sandbox's bubblewrap or helper (README, "Warm sandboxes").
+/// Whether `pid` is a kept sandbox's bubblewrap or helper (docs/security.md, "Warm sandboxes").
 fn waits_for_runs(pid: u32) -> bool {
     std::fs::read(format!("/proc/{pid}/cmdline"))
         .is_ok_and(|line| String::from_utf8_lossy(&line).contains("--clings-sandbox-server"))
@@ -534,11 +534,11 @@ fn saves_are_graded_and_keys_work() {
     assert_eq!(state["hints"]["sum"], 1);
 }
 
-/// README: "`q` and `Ctrl-C` quit at once and stop the program being graded". Presses
-/// `key` while the student's program runs, in a run that would go on for half a minute:
-/// clings must end at once, give the terminal back, and leave nothing of the run behind.
-/// `env` is clings' environment; `program`, how the program's command ends, says whether
-/// the run was isolated as expected.
+/// docs/student-guide.md, "Watch mode": "`q` and `Ctrl-C` quit at once and stop the program
+/// being graded". Presses `key` while the student's program runs, in a run that would go on for
+/// half a minute: clings must end at once, give the terminal back, and leave nothing of the run
+/// behind. `env` is clings' environment; `program`, how the program's command ends, says
+/// whether the run was isolated as expected.
 fn quit_mid_run(key: &str, env: &[(&str, &str)], program: &str) {
     const RUN: Duration = Duration::from_secs(30);
     /// Far below the run's length, far above what ending takes on a loaded machine.
@@ -601,9 +601,9 @@ fn q_mid_run_stops_the_program_without_isolation_too() {
     quit_mid_run("q", &[("CLINGS_ISOLATION", "none")], "/.program");
 }
 
-/// README: "A save during a run is not lost: the run of the file as it was is stopped at
-/// once and the new file graded". The old program sleeps until its 3 s limit; the saved
-/// fix is graded long before that, and the old program is gone.
+/// docs/student-guide.md, "Watch mode": "A save during a run is not lost: the run of the file
+/// as it was is stopped at once and the new file graded". The old program sleeps until its 3 s
+/// limit; the saved fix is graded long before that, and the old program is gone.
 #[test]
 fn a_save_during_a_run_stops_it_and_grades_the_new_file_at_once() {
     const LIMIT: Duration = Duration::from_secs(3);
@@ -632,9 +632,9 @@ fn a_save_during_a_run_stops_it_and_grades_the_new_file_at_once() {
     tmux.assert_exited_and_restored();
 }
 
-/// README: "A key pressed during a run takes effect when its result is in". `h` during a
-/// run that lasts until its time limit: the screen says it waits, and the hint comes
-/// with the result.
+/// docs/student-guide.md, "Watch mode": "A key pressed during a run takes effect when its
+/// result is in". `h` during a run that lasts until its time limit: the screen says it waits,
+/// and the hint comes with the result.
 #[test]
 fn a_key_during_a_run_takes_effect_when_the_result_is_in() {
     let Some(tmux) = Tmux::start(course_with(SLEEPER, 2000), &[], "C") else {
@@ -655,9 +655,9 @@ fn a_key_during_a_run_takes_effect_when_the_result_is_in() {
     tmux.assert_exited_and_restored();
 }
 
-/// README: "a change is graded 30 ms after the last notification about it". From the
-/// save to its result on screen, with the build cached: the debounce, two runs of a
-/// tiny program, a redraw. A 1 s debounce would take over a second every time.
+/// docs/student-guide.md, "Watch mode": "a change is graded 30 ms after the last notification
+/// about it". From the save to its result on screen, with the build cached: the debounce, two
+/// runs of a tiny program, a redraw. A 1 s debounce would take over a second every time.
 #[test]
 fn a_save_is_graded_a_debounce_after_it() {
     /// Median of the saves: 30 ms of debounce, and a margin for a loaded machine.
@@ -676,11 +676,11 @@ fn a_save_is_graded_a_debounce_after_it() {
     tmux.assert_exited_and_restored();
 }
 
-/// README: "The files are also looked at every half second" and `--poll` uses polling
-/// only; in Chinese, the screen's texts too. Every save is graded within the half second
-/// of polling, the debounce, and a margin for the run and a loaded machine. (Saved right
-/// after the last result, the saves keep step with the polling: each takes about one
-/// period, two when a run takes more than 0.4 s; a 1 s period may pass, 1.5 s does not.)
+/// docs/student-guide.md, "Watch mode": "The files are also looked at every half second" and
+/// `--poll` uses polling only; in Chinese, the screen's texts too. Every save is graded within
+/// the half second of polling, the debounce, and a margin for the run and a loaded machine.
+/// (Saved right after the last result, the saves keep step with the polling: each takes about
+/// one period, two when a run takes more than 0.4 s; a 1 s period may pass, 1.5 s does not.)
 #[test]
 fn polling_notices_saves_in_chinese() {
     const BOUND: Duration = Duration::from_millis(500 + 100 + 600);
@@ -700,11 +700,11 @@ fn polling_notices_saves_in_chinese() {
     tmux.assert_exited_and_restored();
 }
 
-/// README: "The files are also looked at every half second, which catches saves that
-/// notifications miss", without `--poll` too. A write through a hard link in another
-/// directory changes the exercise with no notification on the exercises' directory
-/// (inotify reports a change to the directory the file was reached through): only the
-/// polling can see it, within its half second, the debounce, and a margin for the run.
+/// docs/student-guide.md, "Watch mode": "The files are also looked at every half second, which
+/// catches saves that notifications miss", without `--poll` too. A write through a hard link in
+/// another directory changes the exercise with no notification on the exercises' directory
+/// (inotify reports a change to the directory the file was reached through): only the polling
+/// can see it, within its half second, the debounce, and a margin for the run.
 #[test]
 fn polling_catches_a_save_notifications_miss() {
     const BOUND: Duration = Duration::from_millis(500 + 100 + 900);
@@ -730,10 +730,10 @@ fn polling_catches_a_save_notifications_miss() {
     tmux.assert_exited_and_restored();
 }
 
-/// README: "`clings --manual` runs only when you press `r`". That a save does not run
-/// is shown against a control: a second clings, polling, gets the same save, notices it
-/// and grades it; by then, and a polling period and a debounce after the save, the
-/// manual one has still started nothing.
+/// docs/student-guide.md, "Watch mode": "`clings --manual` runs only when you press `r`". That
+/// a save does not run is shown against a control: a second clings, polling, gets the same
+/// save, notices it and grades it; by then, and a polling period and a debounce after the save,
+/// the manual one has still started nothing.
 #[test]
 fn manual_mode_runs_only_on_r() {
     let Some(manual) = Tmux::start(sum_course("wrong_output"), &["--manual"], "C") else {
@@ -922,8 +922,8 @@ fn the_first_failure_fits_an_80_by_24_terminal() {
     );
 }
 
-/// README: Ctrl-C stops clings with exit status 130. At `reset`'s question no grading is
-/// under way: clings ends at once, and the file is left as it was.
+/// docs/student-guide.md, "Commands": Ctrl-C stops clings with exit status 130. At `reset`'s
+/// question no grading is under way: clings ends at once, and the file is left as it was.
 #[test]
 fn ctrl_c_at_the_reset_question_ends_clings_and_resets_nothing() {
     let course = sum_course("passing");
@@ -965,8 +965,8 @@ fn a_battle_in_a_terminal_draws_the_board_move_by_move_then_the_five() {
     assert!(end.matches('[').count() >= 5, "the five in brackets: {end}");
 }
 
-/// README, "Quick start": in a folder made by `clings init`, watch mode says that a passed
-/// exercise's reference solution is now in solutions/, and it is there.
+/// docs/student-guide.md, "Watch mode": in a folder made by `clings init`, watch mode says that
+/// a passed exercise's reference solution is now in solutions/, and it is there.
 #[test]
 fn watch_mode_says_where_an_earned_solution_is() {
     let folder = tempfile::tempdir().unwrap();
@@ -987,8 +987,8 @@ fn watch_mode_says_where_an_earned_solution_is() {
     );
 }
 
-/// README, "Watch mode": on an 80x24 screen with hints shown, the first failing case's
-/// verdict, its hint (the line that names the mistake) and the start of its diff are all
+/// docs/student-guide.md, "Watch mode": on an 80x24 screen with hints shown, the first failing
+/// case's verdict, its hint (the line that names the mistake) and the start of its diff are all
 /// in sight, every line wrapped at a space, and the newest hint is the one kept.
 #[test]
 fn a_small_screen_shows_the_failing_case_s_hint_and_diff_first() {

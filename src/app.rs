@@ -73,8 +73,8 @@ impl App {
             grader.sandbox.isolated() || self.options.allow_unisolated,
             "submissions cannot be isolated here, and without isolation a submission's \
              compile and programs can read the course's solutions, the hidden cases and \
-             this user's files, and change them: install bubblewrap (see the README, \
-             \"Untrusted programs\"), or pass --allow-unisolated to grade anyway"
+             this user's files, and change them: install bubblewrap (see \
+             docs/security.md), or pass --allow-unisolated to grade anyway"
         );
         Ok(grader)
     }

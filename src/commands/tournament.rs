@@ -174,7 +174,7 @@ fn merge(parts: &[PathBuf], out: &Path, html: Option<&Path>, lang: Lang) -> Resu
 
 /// Why a player that could not be built forfeits, on one line: what went wrong and, for a
 /// program that does not compile, the compiler's first error (its first line, else the
-/// first it printed), as the README promises.
+/// first it printed), as the tournament's row of tests/PROMISES.md says.
 fn forfeit_reason(error: &anyhow::Error) -> String {
     let text = format!("{error:#}");
     let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());

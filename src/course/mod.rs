@@ -53,7 +53,7 @@ pub struct Defaults {
     pub time_limit_ms: u64,
     /// CPU time per case; by default [`default_cpu_time_ms`] of the wall time.
     pub cpu_time_ms: Option<u64>,
-    /// Memory per case (see the README for how it is enforced).
+    /// Memory per case (docs/security.md, "Limits", says how it is enforced).
     pub memory_mb: u64,
     /// Processes (and threads) at once, the program included.
     pub processes: u64,

@@ -1,6 +1,6 @@
 //! When an exercise's program loops, how many of its cases are still run. A loop costs each
 //! case its whole time limit, so a program that loops on every case would keep a student
-//! waiting for all of them. The rule is stated in the README so that a student can
+//! waiting for all of them. The rule is stated in docs/student-guide.md so that a student can
 //! predict it:
 //!
 //! - for a student (`run`, `test`, watch mode), once two cases have run out of time the

@@ -34,7 +34,7 @@ pub struct Memory {
     pub enforcement: MemoryEnforcement,
 }
 
-/// How the memory limit is enforced depends on the build: see the README's "Memory".
+/// How the memory limit is enforced depends on the build: see docs/security.md, "Limits".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemoryEnforcement {
     /// RLIMIT_AS: an allocation past the limit fails (malloc returns NULL). Fine for plain

@@ -358,7 +358,7 @@ mod tests {
 
     #[test]
     fn crash_names_signal_and_likely_cause() {
-        // The README's promise: each crash is named with its likely cause.
+        // The verdict tables' promise: each crash is named with its likely cause.
         let causes = [
             (libc::SIGSEGV, "SIGSEGV", "out-of-bounds access", "数组越界"),
             (libc::SIGBUS, "SIGBUS", "a bad pointer", "错误的指针"),

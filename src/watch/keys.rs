@@ -107,7 +107,7 @@ mod tests {
         assert_eq!(answer(KeyCode::Char('x')), Action::No);
     }
 
-    /// README, "Watch mode": the keys of its table, on the screen each is for.
+    /// README, "Watch mode keys": the keys of its table, on the screen each is for.
     #[test]
     fn the_keys_are_the_documented_ones() {
         let on = |keymap, code| action(key(code, KeyModifiers::NONE), keymap);

@@ -501,24 +501,26 @@ fn sharded_class_and_merge() {
     assert!(
         csv.starts_with(
             "student,print_board,check_win,gomoku,show_board,move_errors,highlight,replay,ai,\
-             chapter core,chapter after_class,total,max,summary\n"
+             undo,save_load,chapter core,chapter after_class,chapter further,total,max,summary\n"
         ),
         "{csv}"
     );
     // Full marks: every case's point, the core chapter's three exercises the total.
     let points: Vec<usize> = COURSE_EXERCISES.iter().map(|e| shipped_cases(e)).collect();
     let core: usize = points[..3].iter().sum();
-    let after_class: usize = points[3..].iter().sum();
+    let after_class: usize = points[3..8].iter().sum();
+    let further: usize = points[8..].iter().sum();
     let each = points
         .iter()
         .map(usize::to_string)
         .collect::<Vec<_>>()
         .join(",");
-    let full = format!("ana,{each},{core},{after_class},{core},{core},");
+    let full = format!("ana,{each},{core},{after_class},{further},{core},{core},");
     assert!(rows[0].starts_with(&full), "{full}\n{csv}");
-    // The skeletons' points: print_board passed, check_win's 11 cases that say none.
+    // The skeletons' points: print_board passed, check_win's 11 cases that say none, undo's
+    // game won before any undo, save_load's save and load that fail (its stubs return 0).
     assert!(
-        rows[1].starts_with(&format!("ben,1,11,0,0,0,1,0,0,12,1,12,{core},")),
+        rows[1].starts_with(&format!("ben,1,11,0,0,0,1,0,0,1,2,12,1,3,12,{core},")),
         "{csv}"
     );
 }

@@ -510,7 +510,7 @@ pub fn in_ci() -> bool {
 }
 
 /// The shipped course's exercises, in order.
-pub const COURSE_EXERCISES: [&str; 8] = [
+pub const COURSE_EXERCISES: [&str; 10] = [
     "print_board",
     "check_win",
     "gomoku",
@@ -519,6 +519,8 @@ pub const COURSE_EXERCISES: [&str; 8] = [
     "highlight",
     "replay",
     "ai",
+    "undo",
+    "save_load",
 ];
 
 /// Every file under `dir`, relative to it.

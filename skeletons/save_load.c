@@ -11,11 +11,11 @@
  *                 board, the game going on from the file's board and player;
  *                 or "Cannot open NAME!" or "NAME is not a saved game!",
  *                 and the game goes on as it was
- * Write save_game and load_game. The file, exactly:
- *     line 1:       15 X         the board size, a space, the player to move
- *                                (X or O)
- *     lines 2-16:   ...X.......O.   rows 0 to 14, each its 15 cells
- *                                (X, O or '.'), nothing between them
+ * Write save_game and load_game. The file, exactly (here O is to move):
+ *     15 O               line 1: the board size, a space, the player to move
+ *     ...............    lines 2 to 16: rows 0 to 14, each its 15 cells
+ *     .......X.......    (X, O or '.') with nothing between them
+ *     ...
  * A file is not a saved game when its size is not 15, its player is not X
  * or O, it has fewer than 15 rows, or a row is not 15 cells of X, O and '.'.
  * A load that fails leaves the board and the player to move unchanged.
@@ -28,8 +28,8 @@
  *                 对局从文件里的棋盘和玩家接着下；或者 "Cannot open NAME!"、
  *                 "NAME is not a saved game!"，对局照原样继续
  * 你要写 save_game 和 load_game。文件格式如下，一字不差：
- *     第 1 行：      15 X         棋盘大小、一个空格、该落子的玩家（X 或 O）
- *     第 2-16 行：   第 0 到 14 行棋盘，每行 15 个格子（X、O 或 '.'），中间没有空格
+ *     第 1 行：棋盘大小、一个空格、该落子的玩家（X 或 O），例如 15 O；
+ *     第 2 到 16 行：第 0 到 14 行棋盘，每行 15 个格子（X、O 或 '.'），中间没有空格。
  * 以下情况不是存档：大小不是 15，玩家不是 X 或 O，不到 15 行，或者某一行不是
  * 15 个由 X、O、'.' 组成的格子。读档失败时，棋盘和该落子的玩家都保持不变。
  *

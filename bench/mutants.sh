@@ -37,11 +37,11 @@ shift
 # check those promises (`--iterate`: about a minute a mutant).
 integration_tests_for() {
   case $1 in
-    src/compile/toolchain.rs) echo "--test sealed_compile --test verdicts --test commands" ;;
-    src/watch/*) echo "--test watch" ;;
-    src/sandbox/relay.rs) echo "--test interactive --test battle" ;;
-    src/sandbox/files.rs | src/sandbox/helper.rs) echo "--test files --test hostile --test verdicts --test robustness --test sealed_compile --test watch --test dev --test checker --test interactive" ;;
-    src/sandbox/*) echo "--test hostile --test verdicts --test robustness --test sealed_compile --test watch --test dev --test checker --test interactive" ;;
+    src/compile/toolchain.rs) echo "sealed_compile:: verdicts:: commands::" ;;
+    src/watch/*) echo "watch::" ;;
+    src/sandbox/relay.rs) echo "interactive:: battle::" ;;
+    src/sandbox/files.rs | src/sandbox/helper.rs) echo "files:: hostile:: verdicts:: robustness:: sealed_compile:: watch:: dev:: checker:: interactive::" ;;
+    src/sandbox/*) echo "hostile:: verdicts:: robustness:: sealed_compile:: watch:: dev:: checker:: interactive::" ;;
     *) echo "" ;;
   esac
 }
@@ -83,7 +83,9 @@ caught_by_units=0
 unviable=$(count unviable)
 if ((${#integration[@]} > 0 && $(count missed) + $(count timeout) > 0)); then
   caught_by_units=$(count caught)
-  round --iterate "$@" -- --bins "${integration[@]}"
+  # The units missed these already: this round runs the integration test binary alone,
+  # filtered to the modules that hold the promises (libtest takes several filters).
+  round --iterate "$@" -- --test integration -- "${integration[@]}"
   unviable=$((unviable + $(count unviable)))
 fi
 elapsed=$((SECONDS - start))

@@ -3,7 +3,7 @@
 //! players fail, told first which priority they lack; strength beyond the contract (games
 //! against random, priorities and strong) earns bonus points and fails nothing.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

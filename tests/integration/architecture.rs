@@ -110,3 +110,28 @@ fn an_import_running_up_is_found() {
     assert_eq!(names, BTreeSet::from(["report".to_string()]));
     assert!(layer_of("report") > layer_of("sandbox"));
 }
+
+#[test]
+fn every_test_file_is_a_module_of_the_test_binary() {
+    // A file of tests/integration/ that main.rs does not name would never be built or run.
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration");
+    let main = std::fs::read_to_string(folder.join("main.rs")).unwrap();
+    let declared: BTreeSet<&str> = main
+        .lines()
+        .filter_map(|line| line.strip_prefix("mod ")?.strip_suffix(';'))
+        .collect();
+    let mut files = BTreeSet::new();
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        if (path.is_dir() || path.extension().is_some_and(|ext| ext == "rs")) && name != "main" {
+            files.insert(name);
+        }
+    }
+    assert!(files.len() > 20, "{files:?}");
+    let left_out: Vec<&String> = files
+        .iter()
+        .filter(|name| !declared.contains(name.as_str()))
+        .collect();
+    assert!(left_out.is_empty(), "not modules of main.rs: {left_out:?}");
+}

@@ -2,7 +2,7 @@
 //! shipped course's referee in its battle mode. A player that cheats, crashes, hangs or
 //! writes garbage loses its game, and a tournament goes on.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

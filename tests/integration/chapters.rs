@@ -1,7 +1,7 @@
 //! A course in chapters: the list and `run next` go chapter by chapter, every report names
 //! the chapters, and only the chapters that count for a grade make the total.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! a comparison: any right answer passes, a wrong one gets the checker's message, a hidden
 //! case keeps it to itself, and a checker that fails is the course's error.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

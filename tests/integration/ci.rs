@@ -1,7 +1,7 @@
 //! Grading for CI: a submission outside the course, hidden cases, points, every report
 //! format, and a whole class in a gradebook.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -9,7 +9,7 @@
 //! its scripts), the shell scripts pass shellcheck, the GitLab jobs parse, and every job
 //! that runs student programs installs bubblewrap and requires isolation.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! a generated class of 40, its structure checked, hidden cases sealed and the programs'
 //! text escaped, and opened in a real browser (headless Chromium).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,6 @@
 //! The student commands end to end, and what happens with bad input.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,7 +1,7 @@
 //! The shipped Gomoku course, graded by the real binary: reference solutions pass,
 //! skeletons fail, and `reset` brings a skeleton back from the course's `skeletons/`.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -1,7 +1,7 @@
 //! `clings dev check`, `dev new-case` and `dev bless`: each check rule is shown to fire
 //! by breaking a copy of a course that passes.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! and the exit status it must end with: judged by the real binary on real programs,
 //! isolated and not.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

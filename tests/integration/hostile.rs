@@ -2,7 +2,7 @@
 //! by the real binary. For each: its verdict; for the suite: a bound on the time it takes,
 //! no process of any program left, and the course, its fixtures and the progress unchanged.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! `clings init`: a student's own course folder, from the course built into the binary or
 //! from a course folder, and the reference solutions it hands out once they are earned.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

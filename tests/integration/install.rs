@@ -3,7 +3,7 @@
 //! folder of its own, with no Rust toolchain on PATH, it writes the course and grades it.
 //! The release workflow that builds the wheels and the Debian package passes actionlint.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

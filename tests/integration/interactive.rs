@@ -3,7 +3,7 @@
 //! says. The referee decides; the report shows the end of the conversation for a public
 //! case and nothing of it for a hidden one; a referee that fails is the course's error.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -5,7 +5,7 @@
 //! tests say they were skipped; under CI (`CI=true`), where the lesson is always there,
 //! they fail.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -3,7 +3,7 @@
 //! five) lowers its score, and the anti-diagonal's mutant survives, with a board that tells
 //! it from the reference: an anti-diagonal five.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! filter refuses, and the links between the documents. (tests/PROMISES.md maps every
 //! other promise to its test.)
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

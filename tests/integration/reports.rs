@@ -4,7 +4,7 @@
 //! stays XML, Gradescope's results.json follows its specification, and a misplaced
 //! `--fixtures` folder is an error.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

@@ -2,7 +2,7 @@
 //! once, a fixture that cannot be read, a disk too full to save progress, and isolation
 //! that is required but missing.
 
-mod common;
+use crate::common;
 
 use std::os::unix::process::CommandExt;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! ends or floods is stopped; a symbolic link is refused; the build is of exactly the bytes
 //! that were hashed. And other people's code is never graded unisolated unless asked.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! shipped course (two course bots and a student), its page drawn again by `--merge`, and
 //! opened in a real browser (headless Chromium) on one of its games.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -1,7 +1,7 @@
 //! One real C program per verdict, compiled by the real compiler and judged by the real
 //! binary: the verdict, its message and the exit code.
 
-mod common;
+use crate::common;
 
 use common::*;
 

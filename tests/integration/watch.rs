@@ -3,7 +3,7 @@
 //! screen drawn in full, never sleep as proof, and act "during a run" only once they have
 //! seen the student's program running among the processes of their own clings.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -1,11 +1,11 @@
-//! Charts as inline SVG, written by hand: a histogram and a stacked bar are a few dozen
-//! elements each, so the page needs no charting library, no script to draw them and no
-//! network, prints as it shows, and carries its text alternatives (`<title>`, `<desc>`)
-//! in the drawing itself.
+//! Charts as inline SVG, drawn by templates (`assets/histogram.svg`,
+//! `assets/stacked_bar.svg`) from the geometry computed here: a histogram and a stacked
+//! bar are a few dozen elements each, so the page needs no charting library, no script
+//! to draw them and no network, prints as it shows, and carries its text alternatives
+//! (`<title>`, `<desc>`) in the drawing itself. Their templates escape every text they
+//! place (see [`crate::report::markup`]), so a page places a chart as it is.
 
-use std::fmt::Write;
-
-use crate::report::markup::escape;
+use askama::Template;
 
 /// A histogram's bars: its blue (Okabe–Ito), readable on paper and by colour-blind eyes.
 const BAR: &str = "#0072B2";
@@ -23,75 +23,81 @@ pub struct Bar {
     pub count: usize,
 }
 
+/// A histogram, drawn.
+#[derive(Template)]
+#[template(path = "histogram.svg", config = "src/report/assets/askama.toml")]
+pub struct Histogram<'a> {
+    id: String,
+    title: String,
+    description: String,
+    unit: &'a str,
+    tallest: usize,
+    plot_width: u32,
+    /// The plot's bottom line, the bars' base.
+    base: u32,
+    bars: Vec<DrawnBar>,
+}
+
+/// A histogram's bar where it is drawn, and its text alternative.
+struct DrawnBar {
+    x: f64,
+    y: f64,
+    width: f64,
+    height: f64,
+    /// Where its count and tick are centred, and the count's baseline.
+    middle: f64,
+    top: f64,
+    count: usize,
+    tick: String,
+    title: String,
+}
+
 /// A histogram titled `title`, whose `<desc>` reads each bar as `<label> <unit>: <count>
 /// <counted>` for those who cannot see it; `id` makes its elements' ids unique.
-pub fn histogram(id: &str, title: &str, bars: &[Bar], unit: &str, counted: &str) -> String {
+pub fn histogram<'a>(
+    id: &str,
+    title: &str,
+    bars: &[Bar],
+    unit: &'a str,
+    counted: &str,
+) -> Histogram<'a> {
     let tallest = bars.iter().map(|bar| bar.count).max().unwrap_or(0).max(1);
     let plot_width = WIDTH - LEFT - 4;
     let plot_height = HEIGHT - TOP - BOTTOM;
     let step = plot_width as f64 / bars.len().max(1) as f64;
-    let description: Vec<String> = bars
-        .iter()
-        .map(|bar| format!("{} {unit}: {} {counted}", bar.label, bar.count))
-        .collect();
-    let mut svg = String::new();
-    let _ = write!(
-        svg,
-        "<svg class=\"chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" \
-         height=\"{HEIGHT}\" role=\"img\" aria-labelledby=\"{id}-t {id}-d\">\
-         <title id=\"{id}-t\">{}</title><desc id=\"{id}-d\">{}</desc>",
-        escape(title),
-        escape(&description.join("; "))
-    );
     let base = TOP + plot_height;
-    let _ = write!(
-        svg,
-        "<line x1=\"{LEFT}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#444\"/>\
-         <text x=\"{}\" y=\"{}\" class=\"axis\" text-anchor=\"end\">{tallest}</text>\
-         <text x=\"{}\" y=\"{base}\" class=\"axis\" text-anchor=\"end\">0</text>",
-        WIDTH - 4,
-        LEFT - 3,
-        TOP + 4,
-        LEFT - 3
-    );
-    for (index, bar) in bars.iter().enumerate() {
-        let x = LEFT as f64 + step * index as f64;
-        let height = plot_height as f64 * bar.count as f64 / tallest as f64;
-        let middle = x + step / 2.0;
-        // A zero bar is a line on the axis: there, but visibly nobody.
-        let _ = write!(
-            svg,
-            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{BAR}\">\
-             <title>{}</title></rect>",
-            x + 1.0,
-            base as f64 - height.max(1.0),
-            (step - 2.0).max(1.0),
-            height.max(1.0),
-            escape(&format!("{} {unit}: {} {counted}", bar.label, bar.count))
-        );
-        if bar.count > 0 {
-            let _ = write!(
-                svg,
-                "<text x=\"{middle:.1}\" y=\"{:.1}\" class=\"count\" text-anchor=\"middle\">{}</text>",
-                base as f64 - height - 2.0,
-                bar.count
-            );
-        }
-        let _ = write!(
-            svg,
-            "<text x=\"{middle:.1}\" y=\"{}\" class=\"axis\" text-anchor=\"middle\">{}</text>",
-            base + 11,
-            escape(&bar.tick)
-        );
+    let read = |bar: &Bar| format!("{} {unit}: {} {counted}", bar.label, bar.count);
+    let description: Vec<String> = bars.iter().map(read).collect();
+    let drawn = bars
+        .iter()
+        .enumerate()
+        .map(|(index, bar)| {
+            let x = LEFT as f64 + step * index as f64;
+            let height = plot_height as f64 * bar.count as f64 / tallest as f64;
+            // A zero bar is a line on the axis: there, but visibly nobody.
+            DrawnBar {
+                x: x + 1.0,
+                y: base as f64 - height.max(1.0),
+                width: (step - 2.0).max(1.0),
+                height: height.max(1.0),
+                middle: x + step / 2.0,
+                top: base as f64 - height - 2.0,
+                count: bar.count,
+                tick: bar.tick.clone(),
+                title: read(bar),
+            }
+        })
+        .collect();
+    Histogram {
+        id: id.to_string(),
+        title: title.to_string(),
+        description: description.join("; "),
+        unit,
+        tallest,
+        plot_width,
+        base,
+        bars: drawn,
     }
-    let _ = write!(
-        svg,
-        "<text x=\"{}\" y=\"{}\" class=\"axis\" text-anchor=\"middle\">{}</text></svg>",
-        LEFT + plot_width / 2,
-        HEIGHT - 1,
-        escape(unit)
-    );
-    svg
 }
 
 /// A part of a stacked bar: how many, drawn in `fill` with `symbol` in `ink` on it when
@@ -107,40 +113,51 @@ pub struct Segment<'a> {
 const STACK_WIDTH: f64 = 240.0;
 const STACK_HEIGHT: u32 = 16;
 
+/// A stacked bar, drawn.
+#[derive(Template)]
+#[template(path = "stacked_bar.svg", config = "src/report/assets/askama.toml")]
+pub struct StackedBar<'a> {
+    title: String,
+    parts: Vec<Part<'a>>,
+}
+
+/// A segment where it is drawn: from `x`, `width` wide, its symbol (if it fits) centred
+/// on `middle`.
+struct Part<'a> {
+    x: f64,
+    width: f64,
+    middle: f64,
+    fill: &'a str,
+    ink: &'a str,
+    symbol: Option<&'a str>,
+    label: &'a str,
+    count: usize,
+}
+
 /// One bar split into `segments` in proportion to their counts, `title` its text
 /// alternative.
-pub fn stacked_bar(title: &str, segments: &[Segment]) -> String {
+pub fn stacked_bar<'a>(title: &str, segments: &[Segment<'a>]) -> StackedBar<'a> {
     let total: usize = segments.iter().map(|segment| segment.count).sum();
-    let mut svg = format!(
-        "<svg class=\"chart mix\" viewBox=\"0 0 {STACK_WIDTH} {STACK_HEIGHT}\" \
-         width=\"{STACK_WIDTH}\" height=\"{STACK_HEIGHT}\" role=\"img\" aria-label=\"{}\">",
-        escape(title)
-    );
     let mut x = 0.0;
+    let mut parts = Vec::new();
     for segment in segments.iter().filter(|segment| segment.count > 0) {
         let width = STACK_WIDTH * segment.count as f64 / total.max(1) as f64;
-        let _ = write!(
-            svg,
-            "<rect x=\"{x:.1}\" y=\"0\" width=\"{width:.1}\" height=\"{STACK_HEIGHT}\" \
-             fill=\"{}\"><title>{}: {}</title></rect>",
-            segment.fill,
-            escape(segment.label),
-            segment.count
-        );
-        if width >= 10.0 && !segment.symbol.is_empty() {
-            let _ = write!(
-                svg,
-                "<text x=\"{:.1}\" y=\"12\" fill=\"{}\" class=\"symbol\" \
-                 text-anchor=\"middle\">{}</text>",
-                x + width / 2.0,
-                segment.ink,
-                escape(segment.symbol)
-            );
-        }
+        parts.push(Part {
+            x,
+            width,
+            middle: x + width / 2.0,
+            fill: segment.fill,
+            ink: segment.ink,
+            symbol: Some(segment.symbol).filter(|symbol| width >= 10.0 && !symbol.is_empty()),
+            label: segment.label,
+            count: segment.count,
+        });
         x += width;
     }
-    svg.push_str("</svg>");
-    svg
+    StackedBar {
+        title: title.to_string(),
+        parts,
+    }
 }
 
 #[cfg(test)]
@@ -161,7 +178,7 @@ mod tests {
                 count: 3,
             },
         ];
-        let svg = histogram("h1", "sum <total>", &bars, "points", "students");
+        let svg = histogram("h1", "sum <total>", &bars, "points", "students").to_string();
         assert_eq!(svg.matches("<rect").count(), 2);
         assert!(
             svg.contains("<title id=\"h1-t\">sum &lt;total&gt;</title>"),
@@ -183,7 +200,8 @@ mod tests {
             symbol: "x",
             label,
         };
-        let svg = stacked_bar("mix", &[segment(1, "a"), segment(0, "b"), segment(3, "c")]);
+        let svg =
+            stacked_bar("mix", &[segment(1, "a"), segment(0, "b"), segment(3, "c")]).to_string();
         assert_eq!(svg.matches("<rect").count(), 2, "no empty segment: {svg}");
         assert!(svg.contains("width=\"60.0\""), "{svg}");
         assert!(svg.contains("x=\"60.0\" y=\"0\" width=\"180.0\""), "{svg}");

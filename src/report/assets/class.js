@@ -1,0 +1,44 @@
+/* Sorting the heat map; a cell's case and verdict on hover (the heading holds the case,
+   the legend the verdict); and a mark that says everything drew, which the browser test
+   reads. */
+(function() {
+  var rows = document.querySelector('#heat .rows');
+  var name = function(row) {
+    return row.firstChild.textContent;
+  };
+  var order = {
+    score: function(a, b) {
+      return b.dataset.score - a.dataset.score || name(a).localeCompare(name(b));
+    },
+    name: function(a, b) {
+      return name(a).localeCompare(name(b));
+    }
+  };
+  document.querySelectorAll('button[data-sort]').forEach(function(button) {
+    button.addEventListener('click', function() {
+      Array.prototype.slice.call(rows.children).sort(order[button.dataset.sort]).forEach(function(row) {
+        rows.appendChild(row);
+      });
+    });
+  });
+  var heads = document.getElementById('cases-row').children;
+  var labels = {};
+  document.querySelectorAll('.legend li').forEach(function(item) {
+    labels[item.firstChild.className.replace('key', '').trim()] = item.textContent.trim();
+  });
+  rows.addEventListener('mouseover', function(event) {
+    var cell = event.target;
+    if (cell.tagName === 'I' && !cell.title) {
+      var at = Array.prototype.indexOf.call(cell.parentNode.children, cell);
+      cell.title = heads[at].title + ': ' + labels[cell.className || 'p'];
+    }
+  });
+  var charts = document.querySelectorAll('svg.chart');
+  var drawn = charts.length > 0 && Array.prototype.every.call(charts, function(chart) {
+    var box = chart.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && chart.querySelector('rect');
+  });
+  if (drawn) {
+    document.body.setAttribute('data-rendered', 'charts ' + charts.length + ', rows ' + rows.children.length);
+  }
+})();

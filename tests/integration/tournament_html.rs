@@ -84,34 +84,17 @@ fn the_page_shows_standings_crosstable_and_every_game_escaped_and_merge_draws_it
     // every name, reason and a forfeit's why crafted, and with them plain, the page has
     // the same elements and attributes, and its script reads the names as they are.
     let draw = |name: &str, text: &dyn Fn(&str) -> String| -> String {
-        let json = std::fs::read_to_string(root.join("t/tournament.json")).unwrap();
-        let mut document: serde_json::Value = serde_json::from_str(&json).unwrap();
-        for player in document["players"].as_array_mut().unwrap() {
-            player["name"] = text(player["name"].as_str().unwrap()).into();
-        }
-        document["players"][1]["forfeits"] = text("cannot build").into();
-        for game in document["games"].as_array_mut().unwrap() {
-            for key in ["x", "o", "reason"] {
-                game[key] = text(game[key].as_str().unwrap()).into();
+        redrawn(root, name, &|document| {
+            for player in document["players"].as_array_mut().unwrap() {
+                player["name"] = text(player["name"].as_str().unwrap()).into();
             }
-        }
-        let file = format!("{name}.json");
-        std::fs::write(root.join(&file), document.to_string()).unwrap();
-        let html = format!("{name}.html");
-        let output = clings(root)
-            .args([
-                "tournament",
-                "--merge",
-                &file,
-                "--out",
-                name,
-                "--html",
-                &html,
-            ])
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
-        std::fs::read_to_string(root.join(html)).unwrap()
+            document["players"][1]["forfeits"] = text("cannot build").into();
+            for game in document["games"].as_array_mut().unwrap() {
+                for key in ["x", "o", "reason"] {
+                    game[key] = text(game[key].as_str().unwrap()).into();
+                }
+            }
+        })
     };
     let plain = markup(&draw("plain", &|text| text.to_string()));
     let page = draw("crafted", &|text| format!("{text}{MARKUP}"));
@@ -133,6 +116,99 @@ fn the_page_shows_standings_crosstable_and_every_game_escaped_and_merge_draws_it
     let players = labels["players"].as_array().unwrap();
     assert!(players.contains(&format!("ana{MARKUP}").into()), "{raw}");
 }
+
+/// The page `tournament --merge` draws from a copy of `root`'s t/tournament.json changed by
+/// `edit`, written to `root/NAME.json` (merged into `root/NAME/`, drawn into
+/// `root/NAME.html`).
+fn redrawn(root: &std::path::Path, name: &str, edit: &dyn Fn(&mut serde_json::Value)) -> String {
+    let json = std::fs::read_to_string(root.join("t/tournament.json")).unwrap();
+    let mut document: serde_json::Value = serde_json::from_str(&json).unwrap();
+    edit(&mut document);
+    let file = format!("{name}.json");
+    std::fs::write(root.join(&file), document.to_string()).unwrap();
+    let html = format!("{name}.html");
+    let output = clings(root)
+        .args([
+            "tournament",
+            "--merge",
+            &file,
+            "--out",
+            name,
+            "--html",
+            &html,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    std::fs::read_to_string(root.join(html)).unwrap()
+}
+
+/// Names as long as a folder's can be (60 characters), or in Chinese, widen the tables
+/// but never shift a column: measured in a real browser, each row of the standings, the
+/// crosstable and the list of games has its cells where the first row has them, on one
+/// line, and the names in the tables' first column are whole (issue 30).
+#[test]
+fn the_tables_stay_aligned_with_long_and_chinese_names() {
+    let Some(chromium) = chromium("the tournament's page") else {
+        return;
+    };
+    let course = tournament();
+    let root = course.path();
+    let long = "a-student-whose-folder-name-runs-to-sixty-characters-exactly";
+    assert_eq!(long.len(), 60);
+    let chinese = "王小明同学的五子棋程序";
+    let rename = |name: &str| match name {
+        "ana" => long.to_string(),
+        MARKUP_STUDENT => chinese.to_string(),
+        name => name.to_string(),
+    };
+    let page = redrawn(root, "renamed", &|document| {
+        for player in document["players"].as_array_mut().unwrap() {
+            player["name"] = rename(player["name"].as_str().unwrap()).into();
+        }
+        for game in document["games"].as_array_mut().unwrap() {
+            for key in ["x", "o"] {
+                game[key] = rename(game[key].as_str().unwrap()).into();
+            }
+        }
+    });
+    assert!(page.contains(long) && page.contains(chinese));
+    // The page measured by a script of the test's, after the page's own.
+    let measured = page.replace("</body>", &format!("<script>{MEASURE}</script></body>"));
+    let file = root.join("measured.html");
+    std::fs::write(&file, measured).unwrap();
+    let dom = open_in_chromium(
+        &chromium,
+        &root.join("profile"),
+        &file,
+        &["--dump-dom", "--window-size=1280,3000"],
+    );
+    let (dom_text, log) = (stdout_of(&dom), stderr_of(&dom));
+    assert!(
+        dom_text.contains("data-aligned=\"standings 5 rows, crosstable 5 rows, games 13 rows\""),
+        "{}\n{log}",
+        dom_text
+            .lines()
+            .find(|line| line.contains("<body"))
+            .unwrap_or(&dom_text)
+    );
+}
+
+/// Sets the body's `data-aligned` to the rows it measured in each table, or to the first
+/// row whose cells are not where the first row's are (or that wraps, or that cuts a name).
+const MEASURE: &str = r#"(function(){
+function lefts(row){return Array.prototype.map.call(row.children,function(cell){return Math.round(cell.getBoundingClientRect().left);}).join(' ');}
+var found=[],wrong=null;
+[['standings','table.standings tr'],['crosstable','table.cross tr'],['games','.gh, details.game>summary']].forEach(function(table){
+var rows=document.querySelectorAll(table[1]),first=lefts(rows[0]),height=rows[rows.length-1].getBoundingClientRect().height;
+Array.prototype.forEach.call(rows,function(row,i){
+if(wrong){return;}
+if(lefts(row)!==first){wrong=table[0]+' row '+i+' has its cells at '+lefts(row)+', the first row at '+first;}
+else if(i>0&&Math.abs(row.getBoundingClientRect().height-height)>1){wrong=table[0]+' row '+i+' is '+row.getBoundingClientRect().height+' px high, not '+height;}
+var name=row.querySelector('th[scope=row]');
+if(!wrong&&name&&name.scrollWidth>name.clientWidth){wrong=table[0]+' row '+i+' cuts its name: '+name.textContent;}});
+found.push(table[0]+' '+rows.length+' rows');});
+document.body.setAttribute('data-aligned',wrong||found.join(', '));})();"#;
 
 #[test]
 fn the_page_renders_in_a_real_browser_and_replays_a_game() {

@@ -13,7 +13,10 @@
 //! has the same three, its markup written as a Rust macro, but its escaping leaves `'`
 //! as it is, where the pages write `&#39;`. askama's own escaper writes numeric entities
 //! (`&#60;`); this one writes the pages' text as it was, so a page drawn before and after
-//! the templates is the same.
+//! the templates is the same. Its cost: 7 small crates (its parser and derive macro the
+//! largest, 33 s of the 512 s of compiler work a clean release build does on two busy
+//! cores), a clean release build's CPU time 168 s before and 175 to 195 s after, 39 KB of
+//! binary; a class of 1,000 draws no slower (0.45 s, 0.53 s before).
 
 use std::fmt::{self, Write};
 

@@ -367,6 +367,125 @@ static int strong_move(char me, int *r, int *c)
 }
 /* END shared: strong */
 
+/* === Renju: black's forbidden moves (`rule renju`) ===
+ * X is black. Black may not play an overline (six or more in a row), a
+ * double four or a double three, unless the move makes exactly five, which
+ * wins whatever else it makes; white is free, and six win for white. RIF's
+ * definitions, as the renju exercise states them (docs/chapter-3.md):
+ *   four           four stones of a line that one more makes exactly five;
+ *   straight four  an unbroken four whose two ends each make exactly five;
+ *   three          three stones of a line that one more makes a straight
+ *                  four, that stone being a move black may play (not a
+ *                  five, not forbidden): the rule is recursive. */
+enum renju_verdict { RENJU_ALLOWED, RENJU_OVERLINE, RENJU_DOUBLE_FOUR, RENJU_DOUBLE_THREE };
+static const char *const renju_names[] = { "", "overline", "double four", "double three" };
+
+/* Black's stone on (r, c) stands in exactly five in a row, in some line. */
+static int black_five_at(int r, int c)
+{
+    for (int d = 0; d < 4; d++)
+        if (run_through(r, c, d, 'X') == 5)
+            return 1;
+    return 0;
+}
+
+/* The fours of black's stone on (r, c) along d, read window by window: a
+ * window of five cells holding (r, c), four black stones and an empty cell
+ * that makes exactly five (run_through counts that cell as black). An open
+ * four .XXXX. fills two windows side by side, and is one four; any other two
+ * windows are two fours (X.XXX.X). */
+static int black_fours(int r, int c, int d)
+{
+    int fours = 0, previous = 0;
+
+    for (int start = -4; start <= 0; start++) {
+        int stones = 0, empties = 0, gap_r = -1, gap_c = -1;
+
+        for (int k = start; k < start + 5; k++) {
+            int nr = r + k * dirs[d][0], nc = c + k * dirs[d][1];
+
+            if (!on_board(nr, nc)) {
+                stones = 0;
+                break;
+            }
+            if (board[nr][nc] == 'X') {
+                stones++;
+            } else if (board[nr][nc] == '.') {
+                empties++;
+                gap_r = nr;
+                gap_c = nc;
+            }
+        }
+        int window = stones == 4 && empties == 1 && run_through(gap_r, gap_c, d, 'X') == 5;
+        fours += window && !previous;
+        previous = window;
+    }
+    return fours;
+}
+
+/* Black's unbroken row through (r, c) along d is a straight four. */
+static int black_straight_four(int r, int c, int d)
+{
+    if (run_through(r, c, d, 'X') != 4)
+        return 0;
+    for (int sign = -1; sign <= 1; sign += 2) {
+        int nr = r, nc = c;
+
+        while (on_board(nr, nc) && board[nr][nc] == 'X') {
+            nr += sign * dirs[d][0];
+            nc += sign * dirs[d][1];
+        }
+        if (!on_board(nr, nc) || board[nr][nc] != '.' || run_through(nr, nc, d, 'X') != 5)
+            return 0;
+    }
+    return 1;
+}
+
+static enum renju_verdict renju_verdict(int r, int c);
+
+/* Black's stone on (r, c) makes a three along d (asked of a line with no four). */
+static int black_three(int r, int c, int d)
+{
+    for (int k = -4; k <= 4; k++) {
+        int nr = r + k * dirs[d][0], nc = c + k * dirs[d][1];
+
+        if (!on_board(nr, nc) || board[nr][nc] != '.')
+            continue;
+        board[nr][nc] = 'X';
+        int straight = black_straight_four(r, c, d) && !black_five_at(nr, nc);
+        board[nr][nc] = '.';
+        if (straight && renju_verdict(nr, nc) == RENJU_ALLOWED)
+            return 1;
+    }
+    return 0;
+}
+
+/* Black's move on the empty cell (r, c), judged by renju's rules. */
+static enum renju_verdict renju_verdict(int r, int c)
+{
+    enum renju_verdict verdict = RENJU_ALLOWED;
+    int fours = 0, threes = 0, overline = 0;
+
+    board[r][c] = 'X';
+    if (!black_five_at(r, c)) {
+        for (int d = 0; d < 4; d++)
+            overline |= run_through(r, c, d, 'X') >= 6;
+        for (int d = 0; d < 4 && !overline; d++) {
+            int n = black_fours(r, c, d);
+            fours += n;
+            threes += n == 0 && black_three(r, c, d);
+        }
+        if (overline)
+            verdict = RENJU_OVERLINE;
+        else if (fours >= 2)
+            verdict = RENJU_DOUBLE_FOUR;
+        else if (threes >= 2)
+            verdict = RENJU_DOUBLE_THREE;
+    }
+    board[r][c] = '.';
+    return verdict;
+}
+
 /* === The case === */
 
 enum opponent_kind { OPP_RANDOM, OPP_PRIORITIES, OPP_STRONG, OPP_SCRIPT };
@@ -379,6 +498,7 @@ enum rule {
     RULE_WIN = 4,
     RULE_NOT_LOSE = 8,      /* a win or a draw */
     RULE_EXTEND_THREE = 16, /* else, with a three of its own, it makes a four */
+    RULE_RENJU = 32,        /* renju's rules: black's forbidden moves are illegal */
 };
 
 static struct {
@@ -410,7 +530,7 @@ static int read_case(const char *path)
     static const struct { const char *name; enum rule rule; } rule_names[] = {
         { "take_five", RULE_TAKE_FIVE }, { "block_four", RULE_BLOCK_FOUR },
         { "win", RULE_WIN }, { "not_lose", RULE_NOT_LOSE },
-        { "extend_three", RULE_EXTEND_THREE },
+        { "extend_three", RULE_EXTEND_THREE }, { "renju", RULE_RENJU },
     };
     FILE *f = fopen(path, "r");
     char line[256];
@@ -430,7 +550,8 @@ static int read_case(const char *path)
         n = sscanf(line, "%31s %31s", word, arg);
         if (n < 1)
             continue;
-        game.single_lines += strcmp(word, "battle") != 0 && strcmp(word, "time_limit_ms") != 0;
+        game.single_lines += strcmp(word, "battle") != 0 && strcmp(word, "time_limit_ms") != 0
+                             && !(strcmp(word, "rule") == 0 && n == 2 && strcmp(arg, "renju") == 0);
         if (strcmp(word, "battle") == 0 && n == 1) {
             game.battle = 1;
         } else if (strcmp(word, "player") == 0 && n == 2 && (!strcmp(arg, "X") || !strcmp(arg, "O"))) {
@@ -467,7 +588,8 @@ static int read_case(const char *path)
     }
     fclose(f);
     if (game.battle && game.single_lines) {
-        fprintf(stderr, "referee: %s: 'battle' takes no player, opponent, after, move or rule line\n", path);
+        fprintf(stderr, "referee: %s: 'battle' takes no player, opponent, after or move line, and"
+                " no rule but renju\n", path);
         return 0;
     }
     if (!game.player && !game.battle) {
@@ -629,6 +751,51 @@ static void place(char who, int r, int c)
     moves_played++;
 }
 
+/* Renju's rules, if the case plays them: which moves `who` may not play, and
+ * what a five is (exactly five for black). */
+static int renju_rules(void)
+{
+    return (game.rules & RULE_RENJU) != 0;
+}
+
+static enum renju_verdict forbidden_for(char who, int r, int c)
+{
+    return renju_rules() && who == 'X' ? renju_verdict(r, c) : RENJU_ALLOWED;
+}
+
+/* A stone of `who` on the empty cell (r, c) would make five. */
+static int makes_five(char who, int r, int c)
+{
+    return renju_rules() && who == 'X' ? black_five_at(r, c) : longest_run(r, c, who) >= 5;
+}
+
+/* The move of one of the referee's strategies for `me`. Under renju, black's
+ * forbidden cells are hidden from it for the move ('#': neither empty nor a
+ * stone), so that it never plays one. */
+static int strategy_move(enum opponent_kind kind, char me, int *r, int *c)
+{
+    static char hidden[SIZE][SIZE];
+    int found;
+
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++)
+            hidden[i][j] = board[i][j] == '.' && forbidden_for(me, i, j) != RENJU_ALLOWED;
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++)
+            if (hidden[i][j])
+                board[i][j] = '#';
+    switch (kind) {
+    case OPP_PRIORITIES: found = priorities_move(me, r, c); break;
+    case OPP_STRONG:     found = strong_move(me, r, c); break;
+    default:             found = random_move(r, c); break;
+    }
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++)
+            if (hidden[i][j])
+                board[i][j] = '.';
+    return found;
+}
+
 static int opponent_move(int *r, int *c)
 {
     char me = other(game.player);
@@ -637,7 +804,7 @@ static int opponent_move(int *r, int *c)
     if (kind == OPP_SCRIPT) {
         while (game.script_next < game.script_len) {
             int *m = game.script[game.script_next++];
-            if (board[m[0]][m[1]] == '.') {
+            if (board[m[0]][m[1]] == '.' && forbidden_for(me, m[0], m[1]) == RENJU_ALLOWED) {
                 *r = m[0];
                 *c = m[1];
                 return 1;
@@ -645,21 +812,18 @@ static int opponent_move(int *r, int *c)
         }
         kind = game.after_script;
     }
-    switch (kind) {
-    case OPP_PRIORITIES: return priorities_move(me, r, c);
-    case OPP_STRONG:     return strong_move(me, r, c);
-    default:             return random_move(r, c);
-    }
+    return strategy_move(kind, me, r, c);
 }
 
-/* The cells where `who` would make five now: how many, and the first. */
-static int five_cells(char who, int first[2])
+/* The cells where `who` would make five now that `mover` may play: how
+ * many, and the first. */
+static int five_cells(char who, char mover, int first[2])
 {
     int n = 0;
 
     for (int i = 0; i < SIZE; i++)
         for (int j = 0; j < SIZE; j++)
-            if (board[i][j] == '.' && longest_run(i, j, who) >= 5) {
+            if (board[i][j] == '.' && makes_five(who, i, j) && forbidden_for(mover, i, j) == RENJU_ALLOWED) {
                 if (n++ == 0) {
                     first[0] = i;
                     first[1] = j;
@@ -677,7 +841,7 @@ static int three_ends(char who, int first[2])
 
     for (int i = 0; i < SIZE; i++)
         for (int j = 0; j < SIZE; j++) {
-            if (board[i][j] != '.')
+            if (board[i][j] != '.' || forbidden_for(who, i, j) != RENJU_ALLOWED)
                 continue;
             int extends = 0;
             for (int d = 0; d < 4 && !extends; d++)
@@ -698,7 +862,7 @@ static int three_ends(char who, int first[2])
 
 /* One move as read, checked the same way in both modes: a line of "r c",
  * on the board, on an empty cell, in time. */
-enum fault { NO_FAULT, TIMED_OUT_MOVE, ENDED, GARBAGE, OFF_BOARD, OCCUPIED };
+enum fault { NO_FAULT, TIMED_OUT_MOVE, ENDED, GARBAGE, OFF_BOARD, OCCUPIED, FORBIDDEN };
 
 static enum fault check_move(enum reply got, const char *line, int *r, int *c)
 {
@@ -734,6 +898,10 @@ static void describe_fault(char *out, size_t size, enum fault fault, const char 
     case OCCUPIED:
         snprintf(out, size, "illegal move %d %d (occupied by %c) on move %d", r, c, board[r][c], number);
         break;
+    case FORBIDDEN:     /* black's, under renju: the board is as it was */
+        snprintf(out, size, "illegal move %d %d (forbidden: %s) on move %d", r, c,
+                 renju_names[renju_verdict(r, c)], number);
+        break;
     default:
         snprintf(out, size, "ended before the game did, at move %d", number);
         break;
@@ -746,13 +914,15 @@ static int program_move(int *move_r, int *move_c)
 {
     char me = game.player, line[MAX_LINE + 1];
     int own_five[2], their_five[2], r = -1, c = -1;
-    int can_win = five_cells(me, own_five);
-    int must_block = five_cells(other(me), their_five);
+    int can_win = five_cells(me, me, own_five);
+    int must_block = five_cells(other(me), me, their_five);
     int own_three[2] = { -1, -1 }, can_extend = three_ends(me, own_three);
     int number = moves_played + 1;
     long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
 
     enum fault fault = check_move(read_reply(now_ms() + allowed, line, MAX_LINE), line, &r, &c);
+    if (fault == NO_FAULT && forbidden_for(me, r, c) != RENJU_ALLOWED)
+        fault = FORBIDDEN;
 
     if (fault == ENDED) {
         if (inbox_len > 0) {
@@ -772,8 +942,8 @@ static int program_move(int *move_r, int *move_c)
         return 0;
     }
 
-    int took_five = longest_run(r, c, me) >= 5;
-    int blocked = longest_run(r, c, other(me)) >= 5;
+    int took_five = makes_five(me, r, c);
+    int blocked = makes_five(other(me), r, c);
     int made_four = longest_run(r, c, me) == 4;
     offered_fives += can_win > 0;
     offered_blocks += !can_win && must_block > 0;
@@ -972,6 +1142,8 @@ static int battle(const char *dir)
             text = "";
 
         enum fault fault = check_move(got, text, &r, &c);
+        if (fault == NO_FAULT && forbidden_for(turn, r, c) != RENJU_ALLOWED)
+            fault = FORBIDDEN;
         if (fault == ENDED) {
             snprintf(reason, sizeof reason, "%c ended before the game did, at move %d", turn, number);
         } else if (fault != NO_FAULT) {

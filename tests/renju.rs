@@ -12,7 +12,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use common::{repo, shipped_cases, stderr_of};
+use common::{clings, copy_course, repo, shipped_cases, stderr_of, stdout_of};
 
 /// Every case of fixtures/renju: its name, input and expected output.
 fn renju_cases() -> Vec<(String, String, String)> {
@@ -149,6 +149,322 @@ fn the_reference_solution_agrees_with_the_independent_reading_on_random_games() 
     );
 }
 
+/// A player for the referee's protocol that plays `moves` in order, whatever it is told,
+/// and stops when they are used up or its input ends.
+fn scripted_player(moves: &[rules::Point]) -> String {
+    let cells: Vec<String> = moves.iter().map(|(r, c)| format!("{{{r}, {c}}}")).collect();
+    format!(
+        "#include <stdio.h>\n\
+         static const int moves[][2] = {{ {} }};\n\
+         int main(void)\n{{\n\
+         \x20   char me, turn = 'X';\n\
+         \x20   int r, c, next = 0, count = sizeof moves / sizeof moves[0];\n\
+         \x20   if (scanf(\" %c\", &me) != 1)\n        return 0;\n\
+         \x20   for (;;) {{\n\
+         \x20       if (turn == me) {{\n\
+         \x20           if (next == count)\n                return 0;\n\
+         \x20           printf(\"%d %d\\n\", moves[next][0], moves[next][1]);\n\
+         \x20           fflush(stdout);\n\
+         \x20           next++;\n\
+         \x20       }} else if (scanf(\"%d %d\", &r, &c) != 2) {{\n\
+         \x20           return 0;\n\
+         \x20       }}\n\
+         \x20       turn = turn == 'X' ? 'O' : 'X';\n\
+         \x20   }}\n}}\n",
+        cells.join(", ")
+    )
+}
+
+/// `clings battle --rule renju` between two players that replay a renju case's legal
+/// moves: the referee refuses black's first forbidden move, which loses, as the rules
+/// say; it lets every allowed look-alike through, and the game ends as the case does.
+#[test]
+fn battle_with_rule_renju_judges_every_case_as_the_rules_do() {
+    use rules::Event;
+    let course = copy_course(&repo());
+    for (name, input, _) in renju_cases() {
+        let mut scripts: [Vec<rules::Point>; 2] = [Vec::new(), Vec::new()];
+        let (mut turn, mut played) = (0, 0);
+        let mut expected = String::new();
+        // A battle has no second try: a line the exercise calls invalid is left out, and
+        // the first forbidden move ends the game.
+        for event in rules::play(&input) {
+            match event {
+                Event::Invalid => {}
+                Event::Played(cell) => {
+                    scripts[turn].push(cell);
+                    turn = 1 - turn;
+                    played += 1;
+                }
+                Event::Forbidden((r, c), verdict) => {
+                    scripts[0].push((r, c));
+                    expected = format!(
+                        "(O) won in {played} moves: X: illegal move {r} {c} (forbidden: {}) on move {}",
+                        verdict.name(),
+                        played + 1
+                    );
+                    break;
+                }
+                Event::Won(stone) => {
+                    expected = format!("({stone}) won in {played} moves: {stone} made five")
+                }
+                Event::Draw => expected = format!("a draw after {played} moves: "),
+            }
+        }
+        for (file, script) in [("x.c", &scripts[0]), ("o.c", &scripts[1])] {
+            std::fs::write(course.path().join(file), scripted_player(script)).unwrap();
+        }
+        let output = clings(course.path())
+            .args(["battle", "x.c", "o.c", "--rule", "renju", "--delay", "0"])
+            .output()
+            .unwrap();
+        let said = stdout_of(&output);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{name}: {said}{}",
+            stderr_of(&output)
+        );
+        assert!(said.contains(", renju rules"), "{name}: {said}");
+        assert!(
+            said.contains(&expected),
+            "{name}: expected {expected:?}\n{said}"
+        );
+    }
+}
+
+/// The referee's own strategies play black under `rule renju` without a forbidden move:
+/// the referee is run as the ai exercise's cases run it, against a player (this test)
+/// that blocks black's longest lines, so that games last and black's stones crowd; each
+/// of black's moves in the referee's moves.txt is allowed by the rules' reading, though
+/// forbidden cells were there to play.
+#[test]
+fn under_rule_renju_the_referees_black_never_plays_a_forbidden_move() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let referee = dir.path().join("referee");
+    let built = Command::new("gcc")
+        .args(["-std=c99", "-O2", "-o"])
+        .arg(&referee)
+        .arg(repo().join("referees/gomoku.c"))
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", stderr_of(&built));
+
+    let mut random = Random(7);
+    let (mut black_moves, mut forbidden_cells) = (0, 0);
+    for (opponent, seed) in [
+        ("priorities", 1),
+        ("priorities", 2),
+        ("strong", 1),
+        ("strong", 2),
+    ]
+    .into_iter()
+    .chain((1..=4).map(|seed| ("random", seed)))
+    {
+        let case = dir.path().join("case.in");
+        let feedback = dir.path().join(format!("{opponent}-{seed}"));
+        std::fs::create_dir(&feedback).unwrap();
+        std::fs::write(
+            &case,
+            format!("player O\nopponent {opponent} {seed}\nrule renju\n"),
+        )
+        .unwrap();
+        let mut child = Command::new(&referee)
+            .arg(&case)
+            .arg("/dev/null")
+            .arg(&feedback)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut to_referee = child.stdin.take().unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        assert_eq!(lines.next().unwrap().unwrap(), "O");
+        let mut board = rules::Board::new();
+        for line in lines {
+            let line = line.unwrap();
+            let mut numbers = line.split(' ').map(|n| n.parse::<i32>().unwrap());
+            let black = (numbers.next().unwrap(), numbers.next().unwrap());
+            board.set(black, rules::Cell::Black);
+            let Some(white) = board.blocking_move(&mut |n| random.below(n)) else {
+                break;
+            };
+            board.set(white, rules::Cell::White);
+            writeln!(to_referee, "{} {}", white.0, white.1).unwrap();
+        }
+        drop(to_referee);
+        child.wait().unwrap();
+
+        let moves = std::fs::read_to_string(feedback.join("moves.txt")).unwrap();
+        let mut board = rules::Board::new();
+        for line in moves.lines() {
+            let words: Vec<&str> = line.split(' ').collect();
+            let cell = (words[1].parse().unwrap(), words[2].parse().unwrap());
+            if words[0] == "X" {
+                assert_eq!(
+                    board.forbidden(cell),
+                    rules::Verdict::Allowed,
+                    "{opponent} {seed}: black played a forbidden move, {line}, in\n{moves}"
+                );
+                black_moves += 1;
+                forbidden_cells += board.forbidden_cells();
+                board.set(cell, rules::Cell::Black);
+            } else {
+                board.set(cell, rules::Cell::White);
+            }
+        }
+    }
+    assert!(black_moves > 100, "{black_moves} moves of black's");
+    assert!(
+        forbidden_cells > 0,
+        "black never had a forbidden cell to avoid"
+    );
+}
+
+/// The ai exercise's shipped course with one case, `case` (a referee case file), and
+/// `program` as the student's ai.c: the case's verdict and message.
+fn ai_case(case: &str, program: &str) -> (String, String) {
+    let course = copy_course(&repo());
+    let fixtures = course.path().join("fixtures/ai");
+    std::fs::remove_dir_all(&fixtures).unwrap();
+    std::fs::create_dir(&fixtures).unwrap();
+    std::fs::write(fixtures.join("01_renju.in"), case).unwrap();
+    std::fs::write(fixtures.join("01_renju.out"), "").unwrap();
+    std::fs::write(
+        fixtures.join("01_renju.toml"),
+        "time_limit_ms = 60000\ncpu_time_ms = 60000\n",
+    )
+    .unwrap();
+    std::fs::write(course.path().join("exercises/ai.c"), program).unwrap();
+    let (document, _) = common::json_results(course.path(), &["ai"]);
+    let case = &document["exercises"][0]["cases"][0];
+    let field = |key: &str| case[key].as_str().unwrap_or_default().to_string();
+    (field("verdict"), field("message"))
+}
+
+/// `rule renju` in a case of the ai exercise: the program, as black, loses on its forbidden
+/// move, told which rule forbids it; the referee's black skips a forbidden cell of its
+/// script, as it skips a taken one.
+#[test]
+fn rule_renju_in_a_case_refuses_the_programs_forbidden_move_and_its_own() {
+    let far = "move 0 0\nmove 0 14\nmove 14 0\nmove 14 14\nafter random 1\n";
+    let (verdict, message) = ai_case(
+        &format!("player X\nopponent script\n{far}rule renju\n"),
+        &scripted_player(&[(7, 5), (7, 6), (5, 7), (6, 7), (7, 7), (7, 4)]),
+    );
+    assert_eq!(verdict, "wrong_output", "{message}");
+    assert!(
+        message.ends_with(": illegal move 7 7 (forbidden: double three) on move 9"),
+        "{message}"
+    );
+
+    // Black's script: two open threes, then their meeting cell 7 7, which it must skip, then
+    // five on row 7 with 7 7 empty. White stays far, and plays garbage if 7 7 comes.
+    let script: String = [
+        (7, 5),
+        (7, 6),
+        (5, 7),
+        (6, 7),
+        (7, 7),
+        (7, 4),
+        (7, 3),
+        (7, 2),
+    ]
+    .iter()
+    .map(|(r, c)| format!("move {r} {c}\n"))
+    .collect();
+    let watcher = scripted_player(&[(0, 0), (0, 14), (14, 0), (14, 14), (0, 2), (0, 4)])
+        .replace(
+            "        } else if (scanf(\"%d %d\", &r, &c) != 2) {\n            return 0;\n        }",
+            "        } else if (scanf(\"%d %d\", &r, &c) != 2) {\n            return 0;\n        } else if (r == 7 && c == 7) {\n            printf(\"black played 7 7\\n\");\n            fflush(stdout);\n        }",
+        );
+    assert!(watcher.contains("black played"), "{watcher}");
+    let case = format!("player O\nopponent script\n{script}rule renju\n");
+    let (verdict, message) = ai_case(&case, &watcher);
+    assert_eq!(verdict, "passed", "{message}");
+    // Without renju's rules 7 7 is a move like any other.
+    let (verdict, message) = ai_case(&case.replace("rule renju\n", ""), &watcher);
+    assert_eq!(verdict, "wrong_output", "{message}");
+    assert!(
+        message.contains("garbage line 'black played 7 7'"),
+        "{message}"
+    );
+}
+
+/// `clings tournament --rule renju` says its rules in tournament.json (a free-style one's
+/// file is as before), and its shards merge only with shards of the same rules.
+#[test]
+fn a_tournament_under_renju_records_its_rules_and_merges_only_with_its_own() {
+    let course = copy_course(&repo());
+    std::fs::create_dir(course.path().join("class")).unwrap();
+    let tournament = |out: &str, rules: &str| {
+        let output = clings(course.path())
+            .args([
+                "tournament",
+                "class",
+                "--bot",
+                "random",
+                "--bot",
+                "priorities",
+            ])
+            .args(["--rule", rules, "--out", out])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        let json = std::fs::read(course.path().join(out).join("tournament.json")).unwrap();
+        serde_json::from_slice::<serde_json::Value>(&json).unwrap()
+    };
+    let renju = tournament("renju", "renju");
+    assert_eq!(renju["rules"], "renju", "{renju:#}");
+    assert_eq!(renju["games"].as_array().unwrap().len(), 2);
+    let free = tournament("free", "freestyle");
+    assert!(free.get("rules").is_none(), "{free:#}");
+
+    let output = clings(course.path())
+        .args([
+            "tournament",
+            "--merge",
+            "renju/tournament.json",
+            "free/tournament.json",
+        ])
+        .args(["--out", "merged"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr_of(&output).contains("rules"),
+        "{}",
+        stderr_of(&output)
+    );
+    let output = clings(course.path())
+        .args([
+            "tournament",
+            "--merge",
+            "renju/tournament.json",
+            "renju/tournament.json",
+        ])
+        .args(["--out", "merged"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let merged = std::fs::read(course.path().join("merged/tournament.json")).unwrap();
+    let merged: serde_json::Value = serde_json::from_slice(&merged).unwrap();
+    assert_eq!(merged["rules"], "renju");
+
+    // Rules the referee does not know are a usage error.
+    let output = clings(course.path())
+        .args(["battle", "random", "random", "--rule", "gomoku"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr_of(&output).contains("freestyle or renju"),
+        "{}",
+        stderr_of(&output)
+    );
+}
+
 /// The reading itself, on the shapes the rules' texts draw: X to move on `*`.
 #[test]
 fn the_independent_reading_judges_the_textbook_shapes() {
@@ -274,7 +590,7 @@ mod rules {
         cells: [[Cell; SIZE as usize]; SIZE as usize],
     }
 
-    type Point = (i32, i32);
+    pub type Point = (i32, i32);
 
     impl Board {
         pub fn new() -> Board {
@@ -306,6 +622,40 @@ mod rules {
 
         pub fn set(&mut self, (r, c): Point, cell: Cell) {
             self.cells[r as usize][c as usize] = cell;
+        }
+
+        /// How many empty cells black may not play now.
+        pub fn forbidden_cells(&self) -> usize {
+            (0..SIZE)
+                .flat_map(|r| (0..SIZE).map(move |c| (r, c)))
+                .filter(|&p| self.get(p) == Cell::Empty && self.forbidden(p) != Verdict::Allowed)
+                .count()
+        }
+
+        /// White's move that blocks black's longest line: the empty cell where black's
+        /// stone would stand in the longest row, ties drawn with `random` (a number below
+        /// its argument); none on a full board.
+        pub fn blocking_move(&self, random: &mut dyn FnMut(u32) -> i32) -> Option<Point> {
+            let mut best = None;
+            let mut best_value = -1;
+            for p in (0..SIZE).flat_map(|r| (0..SIZE).map(move |c| (r, c))) {
+                if self.get(p) != Cell::Empty {
+                    continue;
+                }
+                let mut after = self.clone();
+                after.set(p, Cell::Black);
+                let longest = DIRECTIONS
+                    .iter()
+                    .map(|&d| after.row(p, d, Cell::Black).len())
+                    .max()
+                    .unwrap_or(0);
+                let value = longest as i32 * 16 + random(16);
+                if value > best_value {
+                    best_value = value;
+                    best = Some(p);
+                }
+            }
+            best
         }
 
         pub fn full(&self) -> bool {
@@ -445,46 +795,91 @@ mod rules {
         }
     }
 
-    /// What the renju exercise prints for `input` (docs/chapter-3.md): exercise 3's game
-    /// with black's forbidden moves refused.
-    pub fn game(input: &str) -> String {
+    /// What happens to one line of a game's input, as the renju exercise says.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum Event {
+        /// Off the board or on a stone: the same player again.
+        Invalid,
+        /// Black's move refused: black again.
+        Forbidden(Point, Verdict),
+        /// A legal move, placed.
+        Played(Point),
+        /// The move just played ended the game: a five (its colour), or a full board.
+        Won(char),
+        Draw,
+    }
+
+    /// A game's input, played by renju's rules: exercise 3's game, black's forbidden moves
+    /// refused. The events end with the game, or with the input.
+    pub fn play(input: &str) -> Vec<Event> {
         let mut board = Board::new();
-        let mut out = String::new();
+        let mut events = Vec::new();
         let mut black = true;
         let mut numbers = input.split_whitespace().map(|word| word.parse::<i32>());
-        loop {
+        while let (Some(Ok(r)), Some(Ok(c))) = (numbers.next(), numbers.next()) {
             let (stone, name) = match black {
                 true => (Cell::Black, 'X'),
                 false => (Cell::White, 'O'),
             };
-            out.push_str(&format!("Player {name}, enter row col: "));
-            let (Some(Ok(r)), Some(Ok(c))) = (numbers.next(), numbers.next()) else {
-                return out;
-            };
-            if !(0..SIZE).contains(&r)
-                || !(0..SIZE).contains(&c)
-                || board.get((r, c)) != Cell::Empty
-            {
-                out.push_str("Invalid move! Try again.\n");
+            let on = (0..SIZE).contains(&r) && (0..SIZE).contains(&c);
+            if !on || board.get((r, c)) != Cell::Empty {
+                events.push(Event::Invalid);
                 continue;
             }
-            if black {
-                let verdict = board.forbidden((r, c));
-                if verdict != Verdict::Allowed {
-                    out.push_str(&format!("Forbidden move: {}! Try again.\n", verdict.name()));
-                    continue;
-                }
+            let verdict = match black {
+                true => board.forbidden((r, c)),
+                false => Verdict::Allowed,
+            };
+            if verdict != Verdict::Allowed {
+                events.push(Event::Forbidden((r, c), verdict));
+                continue;
             }
             board.set((r, c), stone);
+            events.push(Event::Played((r, c)));
             if board.five_at((r, c), stone) {
-                out.push_str(&format!("Player {name} wins!\n"));
-                return out;
+                events.push(Event::Won(name));
+                break;
             }
             if board.full() {
-                out.push_str("Draw!\n");
-                return out;
+                events.push(Event::Draw);
+                break;
             }
             black = !black;
         }
+        events
+    }
+
+    /// What the renju exercise prints for `input` (docs/chapter-3.md): a prompt before
+    /// each move asked for, and what came of the move.
+    pub fn game(input: &str) -> String {
+        let mut out = String::new();
+        let mut black = true;
+        let events = play(input);
+        for event in &events {
+            match event {
+                Event::Won(_) | Event::Draw => {}
+                _ => out.push_str(&format!(
+                    "Player {}, enter row col: ",
+                    if black { 'X' } else { 'O' }
+                )),
+            }
+            match event {
+                Event::Invalid => out.push_str("Invalid move! Try again.\n"),
+                Event::Forbidden(_, verdict) => {
+                    out.push_str(&format!("Forbidden move: {}! Try again.\n", verdict.name()))
+                }
+                Event::Played(_) => black = !black,
+                Event::Won(name) => out.push_str(&format!("Player {name} wins!\n")),
+                Event::Draw => out.push_str("Draw!\n"),
+            }
+        }
+        // The input ended with the game going on: one more prompt, then the program stops.
+        if !matches!(events.last(), Some(Event::Won(_) | Event::Draw)) {
+            out.push_str(&format!(
+                "Player {}, enter row col: ",
+                if black { 'X' } else { 'O' }
+            ));
+        }
+        out
     }
 }

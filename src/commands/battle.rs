@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 
 use crate::app::App;
 use crate::commands::Exit;
-use crate::game::battle::{self, Arena, Entrant, Move, Player, Record};
+use crate::game::battle::{self, Arena, Entrant, Move, Player, Record, Rules};
 use crate::util::atomic;
 use crate::util::style;
 
@@ -43,6 +43,10 @@ pub struct Args {
     /// The exercise whose referee judges (default: the first that has one).
     #[arg(long)]
     exercise: Option<String>,
+    /// The rules: freestyle (five or more win), or renju (black may not play an
+    /// overline, a double four or a double three).
+    #[arg(long, value_name = "RULES", default_value = "freestyle")]
+    rule: Rules,
 }
 
 fn milliseconds(text: &str) -> Result<Duration, String> {
@@ -67,7 +71,7 @@ pub fn run(app: &App, options: &Args) -> Result<Exit> {
     for warning in &grader.warnings {
         eprintln!("warning: {warning}");
     }
-    let arena = Arena::new(&grader, exercise)?;
+    let arena = Arena::new(&grader, exercise, options.rule)?;
     let names = names(&[options.a.clone(), options.b.clone()]);
     let players = entrants
         .iter()
@@ -84,8 +88,12 @@ pub fn run(app: &App, options: &Args) -> Result<Exit> {
         // Colours alternate: A has X in the first game.
         let (x, o) = if game % 2 == 0 { (0, 1) } else { (1, 0) };
         let (x_player, o_player) = (&players[x], &players[o]);
+        let rules = match options.rule {
+            Rules::Renju => ", renju rules",
+            Rules::Freestyle => "",
+        };
         let title = format!(
-            "game {} of {}: {} (X) against {} (O), seed {seed}",
+            "game {} of {}: {} (X) against {} (O), seed {seed}{rules}",
             game + 1,
             options.games,
             x_player.name,

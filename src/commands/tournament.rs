@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 
 use crate::app::App;
 use crate::commands::{Exit, grade};
-use crate::game::battle::{self, Arena, Entrant, Player, Record, Stone};
+use crate::game::battle::{self, Arena, Entrant, Player, Record, Rules, Stone};
 use crate::game::tournament::{self, CSV_FILE, Entry, JSON_FILE, Pairing, Played, Tournament};
 use crate::report::tournament_html;
 use crate::util::atomic;
@@ -51,6 +51,10 @@ pub struct Args {
     /// The exercise whose referee judges (default: the first that has one).
     #[arg(long)]
     exercise: Option<String>,
+    /// The rules: freestyle (five or more win), or renju (black may not play an
+    /// overline, a double four or a double three).
+    #[arg(long, value_name = "RULES", default_value = "freestyle")]
+    rule: Rules,
 }
 
 /// `clings tournament SUBMISSIONS` or `clings tournament --merge TOURNAMENT_JSON...`.
@@ -94,7 +98,7 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
     for warning in &grader.warnings {
         eprintln!("warning: {warning}");
     }
-    let arena = Arena::new(&grader, exercise)?;
+    let arena = Arena::new(&grader, exercise, options.rule)?;
     let jobs = grader.jobs;
     let built: Vec<Result<Player>> =
         parallel::map(&entrants, jobs, |(name, entrant)| match entrant {
@@ -150,6 +154,7 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
         players,
         rounds: options.rounds,
         seed: options.seed,
+        rules: options.rule,
         games: played.into_iter().collect::<Result<Vec<Played>>>()?,
     };
     write(&tournament, &options.out, options.html.as_deref(), app.lang)?;

@@ -26,6 +26,43 @@ pub const SIZE: usize = 15;
 /// game has at most 225 of them.
 const GAME_TIME: Duration = Duration::from_secs(300);
 
+/// The rules of a game: free-style Gomoku (five or more in a row win), or renju's, where
+/// black (X) may not play an overline, a double four or a double three (the referee's
+/// `rule renju`, referees/README.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rules {
+    #[default]
+    Freestyle,
+    Renju,
+}
+
+impl Rules {
+    pub fn is_freestyle(&self) -> bool {
+        *self == Rules::Freestyle
+    }
+
+    /// The referee's case for a game between two players under these rules.
+    fn battle_case(self) -> &'static str {
+        match self {
+            Rules::Freestyle => "battle\n",
+            Rules::Renju => "battle\nrule renju\n",
+        }
+    }
+}
+
+impl std::str::FromStr for Rules {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Rules, String> {
+        match name {
+            "freestyle" => Ok(Rules::Freestyle),
+            "renju" => Ok(Rules::Renju),
+            _ => Err(format!("no such rules: {name:?} (freestyle or renju)")),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stone {
     X,
@@ -146,6 +183,7 @@ pub struct Arena<'a> {
     referee: Validator,
     limits: Limits,
     env: Vec<(String, String)>,
+    rules: Rules,
 }
 
 /// The exercise whose referee judges battles: the one named, else the course's first
@@ -162,8 +200,8 @@ pub fn refereed_exercise<'c>(course: &'c Course, name: Option<&str>) -> Result<&
 }
 
 impl<'a> Arena<'a> {
-    /// The arena of `exercise`, whose referee judges its games.
-    pub fn new(grader: &'a Grader<'a>, exercise: &'a Exercise) -> Result<Arena<'a>> {
+    /// The arena of `exercise`, whose referee judges its games by `rules`.
+    pub fn new(grader: &'a Grader<'a>, exercise: &'a Exercise, rules: Rules) -> Result<Arena<'a>> {
         let referee = grader
             .validator(exercise)?
             .filter(|validator| validator.role == JudgedBy::Referee)
@@ -185,6 +223,7 @@ impl<'a> Arena<'a> {
             referee,
             limits,
             env: grader.toolchain.runtime_env(),
+            rules,
         })
     }
 
@@ -233,7 +272,7 @@ impl<'a> Arena<'a> {
         let files = self.referee.battle(
             &self.grader.sandbox,
             self.limits,
-            "battle\n",
+            self.rules.battle_case(),
             jobs,
             &|conversation: &Conversation| watch(&moves_so_far(conversation)),
         )?;

@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::game::battle::{Record, Stone};
+use crate::game::battle::{Record, Rules, Stone};
 use crate::game::standings::{self, Game, GameResult};
 use crate::util::csv_cell;
 use crate::util::shard::Shard;
@@ -70,6 +70,9 @@ pub struct Tournament {
     pub players: Vec<Entry>,
     pub rounds: u32,
     pub seed: u64,
+    /// Written only when not free-style, so that a free-style tournament's file is as before.
+    #[serde(default, skip_serializing_if = "Rules::is_freestyle")]
+    pub rules: Rules,
     pub games: Vec<Played>,
 }
 
@@ -183,9 +186,10 @@ impl Tournament {
             if names(&part) != names(&merged)
                 || part.rounds != merged.rounds
                 || part.seed != merged.seed
+                || part.rules != merged.rules
             {
                 bail!(
-                    "{source} is of another tournament (other players, rounds or seed): shards \
+                    "{source} is of another tournament (other players, rounds, seed or rules): shards \
                      are merged only with the shards of the same command"
                 );
             }

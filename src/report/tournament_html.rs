@@ -369,6 +369,7 @@ mod tests {
                 .collect(),
             rounds: 1,
             seed: 7,
+            rules: Default::default(),
             games,
         }
     }

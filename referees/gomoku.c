@@ -499,6 +499,8 @@ enum rule {
     RULE_NOT_LOSE = 8,      /* a win or a draw */
     RULE_EXTEND_THREE = 16, /* else, with a three of its own, it makes a four */
     RULE_RENJU = 32,        /* renju's rules: black's forbidden moves are illegal */
+    RULE_WIN_IN_TWO = 64,   /* with a move that wins in two, it plays one */
+    RULE_BLOCK_WIN_IN_TWO = 128,    /* when the opponent could win in two, it stops that */
 };
 
 static struct {
@@ -531,6 +533,7 @@ static int read_case(const char *path)
         { "take_five", RULE_TAKE_FIVE }, { "block_four", RULE_BLOCK_FOUR },
         { "win", RULE_WIN }, { "not_lose", RULE_NOT_LOSE },
         { "extend_three", RULE_EXTEND_THREE }, { "renju", RULE_RENJU },
+        { "win_in_two", RULE_WIN_IN_TWO }, { "block_win_in_two", RULE_BLOCK_WIN_IN_TWO },
     };
     FILE *f = fopen(path, "r");
     char line[256];
@@ -734,7 +737,7 @@ static int moves_played;                /* both sides */
 static char transcript[CELLS][2 + 2 * 12];
 static char team_message[256];
 /* how often the rules had something to check */
-static int offered_fives, offered_blocks, offered_threes;
+static int offered_fives, offered_blocks, offered_threes, offered_wins_in_two, offered_stops;
 
 static void say(const char *format, ...)
 {
@@ -860,6 +863,115 @@ static int three_ends(char who, int first[2])
     return n;
 }
 
+/* === Two moves deep: `rule win_in_two` and `rule block_win_in_two` ===
+ * A move wins in two when, after it, its side has two cells that make five
+ * (or one the other side may not play): the other side can stop one only.
+ * Both rules apply when neither side can make five now (the other rules see
+ * to that). The cells that matter are all near a stone: a five cell, and a
+ * move that makes one, lie in a window of five holding four stones. */
+
+/* Within two cells of a stone: the only cells where a move can make or stop
+ * a five two moves on. */
+static int near_stones(int r, int c)
+{
+    for (int i = r - 2; i <= r + 2; i++)
+        for (int j = c - 2; j <= c + 2; j++)
+            if (on_board(i, j) && board[i][j] != '.')
+                return 1;
+    return 0;
+}
+
+/* The cells where `who` would make five, on the four lines through (r, c),
+ * within four of it: all of `who`'s five cells, if the position had none
+ * before the stone on (r, c). Up to two are stored; how many there are. */
+static int fives_through(char who, int r, int c, int cells[2][2])
+{
+    int n = 0;
+
+    for (int d = 0; d < 4; d++)
+        for (int k = -4; k <= 4; k++) {
+            int nr = r + k * dirs[d][0], nc = c + k * dirs[d][1];
+            if (k == 0 || !on_board(nr, nc) || board[nr][nc] != '.' || !makes_five(who, nr, nc))
+                continue;
+            int seen = 0;
+            for (int m = 0; m < n && m < 2; m++)
+                seen |= cells[m][0] == nr && cells[m][1] == nc;
+            if (seen)
+                continue;
+            if (n < 2) {
+                cells[n][0] = nr;
+                cells[n][1] = nc;
+            }
+            n++;
+        }
+    return n;
+}
+
+/* `who` has no five cell; would its stone on the empty (r, c) leave it a five
+ * the other side cannot stop? */
+static int double_threat(char who, int r, int c)
+{
+    int cells[2][2], n;
+
+    if (forbidden_for(who, r, c) != RENJU_ALLOWED)
+        return 0;
+    board[r][c] = who;
+    n = fives_through(who, r, c, cells);
+    board[r][c] = '.';
+    return n >= 2 || (n == 1 && forbidden_for(other(who), cells[0][0], cells[0][1]) != RENJU_ALLOWED);
+}
+
+/* A move of `who` that wins in two, if there is one (neither side having a
+ * five cell now): 1 and the cell, else 0. */
+static int win_in_two(char who, int cell[2])
+{
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++)
+            if (board[i][j] == '.' && near_stones(i, j) && double_threat(who, i, j)) {
+                cell[0] = i;
+                cell[1] = j;
+                return 1;
+            }
+    return 0;
+}
+
+/* After `me`'s move on the empty (r, c) (neither side having a five cell
+ * before it), can the other side still win in two? Only by a move that
+ * leaves `me` no five cell (it must block the one (r, c) made, if any) and
+ * makes a double threat of its own. */
+static int still_wins_in_two(char me, int r, int c)
+{
+    char opp = other(me);
+    int mine[2][2], found = 0;
+
+    board[r][c] = me;
+    int my_fives = fives_through(me, r, c, mine);
+    for (int i = 0; i < SIZE && !found; i++)
+        for (int j = 0; j < SIZE && !found; j++) {
+            if (board[i][j] != '.' || !near_stones(i, j))
+                continue;
+            int blocks_all = my_fives == 0 || (my_fives == 1 && mine[0][0] == i && mine[0][1] == j);
+            found = blocks_all && double_threat(opp, i, j);
+        }
+    board[r][c] = '.';
+    return found;
+}
+
+/* A move of `me` after which the other side cannot win in two, if there is
+ * one: 1 and the cell, else 0. */
+static int stops_win_in_two(char me, int cell[2])
+{
+    for (int i = 0; i < SIZE; i++)
+        for (int j = 0; j < SIZE; j++)
+            if (board[i][j] == '.' && near_stones(i, j) && forbidden_for(me, i, j) == RENJU_ALLOWED
+                && !still_wins_in_two(me, i, j)) {
+                cell[0] = i;
+                cell[1] = j;
+                return 1;
+            }
+    return 0;
+}
+
 /* One move as read, checked the same way in both modes: a line of "r c",
  * on the board, on an empty cell, in time. */
 enum fault { NO_FAULT, TIMED_OUT_MOVE, ENDED, GARBAGE, OFF_BOARD, OCCUPIED, FORBIDDEN };
@@ -917,6 +1029,11 @@ static int program_move(int *move_r, int *move_c)
     int can_win = five_cells(me, me, own_five);
     int must_block = five_cells(other(me), me, their_five);
     int own_three[2] = { -1, -1 }, can_extend = three_ends(me, own_three);
+    int quiet = !can_win && !must_block;        /* no five to make or to stop */
+    int winning[2] = { -1, -1 }, their_win[2] = { -1, -1 }, stopping[2] = { -1, -1 };
+    int can_win_in_two = quiet && (game.rules & RULE_WIN_IN_TWO) && win_in_two(me, winning);
+    int must_stop = quiet && (game.rules & RULE_BLOCK_WIN_IN_TWO) && win_in_two(other(me), their_win)
+                    && stops_win_in_two(me, stopping);
     int number = moves_played + 1;
     long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
 
@@ -945,7 +1062,11 @@ static int program_move(int *move_r, int *move_c)
     int took_five = makes_five(me, r, c);
     int blocked = makes_five(other(me), r, c);
     int made_four = longest_run(r, c, me) == 4;
+    int won_in_two = can_win_in_two && double_threat(me, r, c);
+    int stopped = must_stop && !still_wins_in_two(me, r, c);
     offered_fives += can_win > 0;
+    offered_wins_in_two += can_win_in_two;
+    offered_stops += must_stop;
     offered_blocks += !can_win && must_block > 0;
     offered_threes += !can_win && !must_block && can_extend > 0;
     place(me, r, c);
@@ -965,6 +1086,17 @@ static int program_move(int *move_r, int *move_c)
     if ((game.rules & RULE_EXTEND_THREE) && !can_win && !must_block && can_extend && !made_four) {
         say("move %d: %d %d makes a four of your three, but you played %d %d",
             number, own_three[0], own_three[1], r, c);
+        return 0;
+    }
+    if (can_win_in_two && !won_in_two) {
+        say("move %d: %d %d wins in two (after it two cells make five for you), but you played %d %d",
+            number, winning[0], winning[1], r, c);
+        return 0;
+    }
+    if (must_stop && !stopped) {
+        say("move %d: %c wins in two with %d %d next (two cells would make five); you played %d %d,"
+            " and %d %d would have stopped it",
+            number, other(me), their_win[0], their_win[1], r, c, stopping[0], stopping[1]);
         return 0;
     }
     return 1;
@@ -1284,6 +1416,13 @@ int main(int argc, char **argv)
         if ((game.rules & RULE_EXTEND_THREE))
             snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
                      offered_threes ? "; you extended your threes" : "; you never had a three to extend");
+        if ((game.rules & RULE_WIN_IN_TWO))
+            snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
+                     offered_wins_in_two ? "; you took every win in two" : "; you never had a win in two");
+        if ((game.rules & RULE_BLOCK_WIN_IN_TWO))
+            snprintf(team_message + strlen(team_message), sizeof team_message - strlen(team_message),
+                     offered_stops ? "; you stopped every win in two of %c's"
+                                   : "; %c never had a win in two to stop", other(me));
     }
 
     /* The details, for the teacher: the case, the verdict, the last board. */

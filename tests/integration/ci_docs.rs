@@ -501,7 +501,8 @@ fn sharded_class_and_merge() {
     assert!(
         csv.starts_with(
             "student,print_board,check_win,gomoku,show_board,move_errors,highlight,replay,ai,\
-             undo,save_load,chapter core,chapter after_class,chapter further,total,max,summary\n"
+             undo,save_load,renju,search,chapter core,chapter after_class,chapter further,total,max,\
+             summary\n"
         ),
         "{csv}"
     );
@@ -518,9 +519,10 @@ fn sharded_class_and_merge() {
     let full = format!("ana,{each},{core},{after_class},{further},{core},{core},");
     assert!(rows[0].starts_with(&full), "{full}\n{csv}");
     // The skeletons' points: print_board passed, check_win's 11 cases that say none, undo's
-    // game won before any undo, save_load's save and load that fail (its stubs return 0).
+    // game won before any undo, save_load's save and load that fail (its stubs return 0),
+    // renju's cases whose moves are allowed (the skeleton refuses none).
     assert!(
-        rows[1].starts_with(&format!("ben,1,11,0,0,0,1,0,0,1,2,12,1,3,12,{core},")),
+        rows[1].starts_with(&format!("ben,1,11,0,0,0,1,0,0,1,2,15,0,12,1,18,12,{core},")),
         "{csv}"
     );
 }

@@ -24,6 +24,7 @@ mod lesson;
 mod looping;
 mod mutants;
 mod promises;
+mod renju;
 mod reports;
 mod robustness;
 mod sealed_compile;

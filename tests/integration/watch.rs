@@ -830,7 +830,7 @@ fn list_check_all_and_reset() {
 
     // `c` grades every exercise.
     tmux.keys(&["c"]);
-    let screen = tmux.wait_idle_for("1 passed, 9 failed");
+    let screen = tmux.wait_idle_for("1 passed, 11 failed");
     assert!(screen.contains("Every exercise, graded again:"), "{screen}");
 
     // `x` asks first; only `y` resets.
@@ -847,7 +847,7 @@ fn list_check_all_and_reset() {
     tmux.keys(&["y"]);
     tmux.wait_for("exercises/print_board.c is back to its original skeleton.");
     let screen = tmux.wait_idle_for("0/1 cases passed");
-    assert!(screen.contains("0/10 exercises done"), "{screen}");
+    assert!(screen.contains("0/12 exercises done"), "{screen}");
     assert_eq!(
         std::fs::read_to_string(tmux.path().join("exercises/print_board.c")).unwrap(),
         std::fs::read_to_string(repo().join("exercises/print_board.c")).unwrap()

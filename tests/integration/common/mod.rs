@@ -510,7 +510,7 @@ pub fn in_ci() -> bool {
 }
 
 /// The shipped course's exercises, in order.
-pub const COURSE_EXERCISES: [&str; 10] = [
+pub const COURSE_EXERCISES: [&str; 12] = [
     "print_board",
     "check_win",
     "gomoku",
@@ -521,6 +521,8 @@ pub const COURSE_EXERCISES: [&str; 10] = [
     "ai",
     "undo",
     "save_load",
+    "renju",
+    "search",
 ];
 
 /// Every file under `dir`, relative to it.

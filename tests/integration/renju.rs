@@ -7,7 +7,7 @@
 //! solution's on random games dense enough to reach every rule, the recursive one
 //! included.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -73,6 +73,8 @@ def main():
                 players[tag].stdin.flush()
             except (BrokenPipeError, ValueError):
                 pass  # a player that has gone: the referee hears its eof
+        elif words[0] == b"turn" and tag in TAGS and len(words) == 2:
+            pass  # both players run here: clings stops the one not to move
         elif words[0] == b"close" and tag in TAGS and len(words) == 2:
             try:
                 players[tag].stdin.close()

@@ -1171,10 +1171,27 @@ static int write_game(const char *dir, char details[2048], int len)
 
 /* === Battle mode: two external players, A plays X and B plays O ===
  * clings runs both and routes their lines through our stdin and stdout,
- * tagged: we write "to A <text>" and "close A", we read "A <text>" and
- * "eof A" (protocol in referees/README.md). Index 0 is A (X), 1 is B (O). */
+ * tagged: we write "turn A", "to A <text>" and "close A", we read "A <text>"
+ * and "eof A" (protocol in referees/README.md). Index 0 is A (X), 1 is B (O).
+ *
+ * The game is judged in its own order, never by which player's line came
+ * first: each player's output is a queue of lines read only when the game
+ * needs that player (its move), and its end (eof) is seen only once its
+ * queue is empty. Lines arrive from both players at any time and are kept
+ * until then; a player makes at most (CELLS + 1) / 2 moves, so lines past
+ * QUEUED_LINES are never needed and are dropped. */
 
-static int eof_seen[2];
+#define QUEUED_LINES (CELLS / 2 + 8)
+
+struct queue {
+    char lines[QUEUED_LINES][MAX_LINE + 1];
+    enum reply kinds[QUEUED_LINES];     /* GOT_LINE, or TOO_LONG (cut) */
+    int count, taken;
+    int ended;                          /* its eof has come */
+};
+
+static struct queue queues[2];
+static int turn_given = -1;             /* the player clings lets run */
 
 static char colour_of(int side)
 {
@@ -1186,11 +1203,14 @@ static char tag_of(int side)
     return side ? 'B' : 'A';
 }
 
-/* clings' next line: the player it is about and its text (NULL for "eof").
- * A line clings should not send is the referee's error: exit 1. */
-static enum reply read_tagged(long deadline, int *side, const char **text, char line[MAX_LINE + 3])
+/* clings' next line, kept in its player's queue (or its eof noted). A line
+ * clings should not send is the referee's error: exit 1. */
+static enum reply receive(long deadline)
 {
+    char line[MAX_LINE + 3];
     enum reply got = read_reply(deadline, line, MAX_LINE + 2);
+    int side;
+    const char *text;
 
     if (got == TIMED_OUT)
         return got;
@@ -1200,22 +1220,51 @@ static enum reply read_tagged(long deadline, int *side, const char **text, char 
     }
     if (got == GOT_LINE && strncmp(line, "eof ", 4) == 0 && (line[4] == 'A' || line[4] == 'B')
         && line[5] == '\0') {
-        *side = line[4] == 'B';
-        *text = NULL;
+        side = line[4] == 'B';
+        text = NULL;
     } else if ((line[0] == 'A' || line[0] == 'B') && (line[1] == ' ' || line[1] == '\0')) {
-        *side = line[0] == 'B';
-        *text = line + (line[1] ? 2 : 1);
+        side = line[0] == 'B';
+        text = line + (line[1] ? 2 : 1);
     } else {
         fprintf(stderr, "referee: cannot read clings' line '%s'\n", shown(line));
         exit(REFEREE_ERROR);
     }
-    if (eof_seen[*side]) {
-        fprintf(stderr, "referee: clings sent '%s' after 'eof %c'\n", shown(line), tag_of(*side));
+    struct queue *q = &queues[side];
+    if (q->ended) {
+        fprintf(stderr, "referee: clings sent '%s' after 'eof %c'\n", shown(line), tag_of(side));
         exit(REFEREE_ERROR);
     }
-    if (!*text)
-        eof_seen[*side] = 1;
+    if (!text) {
+        q->ended = 1;
+    } else if (q->count < QUEUED_LINES) {
+        snprintf(q->lines[q->count], sizeof q->lines[0], "%s", text);
+        q->kinds[q->count++] = got;
+    }
     return got;
+}
+
+/* The next line `side` wrote, in its own order: one that came earlier, else
+ * the next one to come before `deadline`. CLOSED once its output has ended. */
+static enum reply next_line_of(int side, long deadline, const char **text)
+{
+    struct queue *q = &queues[side];
+
+    while (q->taken == q->count && !q->ended)
+        if (receive(deadline) == TIMED_OUT)
+            return TIMED_OUT;
+    if (q->taken == q->count)
+        return CLOSED;
+    *text = q->lines[q->taken];
+    return q->kinds[q->taken++];
+}
+
+/* Only `side` runs from now on (clings stops the other's processes), so
+ * that its time to move is its own. */
+static void give_turn(int side)
+{
+    if (turn_given != side)
+        send_line("turn %c", tag_of(side));
+    turn_given = side;
 }
 
 /* The five cells of who's line through (r, c), in line order: five in a row
@@ -1243,36 +1292,19 @@ static void winning_five(int r, int c, char who, int five[5][2])
  * result.txt), 1 on the referee's own error. */
 static int battle(const char *dir)
 {
-    char line[MAX_LINE + 3], reason[512], winner = 0, turn = 'X';
-    const char *text = "";
-    int five[5][2], made_five = 0, side;
+    char reason[512], winner = 0, turn = 'X';
+    int five[5][2], made_five = 0;
 
+    give_turn(0);
     send_line("to A X");
     send_line("to B O");
     for (;;) {
         int mover = turn == 'O', number = moves_played + 1, r = -1, c = -1;
         long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
-        long deadline = now_ms() + allowed;
-        enum reply got;
+        const char *text = "";
 
-        /* The other player's eof is its fault only when its turn comes. */
-        for (;;) {
-            if (eof_seen[mover]) {
-                got = CLOSED;
-                break;
-            }
-            got = read_tagged(deadline, &side, &text, line);
-            if (got == TIMED_OUT || (text && side == mover))
-                break;
-            if (text && side != mover) {
-                snprintf(reason, sizeof reason, "%c moved out of turn at move %d", other(turn), number);
-                winner = turn;
-                goto game_over;
-            }
-        }
-        if (!text)
-            text = "";
-
+        give_turn(mover);
+        enum reply got = next_line_of(mover, now_ms() + allowed, &text);
         enum fault fault = check_move(got, text, &r, &c);
         if (fault == NO_FAULT && forbidden_for(turn, r, c) != RENJU_ALLOWED)
             fault = FORBIDDEN;
@@ -1302,16 +1334,15 @@ static int battle(const char *dir)
         send_line("to %c %d %d", tag_of(!mover), r, c);
         turn = other(turn);
     }
-game_over:
     /* Closing a player's stdin ends the game for it; it must then stop.
-     * What comes meanwhile is read and dropped. */
+     * What comes meanwhile is dropped. */
     send_line("close A");
     send_line("close B");
     long deadline = now_ms() + STOP_GRACE_MS;
-    while (!(eof_seen[0] && eof_seen[1]) && read_tagged(deadline, &side, &text, line) != TIMED_OUT)
+    while (!(queues[0].ended && queues[1].ended) && receive(deadline) != TIMED_OUT)
         continue;
     for (int k = 0; k < 2; k++)
-        if (!eof_seen[k])
+        if (!queues[k].ended)
             snprintf(reason + strlen(reason), sizeof reason - strlen(reason),
                      "; %c did not stop when its input ended", colour_of(k));
 

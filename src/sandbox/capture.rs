@@ -112,7 +112,7 @@ impl Capture {
                     if let Some(relay) = &relay {
                         relay.pass(kept);
                     }
-                    if read > room {
+                    if read > room && !relay.as_ref().is_some_and(|relay| relay.outlasts_cap()) {
                         flooded.store(true, Ordering::SeqCst);
                         group.kill();
                         break;

@@ -9,11 +9,11 @@
 //! (`A 7 7`, and `eof A` at the end of A's output) and follows its commands (`to B 7 7`
 //! passes a line on to B, `close B` ends B's input).
 //!
-//! The referee's commands also say whose turn it is, and only that player runs: the other
-//! one's processes are stopped (see [`Turn`]) until a move is passed on to it. A player's
-//! time to move is then its own, whatever the other player's processes would do meanwhile
-//! on the same cores (a player whose children spin while the other thinks made that one
-//! miss its move clock).
+//! The referee also says whose turn it is (`turn A`), and only that player runs: the other
+//! one's processes are stopped (see [`Turn`]) until the turn is its own, or its game is
+//! over. A player's time to move is then its own, whatever the other player's processes
+//! would do meanwhile on the same cores (a player whose children spin while the other
+//! thinks made that one miss its move clock).
 
 use std::fs::File;
 use std::io::Write;
@@ -103,7 +103,7 @@ impl Turn {
     fn tell(&mut self) {
         let order: &[u8] = if self.stopped { b"S" } else { b"C" };
         if let Some(channel) = self.channel.as_mut()
-            && channel.write_all(order).is_err()
+            && write_without_sigpipe(channel, order).is_err()
         {
             // The run is over.
             self.channel = None;
@@ -206,13 +206,12 @@ impl Relay {
                         let (tag, said) = rest.split_once(' ').unwrap_or((rest, ""));
                         if let Some(index) = player(tag) {
                             write_to(&players[index].1, format!("{said}\n").as_bytes());
-                            // A move passed on, or the colour that moves first: this
-                            // player's turn. Told it plays O, it waits for X's move.
-                            if said.trim() != "O" {
-                                for (other, (_, _, turn)) in players.iter().enumerate() {
-                                    let stopped = other != index;
-                                    turn.lock().expect("relay lock").set(stopped);
-                                }
+                        }
+                    }
+                    "turn" => {
+                        if let Some(index) = player(rest.trim()) {
+                            for (other, (_, _, turn)) in players.iter().enumerate() {
+                                turn.lock().expect("relay lock").set(other != index);
                             }
                         }
                     }
@@ -230,6 +229,14 @@ impl Relay {
                 }
             }
         }
+    }
+
+    /// Whether `side` goes on past its output limit, what it writes past it dropped: a
+    /// battle's player, whose lines the referee reads in the game's order, needing no more
+    /// than a move each (referees/README.md). Ended for flooding, it would end at a moment
+    /// of the game that depends on the machine's load, and its game with it.
+    pub fn outlasts_cap(&self) -> bool {
+        matches!(self.route, Route::Tagged { .. })
     }
 
     /// `side` has stopped writing: the other side reads the end of its input (a battle's
@@ -372,10 +379,34 @@ impl Table {
 fn write_to(stdin: &Stdin, bytes: &[u8]) {
     let mut stdin = stdin.lock().expect("relay lock");
     if let Some(file) = stdin.as_mut()
-        && file.write_all(bytes).is_err()
+        && write_without_sigpipe(file, bytes).is_err()
     {
         *stdin = None;
     }
+}
+
+/// Writes to a pipe whose reader may have gone (a player killed for flooding, a referee
+/// that has ended) without the SIGPIPE that would end clings, which keeps the signal's
+/// default to stop quietly in a shell's pipeline: the signal is blocked for this thread
+/// during the write, and one the write raised is taken back before it is unblocked.
+fn write_without_sigpipe(file: &mut File, bytes: &[u8]) -> std::io::Result<()> {
+    use nix::sys::signal::{SigSet, SigmaskHow, Signal};
+    let pipe = SigSet::from(Signal::SIGPIPE);
+    let before = pipe.thread_swap_mask(SigmaskHow::SIG_BLOCK)?;
+    let written = file.write_all(bytes);
+    if written
+        .as_ref()
+        .is_err_and(|error| error.kind() == std::io::ErrorKind::BrokenPipe)
+    {
+        let now = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: a valid signal set and timeout; it only dequeues a pending SIGPIPE.
+        unsafe { libc::sigtimedwait(pipe.as_ref(), std::ptr::null_mut(), &now) };
+    }
+    before.thread_set_mask()?;
+    written
 }
 
 /// A pipe for a side's stdin: its read end, and the write end clings keeps.
@@ -431,13 +462,13 @@ mod tests {
         let [a, b] = &table.from_players;
         let a_read = a.turn_channel().unwrap().unwrap();
         // X moves first: O waits, even before its run has started.
-        table.from_referee.pass(b"to A X\nto B O\n");
+        table.from_referee.pass(b"turn A\nto A X\nto B O\n");
         let b_read = b.turn_channel().unwrap().unwrap();
         // The referee's own run takes no turns.
         assert!(table.from_referee.turn_channel().unwrap().is_none());
         table
             .from_referee
-            .pass(b"to B 7 7\nto A 8 8\nclose A\nclose B\n");
+            .pass(b"turn B\nto B 7 7\nturn A\nto A 8 8\nclose A\nclose B\n");
         drop(table);
         let read = |fd: OwnedFd| {
             let mut text = String::new();

@@ -42,7 +42,7 @@ for jobs in 1 2; do
   start=$(date +%s.%N)
   "$clings" tournament "$work/class" --jobs "$jobs" --out "$work/t$jobs" >"$work/t$jobs.log" 2>&1
   end=$(date +%s.%N)
-  count=$(grep -c '^game ' "$work/t$jobs.log")
+  count=$(grep -c '^\[[0-9]*/[0-9]*] game ' "$work/t$jobs.log")
   echo "tournament of $players players, $count games, --jobs $jobs: $(echo "$end - $start" | bc) s, $(echo "scale=1; $count / ($end - $start)" | bc) games/s"
 done
 cmp "$work/t1/standings.csv" "$work/t2/standings.csv" && echo "the same standings with 1 and 2 jobs"

@@ -17,6 +17,7 @@ use crate::util::i18n::{Lang, count};
 use crate::util::parallel;
 use crate::util::shard::Shard;
 use crate::util::style;
+use crate::util::term;
 
 /// A class tournament: every player meets every other in two games, colours
 /// swapped (round robin), games in parallel; standings with a rating, crosstable,
@@ -137,7 +138,7 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
         };
         let done = finished.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
         let line = format!(
-            "game {done}/{total} (#{}): {} (X) v {} (O): {}",
+            "[{done}/{total}] game {}: {} (X) v {} (O): {}",
             pairing.number,
             record.x,
             record.o,
@@ -227,10 +228,11 @@ fn write(tournament: &Tournament, out: &Path, html: Option<&Path>, lang: Lang) -
     atomic::write(&out.join(JSON_FILE), &json)?;
     atomic::write(&out.join(CSV_FILE), tournament.csv().as_bytes())?;
     for game in &tournament.games {
-        let name = format!("{:04}.txt", game.number + 1);
+        let name = format!("{:04}.txt", game.number);
         atomic::write(&games.join(name), game.record.replay().as_bytes())?;
     }
-    print!("{}", style::visible(&standings_table(tournament)));
+    println!("\n{}", tournament.summary(lang));
+    print!("{}", standings_table(tournament));
     println!(
         "{}; written: {}, {}, replays in {}",
         count(tournament.games.len(), "game", "games"),
@@ -250,34 +252,67 @@ fn write(tournament: &Tournament, out: &Path, html: Option<&Path>, lang: Lang) -
     Ok(())
 }
 
-/// The standings, then the crosstable (row against column: points of games played).
+/// The standings, then the crosstable (row against column: points of games played). Names
+/// are shown escaped (they are students' folders' names) and padded by the columns they
+/// take on screen, so that a Chinese name (two columns a character) keeps the table
+/// straight; the crosstable's row names are cut to [`CROSSTABLE_NAME`] columns.
 fn standings_table(tournament: &Tournament) -> String {
     let standings = tournament.standings();
-    let width = standings
+    let names: Vec<String> = standings
         .iter()
-        .map(|line| line.name.chars().count())
+        .map(|line| style::visible(&line.name).into_owned())
+        .collect();
+    let width = names
+        .iter()
+        .map(|name| term::columns(name))
         .max()
-        .unwrap_or(6)
-        .max(6);
+        .unwrap_or(0);
+    let width = width.max("player".len());
     let mut text = format!(
-        "\n{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4} {:>6} {:>9}  {:>12}\n",
-        "rank", "player", "games", "won", "drew", "lost", "points", "tie-break", "elo"
+        "\n{:>4}  {}  {:>5} {:>4} {:>4} {:>4} {:>6} {:>9}  {:>12}\n",
+        "rank",
+        padded("player", width),
+        "games",
+        "won",
+        "drew",
+        "lost",
+        "points",
+        "tie-break",
+        "elo"
     );
-    for line in &standings {
+    for (line, name) in standings.iter().zip(&names) {
         let s = &line.standing;
         let elo = match s.elo_margin {
             Some(margin) => format!("{:+} ± {margin}", s.elo),
             None => "-".to_string(),
         };
         text.push_str(&format!(
-            "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4} {:>6} {:>9}  {:>12}\n",
-            line.rank, line.name, s.games, s.wins, s.draws, s.losses, s.points, s.tie_break, elo
+            "{:>4}  {}  {:>5} {:>4} {:>4} {:>4} {:>6} {:>9}  {:>12}\n",
+            line.rank,
+            padded(name, width),
+            s.games,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.points,
+            s.tie_break,
+            elo
         ));
     }
     let cross = tournament.crosstable();
+    let labels: Vec<String> = standings
+        .iter()
+        .zip(&names)
+        .map(|(line, name)| cut(&format!("{} {name}", line.rank), CROSSTABLE_NAME))
+        .collect();
+    let label_width = labels
+        .iter()
+        .map(|label| term::columns(label))
+        .max()
+        .unwrap_or(0);
     text.push_str(&format!(
-        "\ncrosstable (points of the row's player against the column's)\n{:<width$}",
-        ""
+        "\ncrosstable (points of the row's player against the column's)\n{}",
+        padded("", label_width)
     ));
     for line in &standings {
         text.push_str(&format!(" {:>5}", line.rank));
@@ -289,8 +324,8 @@ fn standings_table(tournament: &Tournament) -> String {
             .iter()
             .position(|entry| entry.name == name)
     };
-    for row in &standings {
-        text.push_str(&format!("{:<width$}", format!("{} {}", row.rank, row.name)));
+    for (row, label) in standings.iter().zip(&labels) {
+        text.push_str(&padded(label, label_width));
         for column in &standings {
             let cell = index(&row.name)
                 .zip(index(&column.name))
@@ -304,4 +339,91 @@ fn standings_table(tournament: &Tournament) -> String {
         text.push('\n');
     }
     text
+}
+
+/// The most columns a crosstable row's rank and name take: the standings above give the
+/// whole name.
+const CROSSTABLE_NAME: usize = 24;
+
+/// `text` followed by spaces up to `width` columns on screen.
+fn padded(text: &str, width: usize) -> String {
+    let room = width.saturating_sub(term::columns(text));
+    format!("{text}{}", " ".repeat(room))
+}
+
+/// `text` cut to at most `width` columns on screen, an ellipsis ending what was cut.
+fn cut(text: &str, width: usize) -> String {
+    if term::columns(text) <= width {
+        return text.to_string();
+    }
+    let mut kept = String::new();
+    for ch in text.chars() {
+        if term::columns(&kept) + term::columns(ch.encode_utf8(&mut [0; 4])) + 1 > width {
+            break;
+        }
+        kept.push(ch);
+    }
+    kept.push('…');
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_stay_aligned_with_wide_long_and_escaped_names() {
+        let names = [
+            "李小龙",
+            "ana",
+            "a-very-long-name-for-a-student-folder",
+            "eve\x1b[2J",
+        ];
+        let players = names
+            .iter()
+            .map(|name| Entry {
+                name: name.to_string(),
+                forfeits: None,
+                refused: false,
+            })
+            .collect();
+        let games = tournament::schedule(names.len(), 1, 1)
+            .into_iter()
+            .map(|pairing| Played {
+                number: pairing.number,
+                seed: pairing.seed,
+                record: Record {
+                    x: names[pairing.x].to_string(),
+                    o: names[pairing.o].to_string(),
+                    winner: Some(Stone::X),
+                    reason: String::new(),
+                    five: Vec::new(),
+                    moves: Vec::new(),
+                },
+            })
+            .collect();
+        let tournament = Tournament {
+            players,
+            rounds: 1,
+            seed: 1,
+            games,
+        };
+        let table = standings_table(&tournament);
+        assert!(!table.contains('\x1b'), "{table}");
+        let (standings, crosstable) = table.split_once("crosstable").unwrap();
+        // Every line of a table ends in the same column: the names take their room.
+        for part in [standings, crosstable.split_once('\n').unwrap().1] {
+            let widths: Vec<usize> = part
+                .lines()
+                .filter(|line| !line.is_empty())
+                .map(term::columns)
+                .collect();
+            assert!(widths.windows(2).all(|pair| pair[0] == pair[1]), "{table}");
+        }
+        assert!(
+            table.contains("a-very-long-name-for-a-student-folder"),
+            "{table}"
+        );
+        assert!(crosstable.contains("a-very-long-name-for-…"), "{table}");
+    }
 }

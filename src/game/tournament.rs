@@ -11,12 +11,15 @@ use serde::{Deserialize, Serialize};
 use crate::game::battle::{Record, Rules, Stone};
 use crate::game::standings::{self, Game, GameResult};
 use crate::util::csv_cell;
+use crate::util::i18n::{Lang, count};
 use crate::util::shard::Shard;
 
 pub const JSON_FILE: &str = "tournament.json";
 pub const CSV_FILE: &str = "standings.csv";
 
-/// One game to play: its number in the schedule, the players' indexes, and its seed.
+/// One game to play: its number in the schedule (from 1, as the log, `tournament.json`,
+/// the page and the replay's file `games/0001.txt` call it), the players' indexes, and
+/// its seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pairing {
     pub number: usize,
@@ -26,19 +29,20 @@ pub struct Pairing {
 }
 
 /// Every game of `players` meeting `rounds` times, each meeting two games with colours
-/// swapped, in a fixed order; game N plays with `seed + N`.
+/// swapped, in a fixed order; game N plays with `seed + N - 1` (game 1 with `seed`, as
+/// in a battle).
 pub fn schedule(players: usize, rounds: u32, seed: u64) -> Vec<Pairing> {
     let mut games = Vec::new();
     for _ in 0..rounds {
         for first in 0..players {
             for second in first + 1..players {
                 for (x, o) in [(first, second), (second, first)] {
-                    let number = games.len();
+                    let index = games.len();
                     games.push(Pairing {
-                        number,
+                        number: index + 1,
                         x,
                         o,
-                        seed: seed + number as u64,
+                        seed: seed + index as u64,
                     });
                 }
             }
@@ -51,7 +55,7 @@ pub fn schedule(players: usize, rounds: u32, seed: u64) -> Vec<Pairing> {
 pub fn slice(games: Vec<Pairing>, shard: Option<Shard>) -> Vec<Pairing> {
     games
         .into_iter()
-        .filter(|game| shard.is_none_or(|shard| shard.contains(game.number)))
+        .filter(|game| shard.is_none_or(|shard| shard.contains(game.number - 1)))
         .collect()
 }
 
@@ -163,6 +167,46 @@ impl Tournament {
             .collect()
     }
 
+    /// One sentence on what was played: players, games, how the pairs met, the seed, and
+    /// how many players could not play.
+    pub fn summary(&self, lang: Lang) -> String {
+        let (players, games, rounds) = (self.players.len(), self.games.len(), self.rounds);
+        let forfeits = self
+            .players
+            .iter()
+            .filter(|entry| entry.forfeits.is_some())
+            .count();
+        let en = format!(
+            "{}, {} ({}; seed {}).{}",
+            count(players, "player", "players"),
+            count(games, "game", "games"),
+            match rounds {
+                1 => "each pair plays two games, colours swapped".to_string(),
+                rounds =>
+                    format!("each pair meets {rounds} times, two games each time, colours swapped"),
+            },
+            self.seed,
+            match forfeits {
+                0 => String::new(),
+                1 => " 1 player could not play.".to_string(),
+                n => format!(" {n} players could not play."),
+            }
+        );
+        let zh = format!(
+            "{players} 名选手，{games} 局（{}；种子 {}）。{}",
+            match rounds {
+                1 => "每对选手下两局，交换先后手".to_string(),
+                rounds => format!("每对选手相遇 {rounds} 次，每次两局，交换先后手"),
+            },
+            self.seed,
+            match forfeits {
+                0 => String::new(),
+                n => format!("{n} 名选手无法参赛。"),
+            }
+        );
+        lang.pick(en, zh)
+    }
+
     /// The crosstable: [i][j] the points of player i against player j, and their games.
     pub fn crosstable(&self) -> Vec<Vec<Option<(f64, u32)>>> {
         standings::crosstable(self.players.len(), &self.results())
@@ -269,6 +313,55 @@ impl Tournament {
 mod tests {
     use super::*;
 
+    fn tournament(players: usize, rounds: u32, games: usize, forfeits: usize) -> Tournament {
+        Tournament {
+            players: (0..players)
+                .map(|n| Entry {
+                    name: format!("p{n}"),
+                    forfeits: (n < forfeits).then(|| "does not compile".to_string()),
+                    refused: false,
+                })
+                .collect(),
+            rounds,
+            seed: 7,
+            games: (1..=games)
+                .map(|number| Played {
+                    number,
+                    seed: number as u64,
+                    record: Record {
+                        x: "p0".into(),
+                        o: "p1".into(),
+                        winner: None,
+                        reason: String::new(),
+                        five: Vec::new(),
+                        moves: Vec::new(),
+                    },
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_summary_says_how_the_pairs_met_in_either_language() {
+        assert_eq!(
+            tournament(2, 1, 2, 0).summary(Lang::En),
+            "2 players, 2 games (each pair plays two games, colours swapped; seed 7)."
+        );
+        assert_eq!(
+            tournament(3, 2, 1, 1).summary(Lang::En),
+            "3 players, 1 game (each pair meets 2 times, two games each time, colours \
+             swapped; seed 7). 1 player could not play."
+        );
+        assert_eq!(
+            tournament(2, 1, 2, 2).summary(Lang::Zh),
+            "2 名选手，2 局（每对选手下两局，交换先后手；种子 7）。2 名选手无法参赛。"
+        );
+        assert_eq!(
+            tournament(3, 3, 18, 0).summary(Lang::Zh),
+            "3 名选手，18 局（每对选手相遇 3 次，每次两局，交换先后手；种子 7）。"
+        );
+    }
+
     #[test]
     fn every_pair_meets_twice_with_colours_swapped() {
         let games = schedule(3, 1, 10);
@@ -282,11 +375,16 @@ mod tests {
                 assert_eq!(meetings, usize::from(first != second), "{first} {second}");
             }
         }
-        assert_eq!(games[5].seed, 15);
+        // Numbered from 1, game 1 with the seed given.
+        let numbers: Vec<usize> = games.iter().map(|game| game.number).collect();
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
+        assert_eq!((games[0].seed, games[5].seed), (10, 15));
         assert_eq!(schedule(4, 2, 0).len(), 24);
         let shards: usize = (1..=4)
             .map(|index| slice(schedule(5, 1, 0), Some(Shard { index, count: 4 })).len())
             .sum();
         assert_eq!(shards, 20, "the shards share the games out, each once");
+        let first = slice(schedule(5, 1, 0), Some(Shard { index: 1, count: 4 }));
+        assert_eq!(first[0].number, 1, "shard 1 plays game 1");
     }
 }

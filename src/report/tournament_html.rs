@@ -18,7 +18,7 @@ use serde_json::json;
 
 use crate::game::battle::{Record, SIZE, Stone};
 use crate::game::tournament::{Line, Tournament};
-use crate::util::i18n::{Lang, count};
+use crate::util::i18n::Lang;
 
 /// The page: what its template (`assets/tournament.html`) shows, figured out here.
 #[derive(Template)]
@@ -92,7 +92,7 @@ pub fn page(tournament: &Tournament, lang: Lang) -> String {
     let page = TournamentPage {
         lang,
         title: lang.pick("Tournament", "班级比赛"),
-        summary: summary(tournament, lang),
+        summary: tournament.summary(lang),
         standings: standings_rows(tournament, &standings),
         shares: [
             ("s4", lang.pick("won all", "全胜")),
@@ -118,38 +118,6 @@ pub fn page(tournament: &Tournament, lang: Lang) -> String {
     };
     page.render()
         .expect("a page renders: its template writes to a String")
-}
-
-fn summary(tournament: &Tournament, lang: Lang) -> String {
-    let forfeits = tournament
-        .players
-        .iter()
-        .filter(|entry| entry.forfeits.is_some())
-        .count();
-    lang.pick(
-        format!(
-            "{}, {} (each pair meets {}, two games with colours swapped; seed {}).{}",
-            count(tournament.players.len(), "player", "players"),
-            count(tournament.games.len(), "game", "games"),
-            count(tournament.rounds as usize, "time", "times"),
-            tournament.seed,
-            match forfeits {
-                0 => String::new(),
-                n => format!(" {} could not play.", count(n, "player", "players")),
-            }
-        ),
-        format!(
-            "{} 名选手，{} 局（每对选手相遇 {} 次，每次两局，交换先后手；种子 {}）。{}",
-            tournament.players.len(),
-            tournament.games.len(),
-            tournament.rounds,
-            tournament.seed,
-            match forfeits {
-                0 => String::new(),
-                n => format!("{n} 名选手无法参赛。"),
-            }
-        ),
-    )
 }
 
 /// `value` as JSON to put inside a `<script>`: no `<`, `>` or `&` in it (as `\u003c`...,
@@ -289,7 +257,7 @@ fn games<'a>(tournament: &'a Tournament) -> Vec<GameRow<'a>> {
             let record = &game.record;
             let played = !record.moves.is_empty();
             GameRow {
-                number: game.number + 1,
+                number: game.number,
                 x: side(&record.x, record.winner == Some(Stone::X)),
                 o: side(&record.o, record.winner == Some(Stone::O)),
                 result: result(record),
@@ -353,7 +321,7 @@ mod tests {
                         1 => Some(Stone::X),
                         _ => Some(Stone::O),
                     };
-                    games.push(game(games.len(), first, second, winner, moves));
+                    games.push(game(games.len() + 1, first, second, winner, moves));
                 }
             }
         }

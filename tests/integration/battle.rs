@@ -217,6 +217,39 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
         std::fs::read_dir(root.join("whole/games")).unwrap().count(),
         12
     );
+    // One numbering, from 1: the log's, the document's and the replay file's.
+    let mut numbers: Vec<u64> = games
+        .iter()
+        .map(|game| game["number"].as_u64().unwrap())
+        .collect();
+    numbers.sort();
+    assert_eq!(numbers, (1..=12).collect::<Vec<u64>>());
+    // The log shows cai's name escaped.
+    let shown = |name: &serde_json::Value| {
+        let name = name.as_str().unwrap();
+        name.replace('\x1b', "\\x1b").replace('\x07', "\\x07")
+    };
+    for game in games {
+        let number = game["number"].as_u64().unwrap();
+        let logged = format!(
+            "] game {number}: {} (X) v {} (O): ",
+            shown(&game["x"]),
+            shown(&game["o"])
+        );
+        assert!(said.contains(&logged), "{logged}\n{said}");
+        let moves: String = game["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|step| format!("{} {}\n", step["row"], step["col"]))
+            .collect();
+        let replay = root.join(format!("whole/games/{number:04}.txt"));
+        assert_eq!(std::fs::read_to_string(replay).unwrap(), moves, "{number}");
+    }
+    assert!(
+        said.contains("4 players, 12 games (each pair plays two games, colours swapped; seed 1)."),
+        "{said}"
+    );
 
     // Two shards, merged, are the whole tournament.
     run(&["--shard", "1/2", "--out", "one"]);
@@ -229,6 +262,8 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
             "two/tournament.json",
             "--out",
             "merged",
+            "--html",
+            "merged.html",
         ])
         .output()
         .unwrap();
@@ -243,6 +278,12 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
         merged_csv, csv,
         "the same games (bots seeded), the same standings"
     );
+    // The page calls each game by the same number: #1 to #12.
+    let page = std::fs::read_to_string(root.join("merged.html")).unwrap();
+    for number in 1..=12 {
+        assert!(page.contains(&format!("id=\"g{number}\"")), "game {number}");
+    }
+    assert!(!page.contains("id=\"g0\"") && !page.contains("id=\"g13\""));
 
     // A shard given twice counts its games once.
     let merge = |parts: &[&str], out: &str| {

@@ -26,6 +26,7 @@ mod mutants;
 mod promises;
 mod renju;
 mod reports;
+mod reproducible;
 mod robustness;
 mod sealed_compile;
 mod tournament_html;

@@ -4,7 +4,7 @@
 //! when the referee judges by which line arrives first; the referee reads each player's
 //! lines in the game's order (referees/README.md), so three runs of one tournament agree.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

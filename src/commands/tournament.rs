@@ -406,6 +406,7 @@ mod tests {
             players,
             rounds: 1,
             seed: 1,
+            rules: Rules::Freestyle,
             games,
         };
         let table = standings_table(&tournament);

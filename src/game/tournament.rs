@@ -324,6 +324,7 @@ mod tests {
                 .collect(),
             rounds,
             seed: 7,
+            rules: Rules::Freestyle,
             games: (1..=games)
                 .map(|number| Played {
                     number,

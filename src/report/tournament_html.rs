@@ -397,7 +397,7 @@ mod tests {
             "<i class=\"w\">&lt;x-ben&gt;</i>".to_string(),
             "\"players\":[\"\\u003cx-ann\\u003e\"".to_string(),
         ];
-        shown.extend((0..6).map(|number| format!("<i>&lt;x-reason-{number}&gt;</i>")));
+        shown.extend((1..=6).map(|number| format!("<i>&lt;x-reason-{number}&gt;</i>")));
         for shown in shown {
             assert!(page.contains(&shown), "{shown} is not on the page: {page}");
         }

@@ -29,6 +29,7 @@ mod reports;
 mod reproducible;
 mod robustness;
 mod sealed_compile;
+mod search;
 mod tournament_html;
 mod verdicts;
 mod watch;

@@ -12,7 +12,7 @@ use crate::common;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use common::{clings, copy_course, repo, shipped_cases, stderr_of, stdout_of};
+use common::{clings, copy_course, repo, scripted_player, shipped_cases, stderr_of, stdout_of};
 
 /// Every case of fixtures/renju: its name, input and expected output.
 fn renju_cases() -> Vec<(String, String, String)> {
@@ -147,32 +147,6 @@ fn the_reference_solution_agrees_with_the_independent_reading_on_random_games() 
         recursive > 0,
         "no game had a straight four on a forbidden cell"
     );
-}
-
-/// A player for the referee's protocol that plays `moves` in order, whatever it is told,
-/// and stops when they are used up or its input ends.
-fn scripted_player(moves: &[rules::Point]) -> String {
-    let cells: Vec<String> = moves.iter().map(|(r, c)| format!("{{{r}, {c}}}")).collect();
-    format!(
-        "#include <stdio.h>\n\
-         static const int moves[][2] = {{ {} }};\n\
-         int main(void)\n{{\n\
-         \x20   char me, turn = 'X';\n\
-         \x20   int r, c, next = 0, count = sizeof moves / sizeof moves[0];\n\
-         \x20   if (scanf(\" %c\", &me) != 1)\n        return 0;\n\
-         \x20   for (;;) {{\n\
-         \x20       if (turn == me) {{\n\
-         \x20           if (next == count)\n                return 0;\n\
-         \x20           printf(\"%d %d\\n\", moves[next][0], moves[next][1]);\n\
-         \x20           fflush(stdout);\n\
-         \x20           next++;\n\
-         \x20       }} else if (scanf(\"%d %d\", &r, &c) != 2) {{\n\
-         \x20           return 0;\n\
-         \x20       }}\n\
-         \x20       turn = turn == 'X' ? 'O' : 'X';\n\
-         \x20   }}\n}}\n",
-        cells.join(", ")
-    )
 }
 
 /// `clings battle --rule renju` between two players that replay a renju case's legal

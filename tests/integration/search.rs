@@ -4,33 +4,7 @@
 
 use crate::common;
 
-use common::{copy_course, json_results, repo};
-
-/// A player that plays `moves` in order, whatever it is told, and stops when they are
-/// used up or its input ends.
-fn scripted_player(moves: &[(u8, u8)]) -> String {
-    let cells: Vec<String> = moves.iter().map(|(r, c)| format!("{{{r}, {c}}}")).collect();
-    format!(
-        "#include <stdio.h>\n\
-         static const int moves[][2] = {{ {} }};\n\
-         int main(void)\n{{\n\
-         \x20   char me, turn = 'X';\n\
-         \x20   int r, c, next = 0, count = sizeof moves / sizeof moves[0];\n\
-         \x20   if (scanf(\" %c\", &me) != 1)\n        return 0;\n\
-         \x20   for (;;) {{\n\
-         \x20       if (turn == me) {{\n\
-         \x20           if (next == count)\n                return 0;\n\
-         \x20           printf(\"%d %d\\n\", moves[next][0], moves[next][1]);\n\
-         \x20           fflush(stdout);\n\
-         \x20           next++;\n\
-         \x20       }} else if (scanf(\"%d %d\", &r, &c) != 2) {{\n\
-         \x20           return 0;\n\
-         \x20       }}\n\
-         \x20       turn = turn == 'X' ? 'O' : 'X';\n\
-         \x20   }}\n}}\n",
-        cells.join(", ")
-    )
-}
+use common::{copy_course, json_results, repo, scripted_player};
 
 /// The ai exercise's course with one case, `case` (a referee case file), played by
 /// `program` as the student's ai.c: the case's verdict and message.

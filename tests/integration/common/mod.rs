@@ -826,3 +826,29 @@ pub fn gradescope_results(text: &str) -> serde_json::Value {
     }
     results
 }
+
+/// A player for the referee's protocol that plays `moves` in order, whatever it is told,
+/// and stops when they are used up or its input ends.
+pub fn scripted_player<T: std::fmt::Display>(moves: &[(T, T)]) -> String {
+    let cells: Vec<String> = moves.iter().map(|(r, c)| format!("{{{r}, {c}}}")).collect();
+    format!(
+        "#include <stdio.h>\n\
+         static const int moves[][2] = {{ {} }};\n\
+         int main(void)\n{{\n\
+         \x20   char me, turn = 'X';\n\
+         \x20   int r, c, next = 0, count = sizeof moves / sizeof moves[0];\n\
+         \x20   if (scanf(\" %c\", &me) != 1)\n        return 0;\n\
+         \x20   for (;;) {{\n\
+         \x20       if (turn == me) {{\n\
+         \x20           if (next == count)\n                return 0;\n\
+         \x20           printf(\"%d %d\\n\", moves[next][0], moves[next][1]);\n\
+         \x20           fflush(stdout);\n\
+         \x20           next++;\n\
+         \x20       }} else if (scanf(\"%d %d\", &r, &c) != 2) {{\n\
+         \x20           return 0;\n\
+         \x20       }}\n\
+         \x20       turn = turn == 'X' ? 'O' : 'X';\n\
+         \x20   }}\n}}\n",
+        cells.join(", ")
+    )
+}

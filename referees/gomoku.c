@@ -22,8 +22,9 @@
  * then stop. Every move within the time limit (1 s).
  *
  * With a `battle` case it judges two external players instead, A (X) and B
- * (O), through tagged lines the runner routes (see battle()); it then exits
- * 42 whatever the result, which is in FEEDBACK_DIR/result.txt.
+ * (O), each a lesson player or a Gomocup engine, through tagged lines the
+ * runner routes (see battle()); it then exits 42 whatever the result, which
+ * is in FEEDBACK_DIR/result.txt.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -513,7 +514,11 @@ static struct {
     int time_limit_ms;
     int battle;                         /* two external players (see battle()) */
     int single_lines;                   /* player, opponent, after, move, rule: not with battle */
-} game = { 0, OPP_RANDOM, OPP_RANDOM, 1, { { 0 } }, 0, 0, 0, 1000, 0, 0 };
+    int battle_lines;                   /* engine, match_time_ms, memory_bytes: only with battle */
+    int engine[2];                      /* A, B: a Gomocup engine (see engine_starts()) */
+    long match_time_ms;                 /* the game's time, told to engines (0: none) */
+    long long memory_bytes;             /* each player's memory, told to engines (0: none) */
+} game = { .opponent = OPP_RANDOM, .after_script = OPP_RANDOM, .seed = 1, .time_limit_ms = 1000 };
 
 static int parse_opponent(const char *name, enum opponent_kind *kind)
 {
@@ -553,10 +558,21 @@ static int read_case(const char *path)
         n = sscanf(line, "%31s %31s", word, arg);
         if (n < 1)
             continue;
-        game.single_lines += strcmp(word, "battle") != 0 && strcmp(word, "time_limit_ms") != 0
+        int battle_only = !strcmp(word, "engine") || !strcmp(word, "match_time_ms")
+                          || !strcmp(word, "memory_bytes");
+        game.battle_lines += battle_only;
+        game.single_lines += !battle_only && strcmp(word, "battle") && strcmp(word, "time_limit_ms")
                              && !(strcmp(word, "rule") == 0 && n == 2 && strcmp(arg, "renju") == 0);
         if (strcmp(word, "battle") == 0 && n == 1) {
             game.battle = 1;
+        } else if (strcmp(word, "engine") == 0 && n == 2 && (!strcmp(arg, "A") || !strcmp(arg, "B"))) {
+            game.engine[arg[0] == 'B'] = 1;
+        } else if (strcmp(word, "match_time_ms") == 0 && sscanf(arg, "%ld", &game.match_time_ms) == 1
+                   && game.match_time_ms >= 0) {
+            /* read */
+        } else if (strcmp(word, "memory_bytes") == 0 && sscanf(arg, "%lld", &game.memory_bytes) == 1
+                   && game.memory_bytes >= 0) {
+            /* read */
         } else if (strcmp(word, "player") == 0 && n == 2 && (!strcmp(arg, "X") || !strcmp(arg, "O"))) {
             game.player = arg[0];
         } else if (strcmp(word, "opponent") == 0 && n == 2 && parse_opponent(arg, &game.opponent)) {
@@ -593,6 +609,10 @@ static int read_case(const char *path)
     if (game.battle && game.single_lines) {
         fprintf(stderr, "referee: %s: 'battle' takes no player, opponent, after or move line, and"
                 " no rule but renju\n", path);
+        return 0;
+    }
+    if (game.battle_lines && !game.battle) {
+        fprintf(stderr, "referee: %s: engine, match_time_ms and memory_bytes lines need 'battle'\n", path);
         return 0;
     }
     if (!game.player && !game.battle) {
@@ -693,13 +713,18 @@ static const char *shown(const char *line)
     return out;
 }
 
-/* "r c": two integers, blanks around them, nothing else. */
-static int parse_move(const char *line, int *r, int *c)
+/* Two integers, blanks around them, `separator` between them (or blanks
+ * only, for 0), nothing else. */
+static int parse_pair(const char *line, char separator, int *first, int *second)
 {
     char *end;
     long values[2];
 
     for (int k = 0; k < 2; k++) {
+        while (*line == ' ' || *line == '\t')
+            line++;
+        if (k == 1 && separator && *line++ != separator)
+            return 0;
         while (*line == ' ' || *line == '\t')
             line++;
         if (!(*line == '-' || *line == '+' || (*line >= '0' && *line <= '9')))
@@ -714,9 +739,15 @@ static int parse_move(const char *line, int *r, int *c)
         line++;
     if (*line != '\0')
         return 0;
-    *r = (int)values[0];
-    *c = (int)values[1];
+    *first = (int)values[0];
+    *second = (int)values[1];
     return 1;
+}
+
+/* The lesson's "r c": the row, then the column. */
+static int parse_move(const char *line, int *r, int *c)
+{
+    return parse_pair(line, 0, r, c);
 }
 
 /* Ignoring SIGPIPE, a write to a program that has gone fails quietly; the
@@ -976,7 +1007,8 @@ static int stops_win_in_two(char me, int cell[2])
  * on the board, on an empty cell, in time. */
 enum fault { NO_FAULT, TIMED_OUT_MOVE, ENDED, GARBAGE, OFF_BOARD, OCCUPIED, FORBIDDEN };
 
-static enum fault check_move(enum reply got, const char *line, int *r, int *c)
+static enum fault check_move(enum reply got, const char *line,
+                             int (*parse)(const char *, int *, int *), int *r, int *c)
 {
     switch (got) {
     case TIMED_OUT: return TIMED_OUT_MOVE;
@@ -984,7 +1016,7 @@ static enum fault check_move(enum reply got, const char *line, int *r, int *c)
     case TOO_LONG:  return GARBAGE;
     case GOT_LINE:  break;
     }
-    if (!parse_move(line, r, c))
+    if (!parse(line, r, c))
         return GARBAGE;
     if (!on_board(*r, *c))
         return OFF_BOARD;
@@ -1037,7 +1069,7 @@ static int program_move(int *move_r, int *move_c)
     int number = moves_played + 1;
     long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
 
-    enum fault fault = check_move(read_reply(now_ms() + allowed, line, MAX_LINE), line, &r, &c);
+    enum fault fault = check_move(read_reply(now_ms() + allowed, line, MAX_LINE), line, parse_move, &r, &c);
     if (fault == NO_FAULT && forbidden_for(me, r, c) != RENJU_ALLOWED)
         fault = FORBIDDEN;
 
@@ -1193,6 +1225,8 @@ struct queue {
 static struct queue queues[2];
 static int turn_given = -1;             /* the player clings lets run */
 
+static int engine_chatter(const char *text);
+
 static char colour_of(int side)
 {
     return side ? 'O' : 'X';
@@ -1236,7 +1270,7 @@ static enum reply receive(long deadline)
     }
     if (!text) {
         q->ended = 1;
-    } else if (q->count < QUEUED_LINES) {
+    } else if (q->count < QUEUED_LINES && !(game.engine[side] && engine_chatter(text))) {
         snprintf(q->lines[q->count], sizeof q->lines[0], "%s", text);
         q->kinds[q->count++] = got;
     }
@@ -1267,6 +1301,100 @@ static void give_turn(int side)
     turn_given = side;
 }
 
+/* === Battle mode: a player that is a Gomocup engine ===
+ * A player marked `engine A` in the case speaks the Gomocup ("pbrain")
+ * protocol of piskvork and the Gomocup managers instead of the lesson's:
+ * START 15 answered by OK, the limits as INFO lines, BEGIN (X's first move)
+ * or TURN x,y (the opponent's move) answered by its own move x,y, and END
+ * when the game is over. x is the column and y the row: the lesson's "r c"
+ * is the engine's "c,r". Only the translation is here; battle() judges both
+ * kinds of player alike. */
+
+/* The lines an engine writes for a human (MESSAGE, DEBUG): not for the game,
+ * dropped as they come. */
+static int engine_chatter(const char *text)
+{
+    static const char *const words[] = { "MESSAGE", "DEBUG" };
+
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+        size_t n = strlen(words[k]);
+        if (strncmp(text, words[k], n) == 0 && (text[n] == ' ' || text[n] == '\0'))
+            return 1;
+    }
+    return 0;
+}
+
+/* An engine's move "x,y": the column, then the row. */
+static int parse_engine_move(const char *line, int *r, int *c)
+{
+    return parse_pair(line, ',', c, r);
+}
+
+static long game_started_ms;
+
+/* INFO time_left before each move asked of an engine, when the game has a limit. */
+static void tell_time_left(int side)
+{
+    if (game.match_time_ms > 0) {
+        long left = game.match_time_ms - (now_ms() - game_started_ms);
+        send_line("to %c INFO time_left %ld", tag_of(side), left > 0 ? left : 0);
+    }
+}
+
+/* START 15, to be answered by OK within a move's time and the start-up's,
+ * then the game's limits and rule as INFO lines. 0, with `reason` said, if
+ * the engine did not answer OK. */
+static int engine_starts(int side, char *reason, size_t size)
+{
+    long allowed = game.time_limit_ms + START_UP_MS;
+    const char *text = "";
+
+    give_turn(side);
+    send_line("to %c START %d", tag_of(side), SIZE);
+    enum reply got = next_line_of(side, now_ms() + allowed, &text);
+    if (got == GOT_LINE && strcmp(text, "OK") == 0) {
+        send_line("to %c INFO timeout_turn %d", tag_of(side), game.time_limit_ms);
+        send_line("to %c INFO timeout_match %ld", tag_of(side), game.match_time_ms);
+        send_line("to %c INFO max_memory %lld", tag_of(side), game.memory_bytes);
+        send_line("to %c INFO game_type 1", tag_of(side));     /* against a program */
+        /* Gomocup's rule: 0 five or more wins, 4 renju */
+        send_line("to %c INFO rule %d", tag_of(side), renju_rules() ? 4 : 0);
+        return 1;
+    }
+    if (got == TIMED_OUT)
+        snprintf(reason, size, "%c: no OK to START %d within %ld ms", colour_of(side), SIZE, allowed);
+    else if (got == CLOSED)
+        snprintf(reason, size, "%c ended before it answered START %d", colour_of(side), SIZE);
+    else
+        snprintf(reason, size, "%c: answered START %d with '%s', not OK", colour_of(side), SIZE, shown(text));
+    return 0;
+}
+
+/* The move (r, c) passed on to `side`, in its protocol. */
+static void pass_move(int side, int r, int c)
+{
+    if (game.engine[side]) {
+        tell_time_left(side);
+        send_line("to %c TURN %d,%d", tag_of(side), c, r);
+    } else {
+        send_line("to %c %d %d", tag_of(side), r, c);
+    }
+}
+
+/* An engine's illegal move, in its own terms and the lesson's. */
+static void describe_engine_fault(char *out, size_t size, enum fault fault, int r, int c, int number)
+{
+    if (fault == OCCUPIED)
+        snprintf(out, size, "illegal move %d,%d (column %d, row %d: occupied by %c) on move %d",
+                 c, r, c, r, board[r][c], number);
+    else if (fault == FORBIDDEN)
+        snprintf(out, size, "illegal move %d,%d (column %d, row %d: forbidden: %s) on move %d",
+                 c, r, c, r, renju_names[renju_verdict(r, c)], number);
+    else
+        snprintf(out, size, "illegal move %d,%d (column %d, row %d: off the board) on move %d",
+                 c, r, c, r, number);
+}
+
 /* The five cells of who's line through (r, c), in line order: five in a row
  * that include (r, c), the line may be longer. */
 static void winning_five(int r, int c, char who, int five[5][2])
@@ -1295,21 +1423,33 @@ static int battle(const char *dir)
     char reason[512], winner = 0, turn = 'X';
     int five[5][2], made_five = 0;
 
-    give_turn(0);
-    send_line("to A X");
-    send_line("to B O");
-    for (;;) {
+    game_started_ms = now_ms();
+    for (int side = 0; side < 2 && !winner; side++)
+        if (game.engine[side] && !engine_starts(side, reason, sizeof reason))
+            winner = colour_of(!side);
+    for (int side = 0; side < 2 && !winner; side++)
+        if (!game.engine[side])
+            send_line("to %c %c", tag_of(side), colour_of(side));
+    if (!winner && game.engine[0]) {
+        tell_time_left(0);
+        send_line("to A BEGIN");
+    }
+    while (!winner) {
         int mover = turn == 'O', number = moves_played + 1, r = -1, c = -1;
         long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
         const char *text = "";
 
         give_turn(mover);
         enum reply got = next_line_of(mover, now_ms() + allowed, &text);
-        enum fault fault = check_move(got, text, &r, &c);
+        enum fault fault = check_move(got, text, game.engine[mover] ? parse_engine_move : parse_move, &r, &c);
         if (fault == NO_FAULT && forbidden_for(turn, r, c) != RENJU_ALLOWED)
             fault = FORBIDDEN;
         if (fault == ENDED) {
             snprintf(reason, sizeof reason, "%c ended before the game did, at move %d", turn, number);
+        } else if (game.engine[mover] && (fault == OCCUPIED || fault == OFF_BOARD || fault == FORBIDDEN)) {
+            char words[256];
+            describe_engine_fault(words, sizeof words, fault, r, c, number);
+            snprintf(reason, sizeof reason, "%c: %s", turn, words);
         } else if (fault != NO_FAULT) {
             char words[256];
             describe_fault(words, sizeof words, fault, text, r, c, number, allowed);
@@ -1331,13 +1471,16 @@ static int battle(const char *dir)
             snprintf(reason, sizeof reason, "draw: the board is full");
             break;
         }
-        send_line("to %c %d %d", tag_of(!mover), r, c);
+        pass_move(!mover, r, c);
         turn = other(turn);
     }
     /* Closing a player's stdin ends the game for it; it must then stop.
      * What comes meanwhile is dropped. */
-    send_line("close A");
-    send_line("close B");
+    for (int side = 0; side < 2; side++) {
+        if (game.engine[side])
+            send_line("to %c END", tag_of(side));
+        send_line("close %c", tag_of(side));
+    }
     long deadline = now_ms() + STOP_GRACE_MS;
     while (!(queues[0].ended && queues[1].ended) && receive(deadline) != TIMED_OUT)
         continue;

@@ -84,6 +84,7 @@ pub enum Command {
     Report(commands::report::Args),
     Battle(commands::battle::Args),
     Tournament(commands::tournament::Args),
+    Pbrain(commands::pbrain::Args),
     Dev {
         #[command(subcommand)]
         command: commands::dev::Command,

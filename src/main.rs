@@ -107,6 +107,7 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
         Some(Command::Grade(args)) => commands::grade::run(&app, args),
         Some(Command::Battle(args)) => commands::battle::run(&app, args),
         Some(Command::Tournament(args)) => commands::tournament::run(&app, args),
+        Some(Command::Pbrain(args)) => commands::pbrain::run(&app, args),
         Some(Command::Reset(args)) => commands::reset::run(&mut app, args),
         Some(Command::Dev { command }) => command.run(&app),
         Some(Command::Init(_) | Command::Report(_)) => {

@@ -22,8 +22,9 @@ const CLEAR: &str = "\x1b[H\x1b[2J";
 /// move; each game's replay is written (the `replay` exercise's format).
 #[derive(clap::Args)]
 pub struct Args {
-    /// A player: a C file, a student's directory (course layout), or a course bot by
-    /// name (a file of bots/: random, priorities, strong).
+    /// A player: a C file, a student's directory (course layout), a course bot by name
+    /// (a file of bots/: random, priorities, strong), or a Gomocup engine, `gomocup:FILE`
+    /// (an executable, or a C file built as a student's).
     a: String,
     /// The other player, the same way.
     b: String,
@@ -72,12 +73,15 @@ pub fn run(app: &App, options: &Args) -> Result<Exit> {
         eprintln!("warning: {warning}");
     }
     let arena = Arena::new(&grader, exercise, options.rule)?;
-    let names = names(&[options.a.clone(), options.b.clone()]);
-    let players = entrants
+    let mut players = entrants
         .iter()
-        .zip(&names)
-        .map(|(entrant, name)| arena.player(entrant, name))
+        .zip([&options.a, &options.b])
+        .map(|(entrant, spec)| arena.player(entrant, &style::visible(spec)))
         .collect::<Result<Vec<Player>>>()?;
+    let names = names(&players);
+    for (player, name) in players.iter_mut().zip(&names) {
+        player.name = name.clone();
+    }
     std::fs::create_dir_all(&options.out)
         .with_context(|| format!("cannot create {}", options.out.display()))?;
     let live = std::io::stdout().is_terminal();
@@ -147,12 +151,11 @@ pub fn run(app: &App, options: &Args) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// The players' names as given; a player against itself is told apart.
-fn names(specs: &[String; 2]) -> [String; 2] {
-    // A player may be a student's folder, whose name may hold any character.
-    let [a, b] = specs
-        .each_ref()
-        .map(|spec| style::visible(spec).into_owned());
+/// The players' names: as given (escaped: a player may be a student's folder, whose name
+/// may hold any character), an engine's its own; a player against itself is told apart.
+fn names(players: &[Player]) -> [String; 2] {
+    let name = |player: &Player| player.about.clone().unwrap_or_else(|| player.name.clone());
+    let (a, b) = (name(&players[0]), name(&players[1]));
     if a == b {
         [format!("{a} (A)"), format!("{b} (B)")]
     } else {

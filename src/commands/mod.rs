@@ -6,6 +6,7 @@ pub mod grade;
 pub mod hint;
 pub mod init;
 pub mod list;
+pub mod pbrain;
 pub mod report;
 pub mod reset;
 pub mod run;

@@ -30,6 +30,10 @@ pub struct Args {
     /// Add a course bot as a player (repeat for several): random, priorities, strong.
     #[arg(long = "bot", value_name = "NAME")]
     bots: Vec<String>,
+    /// Add a Gomocup engine as a player (repeat for several): an executable, or a C
+    /// file built as a student's; it is named by its answer to ABOUT.
+    #[arg(long = "engine", value_name = "FILE")]
+    engines: Vec<PathBuf>,
     /// How many times each pair meets; each time is two games, colours swapped.
     #[arg(long, default_value_t = 1)]
     rounds: u32,
@@ -89,6 +93,10 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
             ),
         }
     }
+    for engine in &options.engines {
+        let stem = engine.file_stem().unwrap_or_default().to_string_lossy();
+        entrants.push((format!("engine {stem}"), Ok(Entrant::engine(engine)?)));
+    }
     anyhow::ensure!(
         entrants.len() >= 2,
         "a tournament needs two players at least: {} has {} (add course bots with --bot)",
@@ -101,16 +109,34 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
     }
     let arena = Arena::new(&grader, exercise, options.rule)?;
     let jobs = grader.jobs;
-    let built: Vec<Result<Player>> =
+    let mut built: Vec<Result<Player>> =
         parallel::map(&entrants, jobs, |(name, entrant)| match entrant {
             Ok(entrant) => arena.player(entrant, name),
             Err(why) => Err(anyhow::anyhow!("refused: {why}")),
         });
+    // An engine is named by itself, as a bot is by the course: `engine NAME`.
+    let mut names: Vec<String> = entrants
+        .iter()
+        .zip(&built)
+        .map(
+            |((name, _), build)| match build.as_ref().map(|player| &player.about) {
+                Ok(Some(about)) => format!("engine {about}"),
+                _ => name.clone(),
+            },
+        )
+        .collect();
+    battle::distinct(&mut names);
+    for (build, name) in built.iter_mut().zip(&names) {
+        if let Ok(player) = build {
+            player.name = name.clone();
+        }
+    }
     let players: Vec<Entry> = entrants
         .iter()
         .zip(&built)
-        .map(|((name, entrant), build)| Entry {
-            name: name.clone(),
+        .zip(names)
+        .map(|(((_, entrant), build), name)| Entry {
+            name,
             forfeits: build.as_ref().err().map(forfeit_reason),
             refused: entrant.is_err(),
         })

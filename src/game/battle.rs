@@ -1,10 +1,14 @@
 //! Games between two programs (`clings battle`, `clings tournament`): each player built
 //! like a student's program and run in a sandbox of its own, both talking with the
-//! course's referee in its battle mode (see [`crate::grade::checkers::Validator::battle`] and
-//! referees/README.md), which checks every move and decides. A game ends with its
-//! [`Record`]: the moves, the winner and why.
+//! course's referee in its battle mode (see [`crate::grade::checkers::Validator::battle`]
+//! and referees/README.md), which checks every move and decides. A player speaks the
+//! lesson's protocol, or is a Gomocup engine (`gomocup:FILE`), which the referee talks to
+//! in the Gomocup protocol (docs/gomocup.md). A game ends with its [`Record`]: the moves,
+//! the winner and why.
 
+use std::os::fd::BorrowedFd;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -14,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::course::{BOTS_DIR, Course, Exercise};
 use crate::grade::checkers::{MOVES, RESULT, Validator};
 use crate::grade::{self, Grader};
-use crate::sandbox::{Conversation, Job, Left, Limits, Side};
+use crate::sandbox::{Conversation, Job, Left, Limits, Outcome, Relay, Side};
 use crate::util::i18n::count;
 use crate::util::style;
 use crate::verdict::JudgedBy;
@@ -95,10 +99,20 @@ pub enum Entrant {
     File(PathBuf),
     /// A student's directory, in the course's layout (its `exercises/ai.c`).
     Submission(PathBuf),
+    /// A Gomocup engine: a C file, built as a student's is, or an executable.
+    Engine(PathBuf),
 }
+
+/// What marks a player as a Gomocup engine on the command line: `gomocup:FILE`. The file
+/// alone cannot say which protocol its program speaks, and a battle's players are two
+/// words: a prefix marks either, and any file, the same way.
+pub const ENGINE_PREFIX: &str = "gomocup:";
 
 impl Entrant {
     pub fn parse(course: &Course, spec: &str) -> Result<Entrant> {
+        if let Some(file) = spec.strip_prefix(ENGINE_PREFIX) {
+            return Entrant::engine(Path::new(file));
+        }
         let path = Path::new(spec);
         if path.is_dir() {
             return Ok(Entrant::Submission(path.to_path_buf()));
@@ -114,6 +128,16 @@ impl Entrant {
             "{spec}: no such file or directory, nor a course bot (the course's bots: {})",
             Entrant::bots(course).join(", ")
         )
+    }
+
+    /// A Gomocup engine's file: a C file or an executable.
+    pub fn engine(path: &Path) -> Result<Entrant> {
+        anyhow::ensure!(
+            path.is_file(),
+            "{}: no such file: a Gomocup engine is an executable or a C file",
+            path.display()
+        );
+        Ok(Entrant::Engine(path.to_path_buf()))
     }
 
     /// The names of the course's bots.
@@ -140,18 +164,32 @@ impl Entrant {
         };
         match self {
             Entrant::Bot(_) => false,
-            Entrant::File(path) | Entrant::Submission(path) => !inside(path),
+            Entrant::File(path) | Entrant::Submission(path) | Entrant::Engine(path) => {
+                !inside(path)
+            }
         }
     }
 }
 
-/// One contestant: a program clings built.
+/// The protocol a player speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// The lesson's (SPEC, exercise 7): `X` or `O`, then `r c` lines.
+    Lesson,
+    /// Gomocup's: `START 15`, `BEGIN`, `TURN x,y`, ... (docs/gomocup.md).
+    Gomocup,
+}
+
+/// One contestant: a program clings built (or an engine's executable).
 #[derive(Clone, Debug)]
 pub struct Player {
     pub name: String,
     pub program: PathBuf,
     /// A course bot, run with each game's seed.
     pub seeded: bool,
+    pub protocol: Protocol,
+    /// The name an engine gives itself (its answer to `ABOUT`), shown escaped.
+    pub about: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -227,32 +265,91 @@ impl<'a> Arena<'a> {
         })
     }
 
-    /// Builds `entrant` into a player named `name`. A program that does not compile is an
-    /// error that shows the compiler's.
+    /// Builds `entrant` into a player named `name`; an engine is asked its own name
+    /// (`ABOUT`). A program that does not compile is an error that shows the compiler's.
     pub fn player(&self, entrant: &Entrant, name: &str) -> Result<Player> {
+        if let Entrant::Engine(path) = entrant {
+            let program = match path.extension().is_some_and(|extension| extension == "c") {
+                true => self.build_file(path)?,
+                false => executable(path)?,
+            };
+            return Ok(Player {
+                name: name.to_string(),
+                about: self.engine_name(&program),
+                program,
+                seeded: false,
+                protocol: Protocol::Gomocup,
+            });
+        }
         let (dir, source) = match entrant {
             Entrant::Bot(bot) => (
                 self.grader.course.root.clone(),
                 Path::new(BOTS_DIR).join(format!("{bot}.c")),
             ),
-            Entrant::File(path) => {
-                let dir = match path.parent() {
-                    Some(dir) if !dir.as_os_str().is_empty() => dir,
-                    _ => Path::new("."),
-                };
-                (
-                    dir.to_path_buf(),
-                    PathBuf::from(path.file_name().unwrap_or_default()),
-                )
+            Entrant::File(path) | Entrant::Engine(path) => {
+                return self.lesson_player(self.build_file(path)?, name, false);
             }
             Entrant::Submission(dir) => (dir.clone(), grade::locate(self.exercise, dir)),
         };
         let program = self.grader.build_in(&dir, &source)?;
+        self.lesson_player(program, name, matches!(entrant, Entrant::Bot(_)))
+    }
+
+    fn lesson_player(&self, program: PathBuf, name: &str, seeded: bool) -> Result<Player> {
         Ok(Player {
             name: name.to_string(),
             program,
-            seeded: matches!(entrant, Entrant::Bot(_)),
+            seeded,
+            protocol: Protocol::Lesson,
+            about: None,
         })
+    }
+
+    /// A player's run outside a battle, in a conversation clings holds itself (`clings
+    /// pbrain`): `stdin` its input, `relay` where its output goes; under the arena's limits
+    /// but `wall_time`, as the game is someone else's to time.
+    pub fn run_alone(
+        &self,
+        player: &Player,
+        stdin: BorrowedFd,
+        relay: &Arc<Relay>,
+        wall_time: Duration,
+    ) -> Result<Outcome> {
+        let job = Job {
+            conversation: Some((stdin, relay)),
+            ..Job::program(&player.program, None, &self.env)
+        };
+        let limits = Limits {
+            wall_time,
+            ..self.limits
+        };
+        self.grader.sandbox.run(&job, limits)
+    }
+
+    /// A C file built as a student's, in its own folder.
+    fn build_file(&self, path: &Path) -> Result<PathBuf> {
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let source = PathBuf::from(path.file_name().unwrap_or_default());
+        self.grader.build_in(dir, &source)
+    }
+
+    /// The name an engine gives itself, asked once (`ABOUT`, then `END`) in a sandbox of
+    /// its own under the course's limits: `name="..."` of its answer, shown escaped and
+    /// cut; none if it gives none.
+    fn engine_name(&self, program: &Path) -> Option<String> {
+        let scratch = tempfile::tempdir().ok()?;
+        let input = scratch.path().join("about.txt");
+        std::fs::write(&input, "ABOUT\nEND\n").ok()?;
+        let job = Job::program(program, Some(&input), &self.env);
+        let outcome = self
+            .grader
+            .sandbox
+            .run(&job, self.grader.limits(None))
+            .ok()?;
+        about_name(&String::from_utf8_lossy(&outcome.stdout))
     }
 
     /// One game, `x` moving first, a bot playing with `seed`; `watch` is shown the moves
@@ -269,10 +366,22 @@ impl<'a> Arena<'a> {
             args: if player.seeded { &seed } else { &[] },
             ..Job::program(&player.program, None, &self.env)
         });
+        // An engine is told the game's time and memory, as a Gomocup manager tells them.
+        let mut setup = format!(
+            "{}match_time_ms {}\nmemory_bytes {}\n",
+            self.rules.battle_case(),
+            self.limits.wall_time.as_millis(),
+            self.limits.memory.bytes
+        );
+        for (tag, player) in ["A", "B"].iter().zip([x, o]) {
+            if player.protocol == Protocol::Gomocup {
+                setup.push_str(&format!("engine {tag}\n"));
+            }
+        }
         let files = self.referee.battle(
             &self.grader.sandbox,
             self.limits,
-            self.rules.battle_case(),
+            &setup,
             jobs,
             &|conversation: &Conversation| watch(&moves_so_far(conversation)),
         )?;
@@ -288,25 +397,78 @@ impl<'a> Arena<'a> {
     }
 }
 
-/// The moves the referee has passed on so far: `to B r c` is a move of A (X), `to A r c`
-/// one of B (O). The move that ends a game is passed on to no one: it is in the record.
+/// The moves the referee has passed on so far: `to B r c` (or, to an engine, `to B TURN
+/// c,r`) is a move of A (X), `to A ...` one of B (O). The move that ends a game is passed
+/// on to no one: it is in the record.
 fn moves_so_far(conversation: &Conversation) -> Vec<Move> {
     conversation
         .lines()
         .iter()
         .filter(|(side, _)| *side == Side::Referee)
         .filter_map(|(_, line)| {
-            let mut words = line.split_whitespace();
-            let stone = match (words.next(), words.next()) {
-                (Some("to"), Some("B")) => Stone::X,
-                (Some("to"), Some("A")) => Stone::O,
+            let (stone, said) = match line.split_once(' ')? {
+                ("to", rest) => match rest.split_once(' ')? {
+                    ("B", said) => (Stone::X, said),
+                    ("A", said) => (Stone::O, said),
+                    _ => return None,
+                },
                 _ => return None,
             };
-            let row = words.next()?.parse().ok()?;
-            let col = words.next()?.parse().ok()?;
-            Some(Move { stone, row, col })
+            let (row, col) = match said.strip_prefix("TURN ") {
+                Some(cell) => cell.split_once(',').map(|(col, row)| (row, col))?,
+                None => said.split_once(' ')?,
+            };
+            Some(Move {
+                stone,
+                row: row.trim().parse().ok()?,
+                col: col.trim().parse().ok()?,
+            })
         })
         .collect()
+}
+
+/// `names` made distinct: a name met before gets ` (2)`, ` (3)`, ... (two engines that
+/// call themselves alike, a bot named twice).
+pub fn distinct(names: &mut [String]) {
+    for index in 1..names.len() {
+        let (before, rest) = names.split_at_mut(index);
+        let name = &mut rest[0];
+        if before.contains(name) {
+            let mut copy = 2;
+            while before.contains(&format!("{name} ({copy})")) {
+                copy += 1;
+            }
+            *name = format!("{name} ({copy})");
+        }
+    }
+}
+
+/// An engine's executable, to be run as it is (a copy of it, in its sandbox).
+fn executable(path: &Path) -> Result<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .permissions()
+        .mode();
+    anyhow::ensure!(
+        mode & 0o111 != 0,
+        "{}: neither a C file nor an executable: a Gomocup engine is one or the other",
+        path.display()
+    );
+    path.canonicalize()
+        .with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// The longest name an engine may give itself on the standings.
+const ENGINE_NAME: usize = 40;
+
+/// The `name="..."` of an engine's answer to `ABOUT` (`name="pela", version="1.0", ...`),
+/// escaped and cut to [`ENGINE_NAME`] characters.
+fn about_name(answer: &str) -> Option<String> {
+    let start = answer.find("name=\"")? + "name=\"".len();
+    let name = answer[start..].split(['"', '\n']).next()?.trim();
+    let name: String = style::visible(name).chars().take(ENGINE_NAME).collect();
+    (!name.is_empty()).then_some(name)
 }
 
 impl Record {
@@ -488,6 +650,47 @@ mod tests {
                 "{result} {moves}"
             );
         }
+    }
+
+    #[test]
+    fn names_met_before_are_told_apart() {
+        let mut names = ["a", "b", "a", "a", "a (2)"].map(String::from);
+        distinct(&mut names);
+        assert_eq!(names, ["a", "b", "a (2)", "a (3)", "a (2) (2)"]);
+    }
+
+    #[test]
+    fn an_engines_name_is_read_from_its_answer_to_about() {
+        let about = "MESSAGE hi\nname=\"pela\", version=\"1.0\", author=\"X\"\n";
+        assert_eq!(about_name(about).as_deref(), Some("pela"));
+        assert_eq!(about_name("name=\"\x1b[2J\"").as_deref(), Some("\\x1b[2J"));
+        assert_eq!(
+            about_name(&format!("name=\"{}\"", "n".repeat(99)))
+                .unwrap()
+                .len(),
+            40
+        );
+        assert_eq!(about_name("version=\"1\""), None);
+        assert_eq!(about_name("name=\"\""), None);
+    }
+
+    #[test]
+    fn the_moves_passed_on_are_read_in_either_protocol() {
+        let table = crate::sandbox::Table::new().unwrap();
+        table.from_referee.pass(
+            b"turn A\nto A START 15\nto A INFO timeout_turn 1000\nto A BEGIN\nto B X\n\
+              to B 7 7\nto A TURN 3,8\nto B 2 2\n",
+        );
+        let moves = moves_so_far(&table.conversation);
+        let cells: Vec<(Stone, u8, u8)> = moves
+            .iter()
+            .map(|step| (step.stone, step.row, step.col))
+            .collect();
+        assert_eq!(
+            cells,
+            [(Stone::X, 7, 7), (Stone::O, 8, 3), (Stone::X, 2, 2)],
+            "the engine's x,y is the column, then the row"
+        );
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod common;
 mod course;
 mod dev;
 mod files;
+mod gomocup;
 mod hostile;
 mod init;
 mod install;

@@ -1,0 +1,358 @@
+//! The Gomocup protocol both ways (issue 30, docs/gomocup.md): an engine plays lesson
+//! players and the course's bots through the referee, loses on a protocol error with a
+//! reason that says which, and enters a tournament under the name it gives; `clings
+//! pbrain` plays a lesson player as an engine for a Gomocup manager.
+
+use crate::common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
+
+use common::{clings, clings_process, copy_course, repo, stderr_of, stdout_of};
+
+/// An engine of `tests/programs/gomocup/`, marked as one.
+fn engine(name: &str) -> String {
+    format!("gomocup:{}", engine_file(name).display())
+}
+
+fn engine_file(name: &str) -> PathBuf {
+    repo().join(format!("tests/programs/gomocup/{name}.c"))
+}
+
+/// `clings battle` in `course`, which must exit 0; its stdout.
+fn battle(course: &Path, args: &[&str]) -> String {
+    let output = clings(course).arg("battle").args(args).output().unwrap();
+    let said = stdout_of(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{said}{}",
+        stderr_of(&output)
+    );
+    said
+}
+
+/// The result line of each game a battle printed.
+fn results(said: &str) -> Vec<&str> {
+    said.lines()
+        .filter(|line| {
+            !line.starts_with("score ") && (line.contains(" won ") || line.starts_with("a draw"))
+        })
+        .collect()
+}
+
+#[test]
+fn an_engine_plays_lesson_players_and_the_course_bots_with_either_colour() {
+    let course = copy_course(&repo());
+    let solution = repo().join("solutions/ai.c");
+    // The test engine says MESSAGE and DEBUG lines before every move, which the referee
+    // must drop: read as moves, they would lose its games at once.
+    for opponent in [solution.to_str().unwrap(), "strong", "random"] {
+        let said = battle(
+            course.path(),
+            &[&engine("engine"), opponent, "--games", "2"],
+        );
+        assert!(
+            said.contains("game 1 of 2: testbrain (X) against"),
+            "{said}"
+        );
+        assert!(said.contains("(X) against testbrain (O)"), "{said}");
+        let results = results(&said);
+        assert_eq!(results.len(), 2, "{said}");
+        for result in results {
+            assert!(result.ends_with("made five"), "a game played out: {said}");
+        }
+    }
+    // The engine's moves are x,y (the column first): its replays are the lesson's r c.
+    let replay = std::fs::read_to_string(course.path().join("battle/game-1.txt")).unwrap();
+    let first: Vec<&str> = replay.lines().take(2).collect();
+    assert_eq!(first[0], "7 7", "the engine opens in the centre: {replay}");
+
+    // An engine built elsewhere, an executable, plays the same.
+    let built = tempfile::tempdir().unwrap();
+    let program = built.path().join("testbrain");
+    let gcc = std::process::Command::new("gcc")
+        .args(["-std=c99", "-O2", "-o"])
+        .arg(&program)
+        .arg(engine_file("engine"))
+        .status()
+        .unwrap();
+    assert!(gcc.success());
+    let executable = format!("gomocup:{}", program.display());
+    let said = battle(course.path(), &["random", &executable]);
+    assert!(said.contains("random (X) against testbrain (O)"), "{said}");
+    assert!(results(&said)[0].ends_with("made five"), "{said}");
+
+    // It keeps to the protocol a manager speaks: it answers ABOUT, says nothing to INFO,
+    // and plays from a BOARD position (x,y,1 its own stone, x,y,2 the opponent's).
+    let mut session = std::process::Command::new(&program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    session
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"START 15\r\nINFO timeout_turn 1000\r\nABOUT\r\nBOARD\r\n7,7,2\r\n0,0,1\r\n\
+              8,7,2\r\n1,0,1\r\n9,7,2\r\n2,0,1\r\n10,7,2\r\nDONE\r\nEND\r\n",
+        )
+        .unwrap();
+    let output = session.wait_with_output().unwrap();
+    let answers: Vec<String> = stdout_of(&output)
+        .lines()
+        .filter(|line| !line.starts_with("MESSAGE") && !line.starts_with("DEBUG"))
+        .map(String::from)
+        .collect();
+    assert_eq!(answers[0], "OK");
+    assert!(answers[1].starts_with("name=\"testbrain\""), "{answers:?}");
+    // The opponent's four on row 7, columns 7 to 10: blocked at its end nearer the centre.
+    assert_eq!(answers[2], "6,7", "{answers:?}");
+    assert_eq!(answers.len(), 3, "{answers:?}");
+}
+
+#[test]
+fn an_engine_that_breaks_the_protocol_loses_with_the_reason() {
+    let course = copy_course(&repo());
+    for (name, reason) in [
+        (
+            "says_error",
+            "random (O) won by forfeit: X: answered START 15 with 'ERROR only 20x20 boards', not OK",
+        ),
+        (
+            "occupies",
+            "random (O) won in 2 moves: X: illegal move 7,7 (column 7, row 7: occupied by X) on move 3",
+        ),
+        (
+            "late",
+            "random (O) won in 2 moves: X: no move within 1000 ms (move 3)",
+        ),
+    ] {
+        let said = battle(course.path(), &[&engine(name), "random"]);
+        assert!(said.contains(reason), "{name}: {said}");
+    }
+    // As O, the START it did not answer is its fault too: the first move is never asked.
+    let said = battle(course.path(), &["random", &engine("says_error")]);
+    assert!(
+        said.contains("random (X) won by forfeit: O: answered START 15"),
+        "{said}"
+    );
+}
+
+#[test]
+fn engines_enter_a_tournament_named_by_their_answer_to_about() {
+    let course = copy_course(&repo());
+    let root = course.path();
+    let dir = root.join("class/ana/exercises");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(repo().join("solutions/ai.c"), dir.join("ai.c")).unwrap();
+    let output = clings(root)
+        .args(["tournament", "class", "--bot", "random"])
+        .arg("--engine")
+        .arg(engine_file("engine"))
+        .arg("--engine")
+        .arg(engine_file("occupies"))
+        .args(["--out", "t"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let document: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("t/tournament.json")).unwrap()).unwrap();
+    let players: Vec<&str> = document["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|player| player["name"].as_str().unwrap())
+        .collect();
+    // The test engine answers ABOUT; the other does not, and is named by its file.
+    assert_eq!(
+        players,
+        ["ana", "bot random", "engine testbrain", "engine occupies"]
+    );
+    let games = document["games"].as_array().unwrap();
+    assert_eq!(games.len(), 12);
+    for game in games {
+        let reason = game["reason"].as_str().unwrap();
+        match game["x"] == "engine occupies" || game["o"] == "engine occupies" {
+            true => assert!(reason.contains("illegal move 7,7"), "{game}"),
+            false => assert!(reason.ends_with("made five"), "{game}"),
+        }
+    }
+}
+
+/// `clings pbrain PLAYER` on a pipe, as a Gomocup manager starts a brain.
+struct Brain {
+    child: Child,
+    to: ChildStdin,
+    from: BufReader<ChildStdout>,
+}
+
+impl Brain {
+    fn start(course: &Path, player: &str) -> Brain {
+        let mut child = clings_process(course)
+            .args(["pbrain", player])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let to = child.stdin.take().unwrap();
+        let from = BufReader::new(child.stdout.take().unwrap());
+        Brain { child, to, from }
+    }
+
+    /// Sends `command` (CR LF ended, as managers do) and reads the answer's line.
+    fn ask(&mut self, command: &str) -> String {
+        self.tell(command);
+        let mut line = String::new();
+        self.from.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    }
+
+    /// Sends `command`, which has no answer.
+    fn tell(&mut self, command: &str) {
+        write!(self.to, "{command}\r\n").unwrap();
+        self.to.flush().unwrap();
+    }
+}
+
+#[test]
+fn pbrain_answers_a_managers_session_for_a_lesson_player() {
+    let course = copy_course(&repo());
+    let mut brain = Brain::start(course.path(), "solutions/ai.c");
+    let session = [
+        ("ABOUT", "name=\""),
+        (
+            "START 20",
+            "ERROR this brain plays on a 15x15 board only, the lesson's",
+        ),
+        ("START 15", "OK"),
+        ("INFO timeout_turn 1000", ""),
+        ("INFO timeout_match 180000", ""),
+        ("INFO max_memory 83886080", ""),
+        ("INFO rule 0", ""),
+        // The lesson's solution opens in the centre; x,y is the column, then the row.
+        ("BEGIN", "7,7"),
+        // The opponent at column 8, row 7: the solution blocks beside its own stone.
+        ("TURN 8,7", "7,6"),
+        // Take both moves back and play them again: a new run of the player replays its
+        // game and answers the same.
+        ("TAKEBACK 7,6", "OK"),
+        ("TAKEBACK 8,7", "OK"),
+        ("TURN 8,7", "7,6"),
+        (
+            "TURN 99,99",
+            "ERROR TURN 99,99: not an empty cell x,y of the board",
+        ),
+        (
+            "TURN 8,7",
+            "ERROR TURN 8,7: not an empty cell x,y of the board",
+        ),
+        ("RESTART", "OK"),
+        ("TURN 7,7", "7,6"),
+        ("FOO", "UNKNOWN FOO"),
+    ];
+    for (command, expected) in session {
+        match expected {
+            "" => brain.tell(command),
+            _ => {
+                let answer = brain.ask(command);
+                assert!(answer.starts_with(expected), "{command}: {answer:?}");
+            }
+        }
+    }
+    // BOARD: a position of its own game, in order, is played again; one with a stone it
+    // would not have played is refused, saying so.
+    brain.tell("BOARD");
+    for line in ["7,7,1", "8,7,2", "7,6,1", "0,0,2"] {
+        brain.tell(line);
+    }
+    let answer = brain.ask("DONE");
+    assert!(answer.split(',').count() == 2, "{answer}");
+    brain.tell("BOARD");
+    for line in ["7,7,2", "0,14,1", "3,3,2"] {
+        brain.tell(line);
+    }
+    let answer = brain.ask("DONE");
+    assert!(
+        answer.starts_with("ERROR the player chose 7,6 where the position has its stone at 0,14"),
+        "{answer}"
+    );
+    brain.tell("END");
+    let status = brain.child.wait().unwrap();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut brain.from, &mut rest).unwrap();
+    assert_eq!(rest, "", "nothing after END");
+    assert!(status.success(), "{status:?}");
+}
+
+/// A manager's game, as piskvork plays one: START both brains, BEGIN to the first, each
+/// move passed to the other as TURN, until a five; every move checked.
+fn managed_game(first: &mut Brain, second: &mut Brain) -> (usize, usize) {
+    for brain in [&mut *first, &mut *second] {
+        assert_eq!(brain.ask("START 15"), "OK");
+        brain.tell("INFO timeout_turn 1000");
+    }
+    let mut board = [[0usize; 15]; 15];
+    let mut reply = first.ask("BEGIN");
+    for number in 1..=225 {
+        let (x, y) = reply
+            .split_once(',')
+            .map(|(x, y)| (x.parse::<usize>().unwrap(), y.parse::<usize>().unwrap()))
+            .unwrap_or_else(|| panic!("move {number}: {reply:?}"));
+        let mover = 1 + (number + 1) % 2;
+        assert_eq!(board[y][x], 0, "move {number}: {reply} is taken");
+        board[y][x] = mover;
+        if five_through(&board, x, y) {
+            return (mover, number);
+        }
+        let next = match mover {
+            1 => &mut *second,
+            _ => &mut *first,
+        };
+        reply = next.ask(&format!("TURN {x},{y}"));
+    }
+    (0, 225)
+}
+
+fn five_through(board: &[[usize; 15]; 15], x: usize, y: usize) -> bool {
+    let who = board[y][x];
+    [(1i32, 0i32), (0, 1), (1, 1), (1, -1)]
+        .iter()
+        .any(|&(dx, dy)| {
+            let count = |sign: i32| {
+                (1..5)
+                    .take_while(|k| {
+                        let (cx, cy) = (x as i32 + sign * k * dx, y as i32 + sign * k * dy);
+                        (0..15).contains(&cx)
+                            && (0..15).contains(&cy)
+                            && board[cy as usize][cx as usize] == who
+                    })
+                    .count()
+            };
+            1 + count(1) + count(-1) >= 5
+        })
+}
+
+#[test]
+fn a_lesson_player_through_pbrain_plays_a_whole_managed_game_against_a_bot() {
+    let course = copy_course(&repo());
+    // The lesson's solution beats random as either colour (referees/README.md).
+    for solution_first in [true, false] {
+        let mut student = Brain::start(course.path(), "solutions/ai.c");
+        let mut bot = Brain::start(course.path(), "random");
+        let (winner, moves) = match solution_first {
+            true => managed_game(&mut student, &mut bot),
+            false => managed_game(&mut bot, &mut student),
+        };
+        let student_stone = if solution_first { 1 } else { 2 };
+        assert_eq!(winner, student_stone, "after {moves} moves");
+        for mut brain in [student, bot] {
+            brain.tell("END");
+            let output = brain.child.wait_with_output().unwrap();
+            assert!(output.status.success(), "{}", stderr_of(&output));
+        }
+    }
+}

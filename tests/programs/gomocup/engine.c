@@ -1,0 +1,130 @@
+/* A small Gomocup ("pbrain") engine for clings' tests: it speaks the piskvork protocol on
+ * stdin and stdout, one command a line. START n (OK, or ERROR for a size it cannot play),
+ * RESTART, BEGIN, TURN x,y, BOARD ... DONE (a new position: x,y,1 its own stones, x,y,2
+ * the opponent's), TAKEBACK x,y, INFO (ignored), ABOUT, END; anything else is UNKNOWN.
+ * Coordinates are x,y: x the column, y the row. Before each move it says MESSAGE and
+ * DEBUG lines, which a manager ignores.
+ *
+ * It plays five if it can, else blocks the opponent's five, else the empty cell with the
+ * longest lines through it (its own counted twice), the one nearest the centre on ties:
+ * deterministic. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SIZE 32
+
+static int size, board[MAX_SIZE][MAX_SIZE]; /* 0 empty, 1 its own, 2 the opponent's */
+
+static void reset(int n)
+{
+    size = n;
+    memset(board, 0, sizeof board);
+}
+
+static int inside(int x, int y)
+{
+    return x >= 0 && y >= 0 && x < size && y < size;
+}
+
+/* The stones of `who` in a row through (x, y) along (dx, dy), (x, y) counted as one. */
+static int run(int x, int y, int dx, int dy, int who)
+{
+    int n = 1;
+    for (int k = 1; inside(x + k * dx, y + k * dy) && board[y + k * dy][x + k * dx] == who; k++)
+        n++;
+    for (int k = 1; inside(x - k * dx, y - k * dy) && board[y - k * dy][x - k * dx] == who; k++)
+        n++;
+    return n;
+}
+
+static int longest(int x, int y, int who)
+{
+    static const int dirs[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+    int best = 0;
+    for (int d = 0; d < 4; d++) {
+        int n = run(x, y, dirs[d][0], dirs[d][1], who);
+        if (n > best)
+            best = n;
+    }
+    return best;
+}
+
+static void play(void)
+{
+    long best = -1;
+    int bx = -1, by = -1, stones = 0;
+
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            stones += board[y][x] != 0;
+    printf("MESSAGE thinking about %d stones\n", stones);
+    printf("DEBUG size %d\n", size);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            if (board[y][x])
+                continue;
+            int own = longest(x, y, 1), theirs = longest(x, y, 2);
+            long score = own >= 5 ? 1000000 : theirs >= 5 ? 100000 : 2 * own * own + theirs * theirs;
+            long centre = labs((long)(2 * x - size + 1)) + labs((long)(2 * y - size + 1));
+            score = score * 100 - centre;
+            if (score > best) {
+                best = score;
+                bx = x;
+                by = y;
+            }
+        }
+    if (bx < 0) {
+        printf("ERROR the board is full\n");
+    } else {
+        board[by][bx] = 1;
+        printf("%d,%d\n", bx, by);
+    }
+    fflush(stdout);
+}
+
+int main(void)
+{
+    char line[256];
+    int x, y, who, n;
+
+    reset(15);
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (sscanf(line, "START %d", &n) == 1) {
+            if (n < 5 || n > MAX_SIZE) {
+                printf("ERROR unsupported size %d\n", n);
+            } else {
+                reset(n);
+                printf("OK\n");
+            }
+        } else if (strcmp(line, "RESTART") == 0) {
+            reset(size);
+            printf("OK\n");
+        } else if (strcmp(line, "BEGIN") == 0) {
+            play();
+        } else if (sscanf(line, "TURN %d,%d", &x, &y) == 2 && inside(x, y)) {
+            board[y][x] = 2;
+            play();
+        } else if (strcmp(line, "BOARD") == 0) {
+            reset(size);
+            while (fgets(line, sizeof line, stdin) && strncmp(line, "DONE", 4) != 0)
+                if (sscanf(line, "%d,%d,%d", &x, &y, &who) == 3 && inside(x, y))
+                    board[y][x] = who == 2 ? 2 : 1;
+            play();
+        } else if (sscanf(line, "TAKEBACK %d,%d", &x, &y) == 2 && inside(x, y)) {
+            board[y][x] = 0;
+            printf("OK\n");
+        } else if (strncmp(line, "INFO", 4) == 0 || line[0] == '\0') {
+            /* time limits and rules: nothing to answer */
+        } else if (strcmp(line, "ABOUT") == 0) {
+            printf("name=\"testbrain\", version=\"1.0\", author=\"clings tests\", country=\"CZ\"\n");
+        } else if (strcmp(line, "END") == 0) {
+            return 0;
+        } else {
+            printf("UNKNOWN %s\n", line);
+        }
+        fflush(stdout);
+    }
+    return 0;
+}

@@ -268,40 +268,32 @@ impl<'a> Arena<'a> {
     /// Builds `entrant` into a player named `name`; an engine is asked its own name
     /// (`ABOUT`). A program that does not compile is an error that shows the compiler's.
     pub fn player(&self, entrant: &Entrant, name: &str) -> Result<Player> {
-        if let Entrant::Engine(path) = entrant {
-            let program = match path.extension().is_some_and(|extension| extension == "c") {
-                true => self.build_file(path)?,
-                false => executable(path)?,
-            };
-            return Ok(Player {
-                name: name.to_string(),
-                about: self.engine_name(&program),
-                program,
-                seeded: false,
-                protocol: Protocol::Gomocup,
-            });
-        }
-        let (dir, source) = match entrant {
-            Entrant::Bot(bot) => (
-                self.grader.course.root.clone(),
-                Path::new(BOTS_DIR).join(format!("{bot}.c")),
-            ),
-            Entrant::File(path) | Entrant::Engine(path) => {
-                return self.lesson_player(self.build_file(path)?, name, false);
+        let (program, protocol) = match entrant {
+            Entrant::Bot(bot) => {
+                let source = Path::new(BOTS_DIR).join(format!("{bot}.c"));
+                let program = self.grader.build_in(&self.grader.course.root, &source)?;
+                (program, Protocol::Lesson)
             }
-            Entrant::Submission(dir) => (dir.clone(), grade::locate(self.exercise, dir)),
+            Entrant::File(path) => (self.build_file(path)?, Protocol::Lesson),
+            Entrant::Submission(dir) => {
+                let source = grade::locate(self.exercise, dir);
+                (self.grader.build_in(dir, &source)?, Protocol::Lesson)
+            }
+            Entrant::Engine(path) => match path.extension().is_some_and(|ext| ext == "c") {
+                true => (self.build_file(path)?, Protocol::Gomocup),
+                false => (executable(path)?, Protocol::Gomocup),
+            },
         };
-        let program = self.grader.build_in(&dir, &source)?;
-        self.lesson_player(program, name, matches!(entrant, Entrant::Bot(_)))
-    }
-
-    fn lesson_player(&self, program: PathBuf, name: &str, seeded: bool) -> Result<Player> {
+        let about = match protocol {
+            Protocol::Gomocup => self.engine_name(&program),
+            Protocol::Lesson => None,
+        };
         Ok(Player {
             name: name.to_string(),
             program,
-            seeded,
-            protocol: Protocol::Lesson,
-            about: None,
+            seeded: matches!(entrant, Entrant::Bot(_)),
+            protocol,
+            about,
         })
     }
 

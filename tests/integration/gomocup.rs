@@ -228,6 +228,10 @@ fn pbrain_answers_a_managers_session_for_a_lesson_player() {
             "START 20",
             "ERROR this brain plays on a 15x15 board only, the lesson's",
         ),
+        (
+            "RECTSTART 15,20",
+            "ERROR this brain plays on a 15x15 board only, the lesson's",
+        ),
         ("START 15", "OK"),
         ("INFO timeout_turn 1000", ""),
         ("INFO timeout_match 180000", ""),
@@ -271,6 +275,12 @@ fn pbrain_answers_a_managers_session_for_a_lesson_player() {
     }
     let answer = brain.ask("DONE");
     assert!(answer.split(',').count() == 2, "{answer}");
+    // A Gomoku manager may list the stones in any order: each side's order is what counts.
+    brain.tell("BOARD");
+    for line in ["7,7,1", "7,6,1", "8,7,2", "0,0,2"] {
+        brain.tell(line);
+    }
+    assert_eq!(brain.ask("DONE"), answer, "the same position, listed otherwise");
     brain.tell("BOARD");
     for line in ["7,7,2", "0,14,1", "3,3,2"] {
         brain.tell(line);

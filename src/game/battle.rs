@@ -21,7 +21,8 @@ use crate::grade::{self, Grader};
 use crate::sandbox::{Conversation, Job, Left, Limits, Outcome, Relay, Side};
 use crate::util::i18n::count;
 use crate::util::style;
-use crate::verdict::JudgedBy;
+use crate::verdict::compare::CompareMode;
+use crate::verdict::{self, Checked, Clock, Expected, Finding, JudgedBy};
 
 /// The board's size, as the course's referee plays it.
 pub const SIZE: usize = 15;
@@ -370,24 +371,88 @@ impl<'a> Arena<'a> {
                 setup.push_str(&format!("engine {tag}\n"));
             }
         }
-        let files = self.referee.battle(
+        let battled = self.referee.battle(
             &self.grader.sandbox,
             self.limits,
             &setup,
             jobs,
             &|conversation: &Conversation| watch(&moves_so_far(conversation)),
         )?;
-        let file = |name: &str| match files.iter().find(|(file, _)| file == name) {
+        let file = |name: &str| match battled.files.iter().find(|(file, _)| file == name) {
             Some((_, Left::File(bytes))) => Ok(String::from_utf8_lossy(bytes).into_owned()),
             _ => bail!(
                 "the course's referee {} left no {name} after a battle",
                 self.referee.source.display()
             ),
         };
-        Record::read(&file(RESULT)?, &file(MOVES)?, &x.name, &o.name)
-            .with_context(|| format!("the referee {}", self.referee.source.display()))
+        let mut record = Record::read(&file(RESULT)?, &file(MOVES)?, &x.name, &o.name)
+            .with_context(|| format!("the referee {}", self.referee.source.display()))?;
+        let loser = match record.winner {
+            Some(Stone::X) => Some(&battled.players[1]),
+            Some(Stone::O) => Some(&battled.players[0]),
+            None => None,
+        };
+        if let Some(loser) = loser {
+            record.reason = how_it_ended(std::mem::take(&mut record.reason), loser, self.limits);
+        }
+        Ok(record)
     }
 }
+
+/// What the referee says of a player that ended too soon ("X ended before the game did")
+/// is all it can see; its run says why: a crash, a sanitizer's report, a limit, its exit
+/// status, and the first line it wrote on stderr (an engine that cannot start says why
+/// there).
+fn how_it_ended(reason: String, loser: &Outcome, limits: Limits) -> String {
+    if !reason.contains("ended before") {
+        return reason;
+    }
+    let ended_well = Expected {
+        stdout: &loser.stdout,
+        exit_code: 0,
+        files: &[],
+        checked: Some(&Checked::Accepted),
+    };
+    let finding = verdict::judge(loser, &ended_well, CompareMode::Exact, limits);
+    let signal_name = |signal: i32| {
+        nix::sys::signal::Signal::try_from(signal).map_or("an unknown signal", |s| s.as_str())
+    };
+    let how = match finding {
+        Finding::Crashed { signal } => Some(format!("it crashed with {}", signal_name(signal))),
+        Finding::Sanitizer { report } => Some(format!("the sanitizer stopped it: {report}")),
+        Finding::MemoryLimit { limit_mb } => Some(format!("it ran out of its {limit_mb} MB")),
+        Finding::Timeout {
+            clock: Clock::Cpu,
+            limit_ms,
+            ..
+        } => Some(format!("it used up its {limit_ms} ms of processor time")),
+        Finding::NonzeroExit { code } | Finding::WrongExitStatus { code, .. } => {
+            Some(format!("it exited with status {code}"))
+        }
+        _ => None,
+    };
+    let stderr = String::from_utf8_lossy(&loser.stderr);
+    let said = stderr
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .filter(|_| {
+            how.as_deref()
+                .is_none_or(|how| !how.starts_with("the sanitizer"))
+        })
+        .map(|line| {
+            let line: String = line.chars().take(STDERR_CHARS).collect();
+            format!("its stderr: {}", style::visible(&line))
+        });
+    let why: Vec<String> = how.into_iter().chain(said).collect();
+    match why.is_empty() {
+        true => reason,
+        false => format!("{reason} ({})", why.join("; ")),
+    }
+}
+
+/// The most of a player's stderr a game's reason quotes.
+const STDERR_CHARS: usize = 100;
 
 /// The moves the referee has passed on so far: `to B r c` (or, to an engine, `to B TURN
 /// c,r`) is a move of A (X), `to A ...` one of B (O). The move that ends a game is passed

@@ -75,6 +75,13 @@ pub struct Played {
     pub conversation: Vec<(Side, String)>,
 }
 
+/// What a battle came to: the files the referee left ([`RESULT`], [`MOVES`], its
+/// message) and how each player ran, A's first.
+pub struct Battled {
+    pub files: Vec<(String, Left)>,
+    pub players: [Outcome; 2],
+}
+
 /// A validator's run: its arguments, the case's input and answer under the names it is
 /// given, and the messages it may leave.
 struct Inputs {
@@ -211,9 +218,9 @@ impl Validator {
 
     /// A game between two programs, refereed in the referee's battle mode: `setup` is its
     /// input (`battle`, and what else the referee reads), `players` the two programs,
-    /// `A` first. `watch` is shown the referee's commands as the game goes. Gives the files
-    /// the referee left ([`RESULT`], [`MOVES`], its message): how the players ran is for
-    /// the referee to judge (a player that crashed ended before the game did).
+    /// `A` first. `watch` is shown the referee's commands as the game goes. The referee
+    /// judges the game (a player that crashed ended before the game did); how each player
+    /// ran is given beside, to say why.
     pub fn battle(
         &self,
         sandbox: &Sandbox,
@@ -221,7 +228,7 @@ impl Validator {
         setup: &str,
         players: [Job; 2],
         watch: &(dyn Fn(&Conversation) + Sync),
-    ) -> Result<Vec<(String, Left)>> {
+    ) -> Result<Battled> {
         let inputs = Inputs::battle(setup)?;
         let table = Table::new()?;
         let (referee, referee_limits) = self.referee(
@@ -282,11 +289,18 @@ impl Validator {
             (refereed.join(), outcomes)
         });
         let refereed = refereed.map_err(|_| anyhow::anyhow!("the referee's thread panicked"))??;
+        let mut players = Vec::with_capacity(2);
         for outcome in outcomes {
-            outcome.map_err(|_| anyhow::anyhow!("a player's thread panicked"))??;
+            players.push(outcome.map_err(|_| anyhow::anyhow!("a player's thread panicked"))??);
         }
+        let players: [Outcome; 2] = players
+            .try_into()
+            .map_err(|_| anyhow::anyhow!("two players"))?;
         match (refereed.stopped, refereed.termination) {
-            (None, Termination::Exited(ACCEPTED)) => Ok(refereed.files),
+            (None, Termination::Exited(ACCEPTED)) => Ok(Battled {
+                files: refereed.files,
+                players,
+            }),
             (stopped, termination) => bail!(
                 "the course's referee {} failed in a battle ({}): after a battle it must exit \
                  with {ACCEPTED}; this is the course's error, not the players'{}",

@@ -89,6 +89,19 @@ fn a_player_that_cheats_crashes_hangs_or_talks_nonsense_loses() {
             "{player}: the player's bytes are shown escaped"
         );
     }
+    // The referee sees only that the player ended; its run says how.
+    let said = battle(course.path(), &[&program("crashes"), "random"]);
+    assert!(
+        said.contains(
+            "X ended before the game did, at move 1 (the sanitizer stopped it: crashes.c:"
+        ) || said.contains("X ended before the game did, at move 1 (it crashed with SIGSEGV)"),
+        "{said}"
+    );
+    let said = battle(course.path(), &["random", &program("quits")]);
+    assert!(
+        !said.contains("ended before the game did, at move 2 ("),
+        "{said}"
+    );
 }
 
 /// A player's name is what its path says, and a student's folder may be named anything:

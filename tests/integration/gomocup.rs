@@ -129,6 +129,13 @@ fn an_engine_that_breaks_the_protocol_loses_with_the_reason() {
             "late",
             "random (O) won in 2 moves: X: no move within 1000 ms (move 3)",
         ),
+        // What the referee cannot see, the engine's run says: how it ended, and the first
+        // line of its stderr, escaped.
+        (
+            "cannot_start",
+            "random (O) won by forfeit: X ended before it answered START 15 (it exited with \
+             status 3; its stderr: cannot open its opening book \\x1b[2J(book.bin))",
+        ),
     ] {
         let said = battle(course.path(), &[&engine(name), "random"]);
         assert!(said.contains(reason), "{name}: {said}");
@@ -280,7 +287,11 @@ fn pbrain_answers_a_managers_session_for_a_lesson_player() {
     for line in ["7,7,1", "7,6,1", "8,7,2", "0,0,2"] {
         brain.tell(line);
     }
-    assert_eq!(brain.ask("DONE"), answer, "the same position, listed otherwise");
+    assert_eq!(
+        brain.ask("DONE"),
+        answer,
+        "the same position, listed otherwise"
+    );
     brain.tell("BOARD");
     for line in ["7,7,2", "0,14,1", "3,3,2"] {
         brain.tell(line);

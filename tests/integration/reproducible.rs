@@ -10,7 +10,8 @@ use std::path::Path;
 
 use common::{clings, copy_course, repo, stderr_of};
 
-/// The class: four hostile players of `tests/programs/battle/` and the lesson's player.
+/// The class: four hostile players of `tests/programs/battle/` and the lesson's player;
+/// two course bots and the tests' Gomocup engine join them.
 const CLASS: [(&str, &str); 5] = [
     ("ahead", "tests/programs/battle/ahead.c"),
     ("floods", "tests/programs/battle/floods.c"),
@@ -22,6 +23,8 @@ const CLASS: [(&str, &str); 5] = [
 fn tournament(root: &Path, extra: &[&str]) {
     let output = clings(root)
         .args(["tournament", "class", "--bot", "random", "--bot", "strong"])
+        .arg("--engine")
+        .arg(repo().join("tests/programs/gomocup/engine.c"))
         .args(["--seed", "3"])
         .args(extra)
         .output()
@@ -62,7 +65,7 @@ fn a_tournament_with_hostile_players_gives_the_same_games_with_one_job_two_jobs_
     assert_eq!(merged.status.code(), Some(0), "{}", stderr_of(&merged));
 
     let reference = games(root, "one-job");
-    assert_eq!(reference.len(), 42, "7 players, each pair twice");
+    assert_eq!(reference.len(), 56, "8 players, each pair twice");
     for out in ["two-jobs", "merged"] {
         for (expected, got) in reference.iter().zip(games(root, out)) {
             assert_eq!(

@@ -4,9 +4,7 @@
 
 use crate::common;
 
-use std::path::Path;
-
-use common::{clings, copy_course, repo, stdout_of};
+use common::{battle, clings, copy_course, repo, stdout_of};
 
 /// A player of `tests/programs/battle/`.
 fn program(name: &str) -> String {
@@ -14,18 +12,6 @@ fn program(name: &str) -> String {
         .join(format!("tests/programs/battle/{name}.c"))
         .display()
         .to_string()
-}
-
-fn battle(course: &Path, args: &[&str]) -> String {
-    let output = clings(course).arg("battle").args(args).output().unwrap();
-    let said = stdout_of(&output);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{said}\n{}",
-        common::stderr_of(&output)
-    );
-    said
 }
 
 #[test]
@@ -472,15 +458,7 @@ fn player_names_that_are_formulas_are_text_in_the_standings() {
             .collect();
         expected.sort();
         assert_eq!(shown, expected, "{out}");
-        let document: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(root.join(out).join("tournament.json")).unwrap())
-                .unwrap();
-        let players: Vec<&str> = document["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|player| player["name"].as_str().unwrap())
-            .collect();
+        let players = common::tournament_players(&root.join(out).join("tournament.json"));
         assert_eq!(players, names, "{out}");
     }
 }

@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 
-use common::{clings, clings_process, copy_course, repo, stderr_of, stdout_of};
+use common::{battle, clings, clings_process, copy_course, repo, stderr_of, stdout_of};
 
 /// An engine of `tests/programs/gomocup/`, marked as one.
 fn engine(name: &str) -> String {
@@ -18,19 +18,6 @@ fn engine(name: &str) -> String {
 
 fn engine_file(name: &str) -> PathBuf {
     repo().join(format!("tests/programs/gomocup/{name}.c"))
-}
-
-/// `clings battle` in `course`, which must exit 0; its stdout.
-fn battle(course: &Path, args: &[&str]) -> String {
-    let output = clings(course).arg("battle").args(args).output().unwrap();
-    let said = stdout_of(&output);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{said}{}",
-        stderr_of(&output)
-    );
-    said
 }
 
 /// The result line of each game a battle printed.
@@ -167,12 +154,7 @@ fn engines_enter_a_tournament_named_by_their_answer_to_about() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
     let document: serde_json::Value =
         serde_json::from_slice(&std::fs::read(root.join("t/tournament.json")).unwrap()).unwrap();
-    let players: Vec<&str> = document["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|player| player["name"].as_str().unwrap())
-        .collect();
+    let players = common::tournament_players(&root.join("t/tournament.json"));
     // The test engine answers ABOUT; the other does not, and is named by its file.
     assert_eq!(
         players,

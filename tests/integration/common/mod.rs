@@ -221,6 +221,31 @@ pub fn clings_process(dir: &Path) -> std::process::Command {
     command
 }
 
+/// `clings battle` in `course`, which must exit 0; its stdout.
+pub fn battle(course: &Path, args: &[&str]) -> String {
+    let output = clings(course).arg("battle").args(args).output().unwrap();
+    let said = stdout_of(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{said}\n{}",
+        stderr_of(&output)
+    );
+    said
+}
+
+/// The names of a `tournament.json`'s players, in its order.
+pub fn tournament_players(path: &Path) -> Vec<String> {
+    let document: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    document["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|player| player["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
 pub fn stdout_of(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }

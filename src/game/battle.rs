@@ -22,7 +22,7 @@ use crate::sandbox::{Conversation, Job, Left, Limits, Outcome, Relay, Side};
 use crate::util::i18n::count;
 use crate::util::style;
 use crate::verdict::compare::CompareMode;
-use crate::verdict::{self, Checked, Clock, Expected, Finding, JudgedBy};
+use crate::verdict::{self, Checked, Clock, Expected, Finding, JudgedBy, signal_name};
 
 /// The board's size, as the course's referee plays it.
 pub const SIZE: usize = 15;
@@ -414,9 +414,6 @@ fn how_it_ended(reason: String, loser: &Outcome, limits: Limits) -> String {
         checked: Some(&Checked::Accepted),
     };
     let finding = verdict::judge(loser, &ended_well, CompareMode::Exact, limits);
-    let signal_name = |signal: i32| {
-        nix::sys::signal::Signal::try_from(signal).map_or("an unknown signal", |s| s.as_str())
-    };
     let how = match finding {
         Finding::Crashed { signal } => Some(format!("it crashed with {}", signal_name(signal))),
         Finding::Sanitizer { report } => Some(format!("the sanitizer stopped it: {report}")),
@@ -612,7 +609,7 @@ impl Record {
 }
 
 /// Cells given as `r c r c ...`, each on the board.
-fn cells(text: &str) -> Result<Vec<[u8; 2]>> {
+pub fn cells(text: &str) -> Result<Vec<[u8; 2]>> {
     let numbers: Vec<u8> = text
         .split_whitespace()
         .map(|word| word.parse::<u8>().ok().filter(|n| usize::from(*n) < SIZE))

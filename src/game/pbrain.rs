@@ -11,7 +11,7 @@
 //! a deterministic player does, or the brain says `ERROR`.
 
 use std::fs::File;
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::os::fd::AsFd;
 use std::sync::Arc;
 use std::thread::{Scope, ScopedJoinHandle};
@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
-use crate::game::battle::{Arena, Player, SIZE};
+use crate::game::battle::{self, Arena, Player, SIZE};
 use crate::sandbox::{Outcome, Pair, Relay};
 use crate::util::style;
 
@@ -101,13 +101,9 @@ impl<'scope, 'env: 'scope, W: Write> Brain<'scope, 'env, W> {
                         self.new_game();
                         self.say("OK")?;
                     }
-                    _ => self.say(&format!(
-                        "ERROR this brain plays on a {SIZE}x{SIZE} board only, the lesson's"
-                    ))?,
+                    _ => self.say(&lesson_board_only())?,
                 },
-                "RECTSTART" => self.say(&format!(
-                    "ERROR this brain plays on a {SIZE}x{SIZE} board only, the lesson's"
-                ))?,
+                "RECTSTART" => self.say(&lesson_board_only())?,
                 "RESTART" => {
                     self.new_game();
                     self.say("OK")?;
@@ -278,7 +274,7 @@ impl<'scope, 'env: 'scope, W: Write> Brain<'scope, 'env, W> {
         Ok(Game {
             to_player: from_referee,
             from_player: from_program,
-            lines: Lines::new(File::from(referee_stdin)),
+            lines: BufReader::new(File::from(referee_stdin)).split(b'\n'),
             run,
             played: Vec::new(),
         })
@@ -313,18 +309,17 @@ impl Game<'_> {
     /// The player's next move, read and checked to be a cell of the board (whether it is
     /// empty is for the manager to judge).
     fn own_move(&mut self) -> Result<Placed, Refusal> {
-        let Some(line) = self.lines.next() else {
+        let Some(line) = next_line(&mut self.lines) else {
             return Err(Refusal(
                 "the player ended (or closed its stdout) before the game did".to_string(),
             ));
         };
-        let mut words = line.split_whitespace();
-        let numbers = (words.next(), words.next(), words.next());
-        let cell = match numbers {
-            (Some(row), Some(col), None) => row.parse::<u8>().ok().zip(col.parse::<u8>().ok()),
-            _ => None,
-        };
-        match cell.filter(|&(row, col)| usize::from(row) < SIZE && usize::from(col) < SIZE) {
+        // One cell, `r c`, on the board.
+        let cell = battle::cells(&line)
+            .ok()
+            .filter(|cells| cells.len() == 1)
+            .map(|cells| (cells[0][0], cells[0][1]));
+        match cell {
             Some((row, col)) => {
                 let stone = Placed {
                     own: true,
@@ -342,45 +337,23 @@ impl Game<'_> {
     }
 }
 
-/// The lines of what the player writes, as they come.
-struct Lines {
-    file: File,
-    pending: Vec<u8>,
-    ended: bool,
+/// The lines of what the player writes, as they come (a last line without its newline
+/// too); they end with the player's output.
+type Lines = std::io::Split<BufReader<File>>;
+
+/// The next of `lines`, without its newline and `\r`.
+fn next_line(lines: &mut Lines) -> Option<String> {
+    let line = lines.next()?.ok()?;
+    Some(
+        String::from_utf8_lossy(&line)
+            .trim_end_matches('\r')
+            .to_string(),
+    )
 }
 
-impl Lines {
-    fn new(file: File) -> Lines {
-        Lines {
-            file,
-            pending: Vec::new(),
-            ended: false,
-        }
-    }
-
-    /// The next line (without its newline; a last line without one too), or none once
-    /// the player's output has ended.
-    fn next(&mut self) -> Option<String> {
-        loop {
-            if let Some(end) = self.pending.iter().position(|&byte| byte == b'\n') {
-                let line: Vec<u8> = self.pending.drain(..=end).take(end).collect();
-                return Some(
-                    String::from_utf8_lossy(&line)
-                        .trim_end_matches('\r')
-                        .to_string(),
-                );
-            }
-            if self.ended {
-                let rest = std::mem::take(&mut self.pending);
-                return (!rest.is_empty()).then(|| String::from_utf8_lossy(&rest).into_owned());
-            }
-            let mut chunk = [0u8; 4096];
-            match self.file.read(&mut chunk) {
-                Ok(0) | Err(_) => self.ended = true,
-                Ok(read) => self.pending.extend_from_slice(&chunk[..read]),
-            }
-        }
-    }
+/// The answer to a board that is not the lesson's.
+fn lesson_board_only() -> String {
+    format!("ERROR this brain plays on a {SIZE}x{SIZE} board only, the lesson's")
 }
 
 /// `x,y` (the column, then the row) as the lesson's (row, column), on the board.

@@ -229,9 +229,13 @@ fn sanitizer_cause(report: &str) -> (&'static str, &'static str) {
         .map_or(("", ""), |(_, en, zh)| (en, zh))
 }
 
+/// A signal's name (`SIGSEGV`), as a crash is told.
+pub fn signal_name(signal: i32) -> &'static str {
+    nix::sys::signal::Signal::try_from(signal).map_or("an unknown signal", |s| s.as_str())
+}
+
 fn crash_message(signal: i32, lang: Lang) -> String {
-    let name =
-        nix::sys::signal::Signal::try_from(signal).map_or("an unknown signal", |s| s.as_str());
+    let name = signal_name(signal);
     let (en, zh) = match name {
         "SIGSEGV" => (
             "an out-of-bounds access, or a recursion without end?",

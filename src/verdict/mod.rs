@@ -7,6 +7,7 @@ pub mod compare;
 mod explain;
 mod judge;
 
+pub use explain::signal_name;
 pub use judge::{Checked, Expected, JudgedBy, judge, reaches_output};
 
 /// The exit status a sanitizer report ends the program with (the toolchain sets it through

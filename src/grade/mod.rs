@@ -18,7 +18,7 @@ use crate::course::{self, Course, Defaults, Exercise};
 use crate::grade::checkers::Validator;
 use crate::grade::looping::{LoopRule, LoopWatch};
 use crate::grade::results::{CaseResult, ExerciseResult};
-use crate::sandbox::{Grading, Job, Left, Limits, Memory, RunFiles, Sandbox, Unisolated};
+use crate::sandbox::{Found, Grading, Job, Left, Limits, Memory, RunFiles, Sandbox, Unisolated};
 use crate::util::i18n::Lang;
 use crate::util::parallel;
 use crate::util::timings::{self, Phase};
@@ -154,20 +154,20 @@ fn validator_source(exercise: &Exercise) -> Option<(JudgedBy, &Path)> {
 /// What a student is told when runs are limited but not isolated: what still holds and
 /// what does not.
 fn unisolated_warning(unisolated: &Unisolated, lang: Lang) -> String {
-    let reason = &unisolated.reason;
+    let Unisolated { reason, advice } = unisolated;
     lang.pick(
         format!(
             "programs and the compiler run without isolation ({reason}): time, memory, \
              process and output limits hold and every process they start is stopped, but \
              they can read and change whatever your user can (the course, its solutions \
-             and fixtures, your files), use the network and leave files in /tmp; \
-             install bubblewrap to isolate them"
+             and fixtures, your files), use the network and leave files in /tmp. To \
+             isolate them: {advice}"
         ),
         format!(
             "程序和编译器在没有隔离的情况下运行（{reason}）：时间、内存、进程和输出限制\
              仍然有效，它们启动的每个进程都会被终止，但它们可以读取和修改你的用户能访问的一切\
              （课程、参考答案和测试用例、你的文件），可以使用网络，也可以在 /tmp 留下文件；\
-             安装 bubblewrap 即可隔离"
+             隔离的办法：{advice}"
         ),
     )
 }
@@ -225,7 +225,12 @@ impl<'a> Grader<'a> {
             .iter()
             .chain(strict.iter().flat_map(|strict| &strict.warnings))
             .cloned()
-            .chain(sandbox_warning.map(|unisolated| unisolated_warning(&unisolated, options.lang)))
+            .chain(match sandbox_warning {
+                Found::Isolated(weaker) => weaker.map(|weaker| weaker.note),
+                Found::Unisolated(unisolated) => {
+                    Some(unisolated_warning(&unisolated, options.lang))
+                }
+            })
             .collect();
         // A compiler with none of the strict sanitizers has no strict tier.
         let strict = strict.filter(Toolchain::uses_sanitizers);

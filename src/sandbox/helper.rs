@@ -34,6 +34,7 @@ use nix::unistd::Pid;
 use serde::{Deserialize, Serialize};
 
 use super::Termination;
+use super::container::Confinement;
 use super::limits::Rlimits;
 use super::process::{self, Activity, Group};
 use super::{files, procs, seccomp};
@@ -87,6 +88,8 @@ pub struct Orders {
     pub takes_turns: bool,
     /// The files to take from the working directory once the run is over.
     pub collect: Vec<String>,
+    /// In the container tier, what the program may reach (see [`super::container`]).
+    pub confine: Option<Confinement>,
 }
 
 /// How a run's file channel reaches the helper.
@@ -482,6 +485,12 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
     // The child says why exec failed on this pipe, which exec closes.
     let (exec_read, exec_write) =
         nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).context("cannot create a pipe")?;
+    #[cfg(target_os = "linux")]
+    let confinement = orders
+        .confine
+        .as_ref()
+        .map(Confinement::ruleset)
+        .transpose()?;
     let started = Instant::now();
     // SAFETY: the helper has one thread, so the child may do anything before exec; it only
     // makes system calls anyway.
@@ -498,6 +507,8 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
             uid: orders.uid,
             args: &args,
             env: &env,
+            #[cfg(target_os = "linux")]
+            confinement,
         };
         // SAFETY: in the child, just before exec.
         unsafe { launch.become_program() };
@@ -810,16 +821,20 @@ struct Exec<'a> {
     uid: Option<u32>,
     args: &'a [CString],
     env: &'a [CString],
+    /// The container tier's Landlock rules, made before the fork.
+    #[cfg(target_os = "linux")]
+    confinement: Option<::landlock::RulesetCreated>,
 }
 
 impl Exec<'_> {
     /// In the forked child: the run's stdin, stdout, stderr and cgroups (a warm sandbox's
     /// run), its own session and process group (inside the pid namespace, so the program
     /// sees a session of its own, not one led from outside), no other inherited
-    /// descriptor, the run's user, the limits, then exec.
+    /// descriptor, the run's user, its confinement, the limits, then exec.
     ///
     /// SAFETY: only async-signal-safe calls, as the child of a fork.
-    unsafe fn become_program(&self) -> ! {
+    unsafe fn become_program(self) -> ! {
+        let exec_error_fd = self.exec_error_fd;
         let fail = |what: i32| -> ! {
             let errno = std::io::Error::last_os_error()
                 .raw_os_error()
@@ -828,7 +843,7 @@ impl Exec<'_> {
             let text = format_errno(&mut line, errno);
             // SAFETY: writing a buffer we own to a descriptor we own, then leaving.
             unsafe {
-                libc::write(self.exec_error_fd, text.as_ptr().cast(), text.len());
+                libc::write(exec_error_fd, text.as_ptr().cast(), text.len());
                 libc::_exit(127)
             }
         };
@@ -850,7 +865,6 @@ impl Exec<'_> {
             libc::setsid();
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
             libc::signal(libc::SIGTERM, libc::SIG_DFL);
-            close_from(3, self.exec_error_fd);
             prefer_for_oom_kill();
             if let Some(uid) = self.uid
                 && (libc::setgroups(0, std::ptr::null()) != 0
@@ -863,6 +877,17 @@ impl Exec<'_> {
                 fail(libc::EPERM);
             }
         }
+        // After what needs /proc written (the OOM score) and before the ruleset's
+        // descriptor goes with the rest; Landlock itself missing now is a failure, never
+        // a run without it.
+        #[cfg(target_os = "linux")]
+        if let Some(ruleset) = self.confinement
+            && !super::container::enforce(ruleset)
+        {
+            fail(libc::EPERM);
+        }
+        // SAFETY: closing descriptors this child does not use.
+        unsafe { close_from(3, exec_error_fd) };
         if self.rlimits.apply().is_err() {
             fail(libc::EINVAL);
         }
@@ -1021,6 +1046,11 @@ mod tests {
             files: FileChannel::Inherited(9),
             takes_turns: false,
             collect: vec!["replay.txt".into()],
+            confine: Some(Confinement {
+                system: vec!["/usr/lib".into()],
+                devices: vec!["/dev/null".into()],
+                writable: vec!["/tmp/clings-run-x".into()],
+            }),
         };
         let args: Vec<OsString> = orders.to_args(7).into_iter().map(Into::into).collect();
         assert_eq!(

@@ -17,6 +17,7 @@ use nix::unistd::Pid;
 
 use super::capture::Output;
 use super::cgroup::Joiner;
+use super::container::Container;
 use super::helper::{FileChannel, Orders};
 use super::isolation::{self, Bubblewrap};
 use super::limits::Limits;
@@ -135,14 +136,16 @@ impl Launch {
         })
     }
 
-    /// Without isolation: the helper runs as a plain child of clings, in the run's own
-    /// session, with a scratch directory of the host as the working directory.
+    /// Without namespaces: the helper runs as a plain child of clings, in the run's own
+    /// session, with a scratch directory of the host as the working directory; in the
+    /// container tier, the program is confined to it and the system's directories.
     pub fn direct(
         job: &Job,
         limits: &Limits,
         uid: Option<u32>,
         channel: Option<&File>,
         cgroup: Option<Joiner>,
+        container: Option<&Container>,
     ) -> Result<Launch> {
         let scratch = tempfile::Builder::new()
             .prefix("clings-run-")
@@ -197,6 +200,14 @@ impl Launch {
             // A run of its own has no init that could stop its processes alone.
             takes_turns: false,
             collect: job.files.collect.to_vec(),
+            // The run directory holds the program's copy and the working directory.
+            confine: container.map(|container| {
+                let mut writable = vec![scratch.path()];
+                if !workdir.starts_with(scratch.path()) {
+                    writable.push(&workdir);
+                }
+                container.confinement(&writable)
+            }),
         };
         let status_fd = inherited[0].as_raw_fd();
         let helper = std::env::current_exe().context("cannot find clings' own executable")?;

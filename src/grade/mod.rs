@@ -141,6 +141,28 @@ fn sanitized(
     })
 }
 
+/// An exercise's grading between its phases (see [`Grader::grade_sources`]).
+enum ExerciseGrading<'e> {
+    /// Nothing to run: the file is missing or does not compile.
+    Done(ExerciseResult),
+    Running(Box<Running<'e>>),
+}
+
+/// A built exercise whose cases are being run, phase by phase.
+struct Running<'e> {
+    exercise: &'e Exercise,
+    base: PathBuf,
+    validator: Option<Validator>,
+    program: PathBuf,
+    /// The loop rule's count, over all the exercise's cases, as one run of them had.
+    looping: LoopWatch,
+    cases: Vec<Case>,
+    /// Each case's result once its phase ran, in the cases' order.
+    results: Vec<Option<CaseResult>>,
+    /// The result so far: the exercise, its file and what the compiler said.
+    result: ExerciseResult,
+}
+
 /// What judges `exercise` instead of a comparison, and its source: the checker, else the
 /// referee.
 fn validator_source(exercise: &Exercise) -> Option<(JudgedBy, &Path)> {
@@ -317,59 +339,149 @@ impl<'a> Grader<'a> {
         base: &Path,
         source: &Path,
     ) -> Result<ExerciseResult> {
+        let mut graded = self.grade_sources(&[(exercise, base, source.to_path_buf())])?;
+        Ok(graded.remove(0))
+    }
+
+    /// Grades one submission: each exercise's source, relative to its base. Every
+    /// exercise's own cases run before any hidden case of any of them: what a hidden
+    /// case's run does to what runs share on a machine (its load, the pid counter where
+    /// there is no pid namespace) then happens after every run whose output the student
+    /// sees, and cannot show in it.
+    pub fn grade_sources(
+        &self,
+        sources: &[(&Exercise, &Path, PathBuf)],
+    ) -> Result<Vec<ExerciseResult>> {
         // Ctrl-C now stops the runs and lets this grading unwind, cleaning up as it goes.
         let _grading = Grading::begin()?;
+        let mut gradings = Vec::with_capacity(sources.len());
+        for (exercise, base, source) in sources {
+            gradings.push(self.begin_grading(exercise, base, source)?);
+        }
+        for hidden in [false, true] {
+            for grading in &mut gradings {
+                self.run_phase(grading, hidden)?;
+            }
+        }
+        gradings
+            .into_iter()
+            .map(|grading| self.finish_grading(grading))
+            .collect()
+    }
+
+    /// An exercise's grading up to its first run: its cases found, its source built.
+    fn begin_grading<'e>(
+        &self,
+        exercise: &'e Exercise,
+        base: &Path,
+        source: &Path,
+    ) -> Result<ExerciseGrading<'e>> {
         let cases = self.cases(exercise)?;
         let chapter = self.course.chapter_of(exercise).clone();
-        let unrun = |status, finding: Finding, diagnostics: String| ExerciseResult {
+        let mut result = ExerciseResult {
             name: exercise.name.clone(),
             title: exercise.title.clone(),
-            chapter: chapter.clone(),
+            chapter,
             source: source.to_path_buf(),
-            status,
-            diagnostics,
-            cases: cases
+            status: Status::Failed,
+            diagnostics: String::new(),
+            cases: Vec::new(),
+        };
+        let unrun = |mut result: ExerciseResult, status, finding: Finding| {
+            result.status = status;
+            result.cases = cases
                 .iter()
                 .map(|case| self.unrun_case(case, finding.clone()))
-                .collect(),
+                .collect();
+            Ok(ExerciseGrading::Done(result))
         };
         // A directory or a FIFO is there: the compile refuses it, saying what it is.
         if !base.join(source).exists() {
-            return Ok(unrun(Status::Missing, Finding::Missing, String::new()));
+            return unrun(result, Status::Missing, Finding::Missing);
         }
         let build = self
             .toolchain
             .compile(source, base, &self.cache_dir, &self.sandbox)?;
+        result.diagnostics = build.diagnostics;
         let Some(program) = build.program else {
-            return Ok(unrun(
-                Status::CompileError,
-                Finding::NotRun,
-                build.diagnostics,
-            ));
+            return unrun(result, Status::CompileError, Finding::NotRun);
         };
-        let validator = self.validator(exercise)?;
-        let mut cases = self.run_cases(&cases, &program, &self.toolchain, validator.as_ref())?;
+        Ok(ExerciseGrading::Running(Box::new(Running {
+            exercise,
+            base: base.to_path_buf(),
+            validator: self.validator(exercise)?,
+            program,
+            looping: LoopWatch::new(self.loop_rule),
+            results: vec![None; cases.len()],
+            cases,
+            result,
+        })))
+    }
+
+    /// Runs the grading's hidden cases, or its own.
+    fn run_phase(&self, grading: &mut ExerciseGrading, hidden: bool) -> Result<()> {
+        let ExerciseGrading::Running(running) = grading else {
+            return Ok(());
+        };
+        let chosen: Vec<usize> = (0..running.cases.len())
+            .filter(|&index| running.cases[index].hidden == hidden)
+            .collect();
+        let cases: Vec<Case> = chosen
+            .iter()
+            .map(|&index| running.cases[index].clone())
+            .collect();
+        let results = self.run_cases(
+            &cases,
+            &running.program,
+            &self.toolchain,
+            running.validator.as_ref(),
+            &running.looping,
+        )?;
+        for (index, result) in chosen.into_iter().zip(results) {
+            running.results[index] = Some(result);
+        }
+        Ok(())
+    }
+
+    /// The exercise's result once all its cases ran: the strict tier where they all
+    /// passed, the verdict, and the mistakes diagnosed.
+    fn finish_grading(&self, grading: ExerciseGrading) -> Result<ExerciseResult> {
+        let running = match grading {
+            ExerciseGrading::Done(result) => return Ok(result),
+            ExerciseGrading::Running(running) => *running,
+        };
+        let Running {
+            exercise,
+            base,
+            validator,
+            results,
+            mut result,
+            ..
+        } = running;
+        let mut cases: Vec<CaseResult> = results
+            .into_iter()
+            .map(|case| case.expect("every phase ran"))
+            .collect();
         let passed = |cases: &[CaseResult]| cases.iter().all(CaseResult::allows_passing);
         if let Some(strict) = &self.strict
             && passed(&cases)
         {
-            self.run_strict(strict, source, base, &mut cases, validator.as_ref())?;
+            self.run_strict(
+                strict,
+                &result.source,
+                &base,
+                &mut cases,
+                validator.as_ref(),
+            )?;
         }
-        let status = if passed(&cases) {
+        result.status = if passed(&cases) {
             Status::Passed
         } else {
             diagnose(&exercise.mistakes, &mut cases);
             Status::Failed
         };
-        Ok(ExerciseResult {
-            name: exercise.name.clone(),
-            title: exercise.title.clone(),
-            chapter,
-            source: source.to_path_buf(),
-            status,
-            diagnostics: build.diagnostics,
-            cases,
-        })
+        result.cases = cases;
+        Ok(result)
     }
 
     /// A case that was not run, for the reason `finding` gives.
@@ -506,9 +618,9 @@ impl<'a> Grader<'a> {
         program: &Path,
         toolchain: &Toolchain,
         validator: Option<&Validator>,
+        looping: &LoopWatch,
     ) -> Result<Vec<CaseResult>> {
         let env = toolchain.runtime_env();
-        let looping = LoopWatch::new(self.loop_rule);
         let results = parallel::map(cases, self.jobs, |case| match looping.skip() {
             Some(skipped) => Ok(self.unrun_case(case, skipped)),
             None => {
@@ -545,7 +657,8 @@ impl<'a> Grader<'a> {
             .iter()
             .map(|&index| cases[index].case.clone())
             .collect();
-        let strict_results = self.run_cases(&sampled, &program, strict, validator)?;
+        let looping = LoopWatch::new(self.loop_rule);
+        let strict_results = self.run_cases(&sampled, &program, strict, validator, &looping)?;
         for (index, strict_result) in chosen.into_iter().zip(strict_results) {
             if strict_result.finding != Finding::Passed {
                 cases[index] = strict_result;

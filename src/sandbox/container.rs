@@ -74,20 +74,19 @@ impl Container {
         }
     }
 
-    /// What a run may reach: `writable` (its run directory) to change, the system's
-    /// directories as they are here to read and run.
-    pub fn confinement(&self, writable: &[&Path]) -> Confinement {
+    /// What a run may reach: `workdir` to change, `program` (its copy, beside it) and the
+    /// system's directories as they are here to read and run.
+    pub fn confinement(&self, program: Option<&Path>, workdir: &Path) -> Confinement {
         let existing = |paths: &[&str]| -> Vec<String> {
             let paths = paths.iter().filter(|path| Path::new(path).exists());
             paths.map(|path| path.to_string()).collect()
         };
+        let text = |path: &Path| path.to_string_lossy().into_owned();
         Confinement {
             system: existing(&SYSTEM_DIRS),
             devices: existing(&DEVICES),
-            writable: writable
-                .iter()
-                .map(|dir| dir.to_string_lossy().into_owned())
-                .collect(),
+            program: program.map(text),
+            workdir: text(workdir),
         }
     }
 
@@ -122,19 +121,22 @@ pub struct Confinement {
     pub system: Vec<String>,
     /// Read and write, as files (not create, not list).
     pub devices: Vec<String>,
-    /// Everything a program may do with files, below these directories.
-    pub writable: Vec<String>,
+    /// The program's copy: read and run.
+    pub program: Option<String>,
+    /// Everything a program may do with files, below this directory.
+    pub workdir: String,
 }
 
 impl Confinement {
-    /// The rules, made in the helper: opening the paths and making the ruleset allocate,
-    /// which the child of a fork may not do in a process with threads.
+    /// The rules, made in the helper before it forks the program: opening the paths and
+    /// making the ruleset allocate, which the child of a fork may not do.
     #[cfg(target_os = "linux")]
-    pub fn ruleset(&self) -> anyhow::Result<RulesetCreated> {
+    pub fn rules(&self) -> anyhow::Result<Rules> {
         use anyhow::Context;
         let all = AccessFs::from_all(NEWEST_ABI);
         let read_and_run = AccessFs::from_read(NEWEST_ABI) | AccessFs::Execute;
         let device = AccessFs::ReadFile | AccessFs::WriteFile;
+        let program = AccessFs::ReadFile | AccessFs::Execute;
         let mut ruleset = Ruleset::default()
             // A right this kernel lacks is left out (the tier's description says which);
             // Landlock itself missing is an error.
@@ -144,21 +146,59 @@ impl Confinement {
             .scope(Scope::from_all(NEWEST_ABI))?
             .create()
             .context("cannot create the run's Landlock rules")?;
-        // /proc shows what the run's own processes need (a sanitizer reads its memory map
-        // there); another user's processes' private files stay closed by the kernel's
-        // ptrace check, and Landlock's own for processes outside the confinement.
-        let mut rules: Vec<(&str, _)> = vec![("/proc", AccessFs::from_read(NEWEST_ABI))];
+        let mut rules: Vec<(&str, _)> = Vec::new();
         rules.extend(self.system.iter().map(|dir| (dir.as_str(), read_and_run)));
         rules.extend(self.devices.iter().map(|file| (file.as_str(), device)));
-        rules.extend(self.writable.iter().map(|dir| (dir.as_str(), all)));
+        rules.extend(self.program.iter().map(|file| (file.as_str(), program)));
+        rules.push((self.workdir.as_str(), all));
         for (path, access) in rules {
-            let fd = PathFd::new(path).with_context(|| format!("cannot open {path}"))?;
-            ruleset = ruleset
-                .add_rule(PathBeneath::new(fd, access))
-                .with_context(|| format!("cannot let the run reach {path}"))?;
+            ruleset = allow(ruleset, path, access)?;
         }
-        Ok(ruleset)
+        let helper = ruleset
+            .try_clone()
+            .context("cannot share the run's Landlock rules")?;
+        Ok(Rules {
+            program: ruleset,
+            helper: HelperSide(helper),
+        })
     }
+}
+
+/// One run's Landlock rules, one ruleset seen from both sides of the fork: the helper adds
+/// the program's own `/proc/PID` once the program's process exists; the program's process
+/// waits for that, then enforces them.
+#[cfg(target_os = "linux")]
+pub struct Rules {
+    pub program: RulesetCreated,
+    pub helper: HelperSide,
+}
+
+/// The helper's side of a run's rules.
+#[cfg(target_os = "linux")]
+pub struct HelperSide(RulesetCreated);
+
+#[cfg(target_os = "linux")]
+impl HelperSide {
+    /// Lets the run read `/proc/PID` of its program, which a sanitizer reads (its memory
+    /// map), and nothing else of `/proc`, where the machine's other processes' names,
+    /// command lines and counters would be open to it, and through them another run's.
+    pub fn allow_own_proc(self, pid: libc::pid_t) -> anyhow::Result<()> {
+        let own = format!("/proc/{pid}");
+        allow(self.0, &own, AccessFs::from_read(NEWEST_ABI)).map(drop)
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn allow(
+    ruleset: RulesetCreated,
+    path: &str,
+    access: ::landlock::BitFlags<AccessFs>,
+) -> anyhow::Result<RulesetCreated> {
+    use anyhow::Context;
+    let fd = PathFd::new(path).with_context(|| format!("cannot open {path}"))?;
+    ruleset
+        .add_rule(PathBeneath::new(fd, access))
+        .with_context(|| format!("cannot let the run reach {path}"))
 }
 
 /// In the forked child, just before exec: confines this process and whatever it starts.

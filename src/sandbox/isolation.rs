@@ -66,6 +66,8 @@ pub struct Run<'a> {
     /// The run's file channel, and the files to collect through it.
     pub files: FileChannel,
     pub collect: &'a [String],
+    /// See [`Orders::memory_watch`].
+    pub memory_watch: Option<u64>,
 }
 
 pub enum Executable<'a> {
@@ -160,6 +162,7 @@ impl Bubblewrap {
             takes_turns: false,
             collect: run.collect.to_vec(),
             confine: None,
+            memory_watch: run.memory_watch,
         };
         command.args(orders.to_args(run.status_fd));
         command

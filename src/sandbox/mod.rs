@@ -299,6 +299,7 @@ impl Sandbox {
                     takes_turns: turns.is_some(),
                     collect: job.files.collect.to_vec(),
                     confine: None,
+                    memory_watch: launch::memory_watch(&limits, cgroup.is_some()),
                 };
                 let cgroups = cgroup.as_ref().map(RunCgroup::join_fds).unwrap_or_default();
                 let fds = warm::RunFds {
@@ -366,6 +367,7 @@ impl Sandbox {
             );
         }
         let mut helper_timed_out = false;
+        let mut helper_memory = false;
         match report.exit {
             Some(exit) => {
                 outcome.termination = exit.termination;
@@ -373,6 +375,7 @@ impl Sandbox {
                 outcome.peak_memory_bytes = Some(exit.peak_memory_bytes);
                 outcome.elapsed = exit.elapsed;
                 helper_timed_out = exit.wall_timeout;
+                helper_memory = exit.memory_exceeded;
                 outcome.running_when_stopped |= exit.running;
                 if let Some(channel) = channel.filter(|_| !job.files.collect.is_empty()) {
                     outcome.files = files::read(&channel)
@@ -397,6 +400,8 @@ impl Sandbox {
             Some(Stop::GameOver)
         } else if ended.timed_out.is_some() || helper_timed_out {
             Some(Stop::WallTime)
+        } else if helper_memory {
+            Some(Stop::Memory)
         } else {
             let cgroup_memory = match &cgroup {
                 Some(cgroup) if cgroup.oom_killed() => CgroupMemory::OomKilled,

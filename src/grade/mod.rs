@@ -142,10 +142,11 @@ fn sanitized(
 }
 
 /// An exercise's grading between its phases (see [`Grader::grade_sources`]).
-enum ExerciseGrading<'e> {
-    /// Nothing to run: the file is missing or does not compile.
-    Done(ExerciseResult),
-    Running(Box<Running<'e>>),
+struct ExerciseGrading<'e> {
+    /// The result so far: the exercise, its file and what the compiler said; whole when
+    /// there is nothing to run (the file is missing or does not compile).
+    result: ExerciseResult,
+    running: Option<Running<'e>>,
 }
 
 /// A built exercise whose cases are being run, phase by phase.
@@ -159,8 +160,6 @@ struct Running<'e> {
     cases: Vec<Case>,
     /// Each case's result once its phase ran, in the cases' order.
     results: Vec<Option<CaseResult>>,
-    /// The result so far: the exercise, its file and what the compiler said.
-    result: ExerciseResult,
 }
 
 /// What judges `exercise` instead of a comparison, and its source: the checker, else the
@@ -393,7 +392,10 @@ impl<'a> Grader<'a> {
                 .iter()
                 .map(|case| self.unrun_case(case, finding.clone()))
                 .collect();
-            Ok(ExerciseGrading::Done(result))
+            Ok(ExerciseGrading {
+                result,
+                running: None,
+            })
         };
         // A directory or a FIFO is there: the compile refuses it, saying what it is.
         if !base.join(source).exists() {
@@ -406,7 +408,7 @@ impl<'a> Grader<'a> {
         let Some(program) = build.program else {
             return unrun(result, Status::CompileError, Finding::NotRun);
         };
-        Ok(ExerciseGrading::Running(Box::new(Running {
+        let running = Running {
             exercise,
             base: base.to_path_buf(),
             validator: self.validator(exercise)?,
@@ -414,13 +416,16 @@ impl<'a> Grader<'a> {
             looping: LoopWatch::new(self.loop_rule),
             results: vec![None; cases.len()],
             cases,
+        };
+        Ok(ExerciseGrading {
             result,
-        })))
+            running: Some(running),
+        })
     }
 
     /// Runs the grading's hidden cases, or its own.
     fn run_phase(&self, grading: &mut ExerciseGrading, hidden: bool) -> Result<()> {
-        let ExerciseGrading::Running(running) = grading else {
+        let Some(running) = &mut grading.running else {
             return Ok(());
         };
         let chosen: Vec<usize> = (0..running.cases.len())
@@ -446,18 +451,20 @@ impl<'a> Grader<'a> {
     /// The exercise's result once all its cases ran: the strict tier where they all
     /// passed, the verdict, and the mistakes diagnosed.
     fn finish_grading(&self, grading: ExerciseGrading) -> Result<ExerciseResult> {
-        let running = match grading {
-            ExerciseGrading::Done(result) => return Ok(result),
-            ExerciseGrading::Running(running) => *running,
-        };
-        let Running {
+        let ExerciseGrading {
+            mut result,
+            running,
+        } = grading;
+        let Some(Running {
             exercise,
             base,
             validator,
             results,
-            mut result,
             ..
-        } = running;
+        }) = running
+        else {
+            return Ok(result);
+        };
         let mut cases: Vec<CaseResult> = results
             .into_iter()
             .map(|case| case.expect("every phase ran"))

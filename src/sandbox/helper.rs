@@ -1144,6 +1144,7 @@ mod tests {
             elapsed: Duration::from_micros(1_100_000),
             wall_timeout: true,
             running: true,
+            memory_exceeded: true,
         };
         let report = Report {
             exit: Some(exit),

@@ -343,10 +343,11 @@ impl<'a> Grader<'a> {
     }
 
     /// Grades one submission: each exercise's source, relative to its base. Every
-    /// exercise's own cases run before any hidden case of any of them: what a hidden
-    /// case's run does to what runs share on a machine (its load, the pid counter where
-    /// there is no pid namespace) then happens after every run whose output the student
-    /// sees, and cannot show in it.
+    /// exercise's own cases run (both builds) before any hidden case of any of them: what
+    /// a hidden case's run does to what runs share on a machine (its load, the pid counter
+    /// where there is no pid namespace) then happens after every run whose output the
+    /// student sees, and cannot show in it. Each exercise is graded on its own cases as
+    /// soon as it is built, while the next ones compile.
     pub fn grade_sources(
         &self,
         sources: &[(&Exercise, &Path, PathBuf)],
@@ -355,17 +356,17 @@ impl<'a> Grader<'a> {
         let _grading = Grading::begin()?;
         let mut gradings = Vec::with_capacity(sources.len());
         for (exercise, base, source) in sources {
-            gradings.push(self.begin_grading(exercise, base, source)?);
+            let mut grading = self.begin_grading(exercise, base, source)?;
+            self.run_phase(&mut grading, false)?;
+            gradings.push(grading);
         }
-        for hidden in [false, true] {
-            for grading in &mut gradings {
-                self.run_phase(grading, hidden)?;
-            }
+        for grading in &mut gradings {
+            self.run_phase(grading, true)?;
         }
-        gradings
+        Ok(gradings
             .into_iter()
             .map(|grading| self.finish_grading(grading))
-            .collect()
+            .collect())
     }
 
     /// An exercise's grading up to its first run: its cases found, its source built.
@@ -423,7 +424,10 @@ impl<'a> Grader<'a> {
         })
     }
 
-    /// Runs the grading's hidden cases, or its own.
+    /// Runs the grading's hidden cases, or its own: each case on the program, then the
+    /// strict tier on them where every case so far allows passing. Whether the strict tier
+    /// runs on the exercise's own cases depends on those alone: on a hidden case's failure,
+    /// a case the student sees would show another result.
     fn run_phase(&self, grading: &mut ExerciseGrading, hidden: bool) -> Result<()> {
         let Some(running) = &mut grading.running else {
             return Ok(());
@@ -431,6 +435,9 @@ impl<'a> Grader<'a> {
         let chosen: Vec<usize> = (0..running.cases.len())
             .filter(|&index| running.cases[index].hidden == hidden)
             .collect();
+        if chosen.is_empty() {
+            return Ok(());
+        }
         let cases: Vec<Case> = chosen
             .iter()
             .map(|&index| running.cases[index].clone())
@@ -442,53 +449,54 @@ impl<'a> Grader<'a> {
             running.validator.as_ref(),
             &running.looping,
         )?;
-        for (index, result) in chosen.into_iter().zip(results) {
+        for (&index, result) in chosen.iter().zip(results) {
             running.results[index] = Some(result);
         }
-        Ok(())
+        let Some(strict) = &self.strict else {
+            return Ok(());
+        };
+        let passing = running
+            .results
+            .iter()
+            .flatten()
+            .all(CaseResult::allows_passing);
+        if !passing {
+            return Ok(());
+        }
+        // The strict tier's sample spreads over all the exercise's cases; each phase runs
+        // its part of it.
+        let sampled: Vec<usize> = sample(running.cases.len(), self.strict_sample)
+            .into_iter()
+            .filter(|index| chosen.contains(index))
+            .collect();
+        self.run_strict(strict, &grading.result.source, running, &sampled)
     }
 
-    /// The exercise's result once all its cases ran: the strict tier where they all
-    /// passed, the verdict, and the mistakes diagnosed.
-    fn finish_grading(&self, grading: ExerciseGrading) -> Result<ExerciseResult> {
+    /// The exercise's result once all its cases ran: the verdict, and the mistakes
+    /// diagnosed.
+    fn finish_grading(&self, grading: ExerciseGrading) -> ExerciseResult {
         let ExerciseGrading {
             mut result,
             running,
         } = grading;
         let Some(Running {
-            exercise,
-            base,
-            validator,
-            results,
-            ..
+            exercise, results, ..
         }) = running
         else {
-            return Ok(result);
+            return result;
         };
         let mut cases: Vec<CaseResult> = results
             .into_iter()
             .map(|case| case.expect("every phase ran"))
             .collect();
-        let passed = |cases: &[CaseResult]| cases.iter().all(CaseResult::allows_passing);
-        if let Some(strict) = &self.strict
-            && passed(&cases)
-        {
-            self.run_strict(
-                strict,
-                &result.source,
-                &base,
-                &mut cases,
-                validator.as_ref(),
-            )?;
-        }
-        result.status = if passed(&cases) {
+        result.status = if cases.iter().all(CaseResult::allows_passing) {
             Status::Passed
         } else {
             diagnose(&exercise.mistakes, &mut cases);
             Status::Failed
         };
         result.cases = cases;
-        Ok(result)
+        result
     }
 
     /// A case that was not run, for the reason `finding` gives.
@@ -640,17 +648,19 @@ impl<'a> Grader<'a> {
         results.into_iter().collect()
     }
 
-    /// The strict tier: `source` built with the course's `strict_sanitizers` and run on
-    /// every case; a case it fails replaces the first build's pass.
+    /// The strict tier: the exercise's source built with the course's `strict_sanitizers`
+    /// and run on the cases `chosen`; a case it fails replaces the first build's pass.
     fn run_strict(
         &self,
         strict: &Toolchain,
         source: &Path,
-        base: &Path,
-        cases: &mut [CaseResult],
-        validator: Option<&Validator>,
+        running: &mut Running,
+        chosen: &[usize],
     ) -> Result<()> {
-        let build = strict.compile(source, base, &self.cache_dir, &self.sandbox)?;
+        if chosen.is_empty() {
+            return Ok(());
+        }
+        let build = strict.compile(source, &running.base, &self.cache_dir, &self.sandbox)?;
         let Some(program) = build.program else {
             bail!(
                 "{} compiles, but not with -fsanitize={}:\n{}",
@@ -659,16 +669,16 @@ impl<'a> Grader<'a> {
                 crate::util::style::strip_ansi(&build.diagnostics)
             );
         };
-        let chosen = sample(cases.len(), self.strict_sample);
         let sampled: Vec<Case> = chosen
             .iter()
-            .map(|&index| cases[index].case.clone())
+            .map(|&index| running.cases[index].clone())
             .collect();
         let looping = LoopWatch::new(self.loop_rule);
+        let validator = running.validator.as_ref();
         let strict_results = self.run_cases(&sampled, &program, strict, validator, &looping)?;
-        for (index, strict_result) in chosen.into_iter().zip(strict_results) {
+        for (&index, strict_result) in chosen.iter().zip(strict_results) {
             if strict_result.finding != Finding::Passed {
-                cases[index] = strict_result;
+                running.results[index] = Some(strict_result);
             }
         }
         Ok(())

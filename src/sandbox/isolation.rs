@@ -20,14 +20,16 @@ pub const SCRATCH: &str = helper::SCRATCH;
 const PROGRAM_DIR_BYTES: u64 = 256 << 20;
 
 /// Directories a dynamically linked program (and its sanitizer runtime) and the compiler
-/// need: the parts of /usr that hold programs, headers and libraries, not /usr/local or
-/// /usr/share, where a course, its hidden cases or a package's data may be. On a
+/// need: the parts of /usr that hold programs, headers and libraries, not the rest of
+/// /usr/local or /usr/share, where a course, its hidden cases or a package's data may be. On a
 /// merged-/usr system all but those in /usr are symbolic links, recreated as such; Debian's
 /// alternatives (`cc`, `c99`) are symbolic links to programs in /usr. Every tier shows
 /// programs these and nothing else of the machine's files ([`visible_to_programs`]).
-pub const SYSTEM_DIRS: [&str; 13] = [
+pub const SYSTEM_DIRS: [&str; 14] = [
     "/usr/bin",
     "/usr/include",
+    // gcc looks here for headers first; a library built from source puts its own here.
+    "/usr/local/include",
     "/usr/lib",
     "/usr/lib32",
     "/usr/lib64",
@@ -294,9 +296,12 @@ fn system_mounts() -> Vec<String> {
     // them (/usr, /etc).
     let mut parents: Vec<&str> = SYSTEM_DIRS
         .iter()
-        .filter_map(|dir| Path::new(dir).parent()?.to_str())
+        .flat_map(|dir| Path::new(dir).ancestors().skip(1))
+        .filter_map(Path::to_str)
         .filter(|parent| *parent != "/")
         .collect();
+    // Outer folders first.
+    parents.sort_by_key(|parent| (parent.matches('/').count(), *parent));
     parents.dedup();
     for parent in parents {
         args.extend(["--perms", "0755", "--dir", parent].map(String::from));

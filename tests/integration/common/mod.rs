@@ -270,6 +270,12 @@ impl Tier {
 /// Gradescope's, GitLab's and Kubernetes' containers). `None` where the test is not root
 /// or lacks `unshare` or `setpriv` (see [`require`]).
 pub fn clings_in_container(dir: &Path) -> Option<std::process::Command> {
+    in_container(&clings_process(dir))
+}
+
+/// `command` run as in a container (see [`clings_in_container`]): its program, arguments,
+/// environment and working directory.
+pub fn in_container(command: &std::process::Command) -> Option<std::process::Command> {
     let tools = find_on_path("unshare").is_some() && find_on_path("setpriv").is_some();
     let root = nix::unistd::geteuid().is_root();
     if !require(
@@ -278,23 +284,27 @@ pub fn clings_in_container(dir: &Path) -> Option<std::process::Command> {
     ) {
         return None;
     }
-    let clings = clings_process(dir);
-    let mut command = std::process::Command::new("unshare");
-    command
+    let mut wrapped = std::process::Command::new("unshare");
+    wrapped
         .args(["--mount", "--propagation", "private", "--", "sh", "-c"])
         .arg(
             "mount -t tmpfs -o ro,size=4k tmpfs /sys/fs/cgroup && \
          exec setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin -- \"$@\"",
         );
-    command.arg("container").arg(clings.get_program());
-    command.current_dir(dir);
-    for (name, value) in clings.get_envs() {
+    wrapped
+        .arg("container")
+        .arg(command.get_program())
+        .args(command.get_args());
+    if let Some(dir) = command.get_current_dir() {
+        wrapped.current_dir(dir);
+    }
+    for (name, value) in command.get_envs() {
         match value {
-            Some(value) => command.env(name, value),
-            None => command.env_remove(name),
+            Some(value) => wrapped.env(name, value),
+            None => wrapped.env_remove(name),
         };
     }
-    Some(command)
+    Some(wrapped)
 }
 
 /// `clings` run in `dir`, in English, without colour, with the compiler from the machine.

@@ -2,6 +2,7 @@
 
 pub mod checkers;
 pub mod document;
+pub mod hidden;
 pub mod looping;
 pub mod passing;
 pub mod results;
@@ -17,7 +18,7 @@ use crate::course::fixture::{self, Case, CaseConfig, Mistake};
 use crate::course::{self, Course, Defaults, Exercise};
 use crate::grade::checkers::Validator;
 use crate::grade::looping::{LoopRule, LoopWatch};
-use crate::grade::results::{CaseResult, ExerciseResult};
+use crate::grade::results::{CaseResult, ExerciseResult, allow_passing};
 use crate::sandbox::{Grading, Job, Left, Limits, Memory, RunFiles, Sandbox, Unisolated};
 use crate::util::i18n::Lang;
 use crate::util::parallel;
@@ -327,6 +328,7 @@ impl<'a> Grader<'a> {
                 .iter()
                 .map(|case| self.unrun_case(case, finding.clone()))
                 .collect(),
+            hidden_total: None,
         };
         // A directory or a FIFO is there: the compile refuses it, saying what it is.
         if !base.join(source).exists() {
@@ -344,13 +346,14 @@ impl<'a> Grader<'a> {
         };
         let validator = self.validator(exercise)?;
         let mut cases = self.run_cases(&cases, &program, &self.toolchain, validator.as_ref())?;
-        let passed = |cases: &[CaseResult]| cases.iter().all(CaseResult::allows_passing);
+        // The strict tier waits for the public cases alone: had a hidden case's failure
+        // kept it from running, a public case would pass or fail by a hidden one.
         if let Some(strict) = &self.strict
-            && passed(&cases)
+            && allow_passing(cases.iter().filter(|case| !case.case.hidden))
         {
             self.run_strict(strict, source, base, &mut cases, validator.as_ref())?;
         }
-        let status = if passed(&cases) {
+        let status = if allow_passing(&cases) {
             Status::Passed
         } else {
             diagnose(&exercise.mistakes, &mut cases);
@@ -364,6 +367,7 @@ impl<'a> Grader<'a> {
             status,
             diagnostics: build.diagnostics,
             cases,
+            hidden_total: None,
         })
     }
 
@@ -494,7 +498,9 @@ impl<'a> Grader<'a> {
 
     /// Runs every case on `program`, built by `toolchain`, in parallel (judged by the
     /// exercise's `validator` when it has one); stops starting cases once the program has
-    /// shown that it loops (see [`crate::grade::looping`]).
+    /// shown that it loops (see [`crate::grade::looping`]). The hidden cases start once
+    /// every public one has ended: a hidden run beside a public one could slow it, to a
+    /// timeout even, and what a public case shows must not depend on a hidden one.
     fn run_cases(
         &self,
         cases: &[Case],
@@ -504,16 +510,29 @@ impl<'a> Grader<'a> {
     ) -> Result<Vec<CaseResult>> {
         let env = toolchain.runtime_env();
         let looping = LoopWatch::new(self.loop_rule);
-        let results = parallel::map(cases, self.jobs, |case| match looping.skip() {
-            Some(skipped) => Ok(self.unrun_case(case, skipped)),
-            None => {
-                let result = self.run_case(program, case, toolchain, &env, validator)?;
-                // A bonus missed fails nothing, so it stops no mutant's grading.
-                looping.record(&result.finding, result.elapsed, !result.allows_passing());
-                Ok(result)
-            }
-        });
-        results.into_iter().collect()
+        let run = |hidden: bool| {
+            let chosen: Vec<&Case> = cases.iter().filter(|case| case.hidden == hidden).collect();
+            parallel::map(&chosen, self.jobs, |case| match looping.skip() {
+                Some(skipped) => Ok(self.unrun_case(case, skipped)),
+                None => {
+                    let result = self.run_case(program, case, toolchain, &env, validator)?;
+                    // A bonus missed fails nothing, so it stops no mutant's grading.
+                    looping.record(&result.finding, result.elapsed, !result.allows_passing());
+                    Ok(result)
+                }
+            })
+        };
+        let public = run(false).into_iter().collect::<Result<Vec<_>>>()?;
+        let hidden = run(true).into_iter().collect::<Result<Vec<_>>>()?;
+        let (mut public, mut hidden) = (public.into_iter(), hidden.into_iter());
+        Ok(cases
+            .iter()
+            .map(|case| match case.hidden {
+                true => hidden.next(),
+                false => public.next(),
+            })
+            .map(|result| result.expect("a result for every case"))
+            .collect())
     }
 
     /// The strict tier: `source` built with the course's `strict_sanitizers` and run on

@@ -30,14 +30,15 @@ held = count.pop("memory_limit", 0)
 print(f"  memory_limit in {held} of {len(cases)} runs", dict(count) or "")'; }
 echo "# $(nproc) cores, $(uname -sr), $runs runs of 16 processes x 200 MiB under 256 MiB"
 echo "bubblewrap, as root:"
-CLINGS_ISOLATION=bubblewrap "$clings" --jobs 1 test --format json 2>/dev/null | verdicts
+# Every run fails (memory_limit): clings exits 1.
+{ CLINGS_ISOLATION=bubblewrap "$clings" --jobs 1 test --format json 2>/dev/null || true; } | verdicts
 if command -v unshare >/dev/null && command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "the container tier, as root in a container (no CAP_SYS_ADMIN, no cgroups):"
   # shellcheck disable=SC2016 # expanded by the inner shell
-  unshare --mount --propagation private -- sh -c \
+  { unshare --mount --propagation private -- sh -c \
     'mount -t tmpfs -o ro,size=4k tmpfs /sys/fs/cgroup && exec setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin -- "$@"' \
-    container "$clings" --jobs 1 test --format json 2>/dev/null | verdicts
+    container "$clings" --jobs 1 test --format json 2>/dev/null || true; } | verdicts
   echo "the container tier, as nobody (no cgroup):"
-  setpriv --reuid=65534 --regid=65534 --clear-groups -- env HOME="$course" CLINGS_ISOLATION=container \
-    "$clings" --jobs 1 test --format json 2>/dev/null | verdicts
+  { setpriv --reuid=65534 --regid=65534 --clear-groups -- env HOME="$course" CLINGS_ISOLATION=container \
+    "$clings" --jobs 1 test --format json 2>/dev/null || true; } | verdicts
 fi

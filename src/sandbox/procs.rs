@@ -140,6 +140,14 @@ fn any_live(mut matches: impl FnMut(&str) -> Option<bool>) -> bool {
     })
 }
 
+/// When the process whose `/proc/PID/stat` this is started, in clock ticks after boot.
+pub fn start_time(stat: &str) -> u64 {
+    // After the state: 18 fields, then starttime.
+    stat_fields(stat)
+        .and_then(|(_, fields)| fields.get(18)?.parse().ok())
+        .unwrap_or(0)
+}
+
 /// The state letter and the fields after it; the command name in parentheses may hold
 /// spaces and parentheses itself, so the last ") " ends it.
 fn stat_fields(stat: &str) -> Option<(char, Vec<&str>)> {

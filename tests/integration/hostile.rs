@@ -585,6 +585,7 @@ fn without_isolation_orphans_die_with_the_run_and_with_clings() {
             .stderr(std::process::Stdio::null());
         let mut clings = command.spawn().unwrap();
         let pid = clings.id();
+        remember_run_users(pid);
         if kill_clings {
             // The program and the orphan are both there (not the compiler's processes,
             // which run in the same directory first).
@@ -1064,6 +1065,7 @@ fn a_run_whose_helper_dies_is_an_error_not_a_verdict() {
         .spawn()
         .unwrap();
     let pid = clings.id();
+    remember_run_users(pid);
     // The helper (bubblewrap's child) once the program runs, a child of the run's init
     // (the helper's child); the sleeper, seen twice, not the isolation probe's program,
     // which is gone in a millisecond.
@@ -1178,6 +1180,7 @@ fn one_sandbox_per_worker_and_each_reaped() {
         .spawn()
         .unwrap();
     let pid = clings.id();
+    remember_run_users(pid);
     // Each zombie child of clings: when it was first and last seen.
     let mut zombies: std::collections::BTreeMap<u32, (Instant, Instant)> = Default::default();
     // Every warm sandbox (bubblewrap, clings' child) seen, and every sandbox's helper

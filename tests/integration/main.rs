@@ -33,6 +33,7 @@ mod robustness;
 mod sealed_compile;
 mod sealed_grading;
 mod search;
+mod shared_kernel;
 mod tournament_html;
 mod verdicts;
 mod watch;

@@ -72,6 +72,7 @@ fn ctrl_c_stops_every_run_and_keeps_the_state_and_the_course() {
         }
         let mut child = command.spawn().unwrap();
         let pid = child.id();
+        remember_run_users(pid);
         // The sleeper, not the probe that checks whether isolation works: still there
         // after a while.
         let running = || {

@@ -494,11 +494,63 @@ pub fn snapshot(course: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 
 /// The user ids that the clings process `clings_pid` gives its runs when it is root: a
 /// block chosen by its pid (see src/sandbox/user.rs).
-fn run_users_of(clings_pid: u32) -> std::ops::Range<u32> {
+/// The user ids the clings process `clings_pid` gives its runs, as `src/sandbox/user.rs`
+/// chooses them: a block of 64 from its pid namespace, pid and start time, and the next
+/// blocks, where it moves when an id is found in use. Taken from /proc before it is
+/// reaped, so a test that spawns a clings itself calls [`remember_run_users`] at once.
+fn run_users_of(clings_pid: u32) -> Vec<u32> {
     const BASE: u32 = 1_800_000_000;
     const SLOTS: u32 = 64;
-    let first = BASE + (clings_pid % (1 << 22)) * SLOTS;
-    first..first + SLOTS
+    const BLOCKS: u32 = (i32::MAX as u32 - BASE) / SLOTS;
+    // A run tries four ids before giving up.
+    const TRIES: u32 = 4;
+    let first = remember_run_users(clings_pid);
+    (0..TRIES)
+        .flat_map(|moved| {
+            let block = BASE + ((first + moved) % BLOCKS) * SLOTS;
+            block..block + SLOTS
+        })
+        .collect()
+}
+
+/// Blocks of run users of the clings processes this test binary started.
+static RUN_USER_BLOCKS: std::sync::Mutex<BTreeMap<u32, u32>> =
+    std::sync::Mutex::new(BTreeMap::new());
+
+/// Notes, while the clings process `pid` lives, the first block of its runs' user ids (see
+/// [`run_users_of`]); the block.
+pub fn remember_run_users(pid: u32) -> u32 {
+    use sha2::Digest;
+    let mut blocks = RUN_USER_BLOCKS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(block) = blocks.get(&pid) {
+        return *block;
+    }
+    // The test's clings run in its own pid namespace; an ended one (not yet waited for)
+    // still has its stat, not its namespaces.
+    let namespace = std::fs::read_link("/proc/self/ns/pid").expect("the pid namespace");
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_else(|err| {
+        panic!("clings {pid} was reaped ({err}): remember its run users first")
+    });
+    let start: u64 = stat
+        .rsplit_once(") ")
+        .and_then(|(_, rest)| rest.split(' ').nth(19)?.parse().ok())
+        .expect("its start time");
+    // `util::digest::of`: SHA-256 of the length-prefixed parts, its first 16 bytes in hex.
+    let mut hasher = sha2::Sha256::new();
+    let namespace = namespace.to_string_lossy().into_owned();
+    for part in [
+        namespace.as_bytes(),
+        &pid.to_le_bytes(),
+        &start.to_le_bytes(),
+    ] {
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part);
+    }
+    let digest = hasher.finalize();
+    let head = u64::from_be_bytes(digest[..8].try_into().expect("8 bytes"));
+    let block = (head % u64::from((i32::MAX as u32 - 1_800_000_000) / 64)) as u32;
+    blocks.insert(pid, block);
+    block
 }
 
 /// `command` (a clings) run to its end, with its process id, for [`leftover_processes`].
@@ -509,6 +561,7 @@ pub fn output_with_pid(command: &mut std::process::Command) -> (std::process::Ou
         .spawn()
         .expect("start clings");
     let pid = child.id();
+    remember_run_users(pid);
     (child.wait_with_output().expect("wait for clings"), pid)
 }
 

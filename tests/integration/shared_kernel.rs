@@ -73,7 +73,7 @@ fn graders_in_containers_that_start_alike_do_not_share_their_runs_users() {
     }
     let sum = program_course(&["course/solutions/sum.c"], "");
     for tier in [Tier::Bubblewrap, Tier::ContainerLike] {
-        let mut holder = grader_in_pid_namespace(hog.path(), tier, &["--jobs", "1", "test"])
+        let holder = grader_in_pid_namespace(hog.path(), tier, &["--jobs", "1", "test"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()

@@ -278,6 +278,26 @@ impl Toolchain {
                 .unwrap_or_default(),
             false => String::new(),
         };
+        // A file the cache cannot vouch for (outside the system's directories, which only
+        // a compile without isolation can read) makes no build: it is the student's to
+        // remove, not the grader's to fail on.
+        let outside = unrecorded(&dependencies);
+        if !outside.is_empty() {
+            let why = self.lang.pick(
+                format!(
+                    "{} includes {}, outside the system's headers, which are all a program may \
+                     include: isolated, the compiler sees nothing else",
+                    name.display(),
+                    outside.join(", ")
+                ),
+                format!(
+                    "{} 包含了 {}，不在系统头文件之中；程序只能包含系统头文件：隔离运行时编译器看不到别的文件",
+                    name.display(),
+                    outside.join("、")
+                ),
+            );
+            return Ok(Build::refused(with_last_line(diagnostics, &why)));
+        }
         publish(
             cache_dir,
             &entry,
@@ -698,7 +718,7 @@ fn publish(
 
 /// `<digest> <path>` for every file in gcc's dependency list (`-MD`) but the source; a
 /// file outside the system's directories (which a sandboxed compile cannot read) is
-/// recorded with no digest, so the build is never reused.
+/// recorded with no digest (`-`), and makes the build a compile error.
 fn record_dependencies(make_rule: &str, source: &Path) -> String {
     let mut lines = String::new();
     for path in parse_make_rule(make_rule) {
@@ -712,6 +732,14 @@ fn record_dependencies(make_rule: &str, source: &Path) -> String {
         lines.push_str(&format!("{digest} {path}\n"));
     }
     lines
+}
+
+/// The files of a dependency list (see [`record_dependencies`]) recorded with no digest.
+fn unrecorded(recorded: &str) -> Vec<&str> {
+    recorded
+        .lines()
+        .filter_map(|line| line.strip_prefix("- "))
+        .collect()
 }
 
 fn dependencies_unchanged(recorded: &str) -> bool {

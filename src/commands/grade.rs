@@ -208,16 +208,16 @@ fn grade_class(app: &App, submissions: &Path, args: &Args) -> Result<Exit> {
         if let Some(why) = &student.refused {
             eprintln!(
                 "refused {}: {}",
-                style::visible(&student.name),
-                style::visible(why)
+                style::one_line(&student.name),
+                style::one_line(why)
             );
         }
         if let Some(error) = &student.error {
             errors += 1;
             eprintln!(
                 "error: grading {} failed: {}",
-                style::visible(&student.name),
-                style::visible(error)
+                style::one_line(&student.name),
+                style::one_line(error)
             );
         }
     }
@@ -341,7 +341,7 @@ impl ClassProgress {
             .push((name.to_string(), now));
         match &self.bar {
             Some(_) => self.redraw(),
-            None => eprintln!("grading {}", style::visible(name)),
+            None => eprintln!("grading {}", style::one_line(name)),
         }
         now
     }
@@ -360,7 +360,7 @@ impl ClassProgress {
             };
             format!(
                 "graded {} in {}: {}/{} done{left}",
-                style::visible(name),
+                style::one_line(name),
                 seconds(elapsed),
                 tally.finished,
                 self.total
@@ -428,7 +428,7 @@ impl Tally {
             .running
             .iter()
             .take(NAMES_SHOWN)
-            .map(|(name, started)| format!("{} {}", style::visible(name), seconds(now - *started)))
+            .map(|(name, started)| format!("{} {}", style::one_line(name), seconds(now - *started)))
             .collect();
         if self.running.len() > NAMES_SHOWN {
             running.push(format!("{} more", self.running.len() - NAMES_SHOWN));

@@ -439,7 +439,7 @@ fn how_it_ended(reason: String, loser: &Outcome, limits: Limits) -> String {
         })
         .map(|line| {
             let line: String = line.chars().take(STDERR_CHARS).collect();
-            format!("its stderr: {}", style::visible(&line))
+            format!("its stderr: {}", style::one_line(&line))
         });
     let why: Vec<String> = how.into_iter().chain(said).collect();
     match why.is_empty() {
@@ -521,7 +521,7 @@ const ENGINE_NAME: usize = 40;
 fn about_name(answer: &str) -> Option<String> {
     let start = answer.find("name=\"")? + "name=\"".len();
     let name = answer[start..].split(['"', '\n']).next()?.trim();
-    let name: String = style::visible(name).chars().take(ENGINE_NAME).collect();
+    let name: String = style::one_line(name).chars().take(ENGINE_NAME).collect();
     (!name.is_empty()).then_some(name)
 }
 
@@ -541,7 +541,7 @@ impl Record {
                         .with_context(|| format!("{RESULT}: no such winner: {value:?}"))?;
                     winner = Some(Some(stone));
                 }
-                "reason" => reason = Some(style::visible(value).into_owned()),
+                "reason" => reason = Some(style::one_line(value).into_owned()),
                 "five" => five = cells(value).with_context(|| format!("{RESULT}: {line:?}"))?,
                 _ => {}
             }

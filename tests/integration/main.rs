@@ -24,6 +24,7 @@ mod interactive;
 mod lesson;
 mod looping;
 mod mutants;
+mod names;
 mod promises;
 mod renju;
 mod reports;

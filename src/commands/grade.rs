@@ -12,7 +12,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::app::App;
 use crate::commands::Exit;
 use crate::commands::report;
-use crate::compile::toolchain;
 use crate::course::Exercise;
 use crate::course::fixture;
 use crate::grade;
@@ -49,7 +48,7 @@ pub fn students(submissions: &Path, exercises: &[Exercise]) -> Result<Vec<Submis
         }
         let name = entry.file_name();
         students.push(Submission {
-            folder: match refusal(submissions, Path::new(&name), exercises)? {
+            folder: match grade::refusal(submissions, Path::new(&name), exercises)? {
                 None => Ok(entry.path()),
                 Some(why) => Err(why),
             },
@@ -58,30 +57,6 @@ pub fn students(submissions: &Path, exercises: &[Exercise]) -> Result<Vec<Submis
     }
     students.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(students)
-}
-
-/// Why the folder `name` of `submissions` is not graded, if it is not: it, or its source
-/// of one of `exercises`, leads elsewhere through a symbolic link.
-fn refusal(submissions: &Path, name: &Path, exercises: &[Exercise]) -> Result<Option<String>> {
-    let why = |path: &Path, target: PathBuf| {
-        format!(
-            "{} leads to {} through a symbolic link: only a student's own folder and files \
-             count",
-            path.display(),
-            target.display()
-        )
-    };
-    if let Some(target) = toolchain::link_target(submissions, name)? {
-        return Ok(Some(why(name, target)));
-    }
-    let dir = submissions.join(name);
-    for exercise in exercises {
-        let source = grade::locate(exercise, &dir);
-        if let Some(target) = toolchain::link_target(&dir, &source)? {
-            return Ok(Some(why(&source, target)));
-        }
-    }
-    Ok(None)
 }
 
 /// Grade a whole class: every subdirectory of SUBMISSIONS is one student's submission.

@@ -1,4 +1,4 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Result, bail};
@@ -10,6 +10,7 @@ use crate::course::fixture;
 use crate::grade;
 use crate::grade::passing::{Counting, Passing};
 use crate::report::{self, Format};
+use crate::util::style;
 
 /// Run the cases of the named exercises (all by default) and report.
 #[derive(clap::Args)]
@@ -46,10 +47,15 @@ pub fn run(app: &mut App, options: &Args) -> Result<Exit> {
             .map(|name| app.course.exercise(name))
             .collect::<Result<_>>()?
     };
-    if let Some(dir) = &options.submission
-        && !dir.is_dir()
-    {
-        bail!("the submission directory {} does not exist", dir.display());
+    if let Some(dir) = &options.submission {
+        let shown = style::one_line(&dir.display().to_string()).into_owned();
+        if !dir.is_dir() {
+            bail!("the submission directory {shown} does not exist");
+        }
+        // As `grade` refuses a student's folder: a link could lead to the solutions.
+        if let Some(why) = grade::refusal(Path::new("."), dir, exercises.iter().copied())? {
+            bail!("refused the submission {shown}: {why}");
+        }
     }
     if let Some(dir) = &options.fixtures {
         let graded: Vec<&str> = exercises.iter().map(|e| e.name.as_str()).collect();

@@ -6,13 +6,13 @@ pub mod looping;
 pub mod passing;
 pub mod results;
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::compile::toolchain::Toolchain;
+use crate::compile::toolchain::{self, Toolchain};
 use crate::course::fixture::{self, Case, CaseConfig, Mistake};
 use crate::course::{self, Course, Defaults, Exercise};
 use crate::grade::checkers::Validator;
@@ -21,6 +21,7 @@ use crate::grade::results::{CaseResult, ExerciseResult};
 use crate::sandbox::{Grading, Job, Left, Limits, Memory, RunFiles, Sandbox, Unisolated};
 use crate::util::i18n::Lang;
 use crate::util::parallel;
+use crate::util::style;
 use crate::util::timings::{self, Phase};
 use crate::verdict::compare::CompareMode;
 use crate::verdict::{self, Expected, Finding, JudgedBy, Status};
@@ -186,6 +187,47 @@ pub fn locate(exercise: &Exercise, submission: &Path) -> PathBuf {
         }
         _ => exercise.path.clone(),
     }
+}
+
+/// Why the submission `folder` (relative to `base`, or absolute) is not graded, if it is
+/// not: a folder on its way from `base` is a symbolic link, or the file of one of
+/// `exercises` in it is one or is reached through one. It could lead anywhere, to the
+/// course's solutions too: only a student's own folder and files count. `grade` asks it
+/// of each student's folder, `test --submission` of the folder it is given.
+pub fn refusal<'e>(
+    base: &Path,
+    folder: &Path,
+    exercises: impl IntoIterator<Item = &'e Exercise>,
+) -> Result<Option<String>> {
+    let why = |path: &Path, target: &Path| {
+        format!(
+            "{} leads to {} through a symbolic link: only a student's own folder and files \
+             count",
+            style::one_line(&path.display().to_string()),
+            style::one_line(&target.display().to_string())
+        )
+    };
+    // Each folder on the way as named, `..` too: once the folders before it are no
+    // links, `..` leads where its name says.
+    let (mut on_the_way, mut shown) = (base.to_path_buf(), PathBuf::new());
+    for part in folder.components() {
+        on_the_way.push(part);
+        shown.push(part);
+        let Component::Normal(_) = part else { continue };
+        if std::fs::symlink_metadata(&on_the_way).is_ok_and(|meta| meta.is_symlink()) {
+            let target = std::fs::read_link(&on_the_way)
+                .with_context(|| format!("cannot read {}", on_the_way.display()))?;
+            return Ok(Some(why(&shown, &target)));
+        }
+    }
+    let dir = base.join(folder);
+    for exercise in exercises {
+        let source = locate(exercise, &dir);
+        if let Some(target) = toolchain::link_target(&dir, &source)? {
+            return Ok(Some(why(&source, &target)));
+        }
+    }
+    Ok(None)
 }
 
 impl<'a> Grader<'a> {

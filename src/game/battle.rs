@@ -15,6 +15,7 @@ use anyhow::{Context, Result, bail};
 use colored::Colorize;
 use serde::{Deserialize, Serialize};
 
+use crate::compile::cache::Executable;
 use crate::course::{BOTS_DIR, Course, Exercise};
 use crate::grade::checkers::{MOVES, RESULT, Validator};
 use crate::grade::{self, Grader};
@@ -185,7 +186,7 @@ pub enum Protocol {
 #[derive(Clone, Debug)]
 pub struct Player {
     pub name: String,
-    pub program: PathBuf,
+    pub program: Executable,
     /// A course bot, run with each game's seed.
     pub seeded: bool,
     pub protocol: Protocol,
@@ -282,7 +283,7 @@ impl<'a> Arena<'a> {
             }
             Entrant::Engine(path) => match path.extension().is_some_and(|ext| ext == "c") {
                 true => (self.build_file(path)?, Protocol::Gomocup),
-                false => (executable(path)?, Protocol::Gomocup),
+                false => (Executable::at(executable(path)?), Protocol::Gomocup),
             },
         };
         let about = match protocol {
@@ -320,7 +321,7 @@ impl<'a> Arena<'a> {
     }
 
     /// A C file built as a student's, in its own folder.
-    fn build_file(&self, path: &Path) -> Result<PathBuf> {
+    fn build_file(&self, path: &Path) -> Result<Executable> {
         let dir = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),

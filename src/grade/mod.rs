@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
+use crate::compile::cache::{BuildCache, Executable};
 use crate::compile::toolchain::{self, Toolchain};
 use crate::course::fixture::{self, Case, CaseConfig, Mistake};
 use crate::course::{self, Course, Defaults, Exercise};
@@ -34,8 +35,8 @@ pub struct Grader<'a> {
     /// Cases kept outside the course (`--fixtures`): same layout as `fixtures/`, and
     /// reported without their input, expected output or diff.
     pub hidden_fixtures: Option<PathBuf>,
-    /// Where builds are cached (see [`Course::cache_dir`]).
-    cache_dir: PathBuf,
+    /// Where builds are kept (see [`Course::cache_dir`] and [`BuildCache`]).
+    cache: BuildCache,
     /// How many cases still run once the program has shown it loops.
     pub loop_rule: LoopRule,
     /// The build of the strict tier (the course's `strict_sanitizers`), when it has one.
@@ -238,9 +239,9 @@ impl<'a> Grader<'a> {
         // Ctrl-C while the compiler is probed lets the probe clean up after itself.
         let _grading = Grading::begin()?;
         // Looked for once: in a read-only course it is the user's own cache.
-        let cache_dir = course.cache_dir();
+        let cache = BuildCache::from_env(|| course.cache_dir())?;
         // What the probes find is true of the machine: kept for every course.
-        let probe_dir = course::user_cache_dir().unwrap_or_else(|| cache_dir.clone());
+        let probe_dir = course::user_cache_dir().unwrap_or_else(|| cache.dir().to_path_buf());
         // Whether isolation works (a sandbox's start, the first time) is found out beside
         // the compiler's name and sanitizers. The workers' sandboxes start as soon as it
         // is known, to be ready once the programs are built: they need nothing of the
@@ -277,7 +278,7 @@ impl<'a> Grader<'a> {
             sandbox,
             jobs: options.jobs,
             hidden_fixtures: None,
-            cache_dir,
+            cache,
             loop_rule: LoopRule::Student,
             strict,
             strict_sample: Some(STRICT_SAMPLE),
@@ -309,8 +310,7 @@ impl<'a> Grader<'a> {
             .collect();
         parallel::map(&builds, self.jobs, |(toolchain, source)| {
             if !done.load(Ordering::Relaxed) {
-                let _ =
-                    toolchain.compile(source, &self.course.root, &self.cache_dir, &self.sandbox);
+                let _ = toolchain.compile(source, &self.course.root, &self.cache, &self.sandbox);
             }
         });
     }
@@ -376,7 +376,7 @@ impl<'a> Grader<'a> {
         }
         let build = self
             .toolchain
-            .compile(source, base, &self.cache_dir, &self.sandbox)?;
+            .compile(source, base, &self.cache, &self.sandbox)?;
         let Some(program) = build.program else {
             return Ok(unrun(
                 Status::CompileError,
@@ -464,15 +464,15 @@ impl<'a> Grader<'a> {
     }
 
     /// Compiles `source` (relative to the course root) or fails with the compiler's errors.
-    pub fn build(&self, source: &Path) -> Result<PathBuf> {
+    pub fn build(&self, source: &Path) -> Result<Executable> {
         self.build_in(&self.course.root, source)
     }
 
     /// Compiles `source`, relative to `dir`, or fails with the compiler's errors.
-    pub fn build_in(&self, dir: &Path, source: &Path) -> Result<PathBuf> {
+    pub fn build_in(&self, dir: &Path, source: &Path) -> Result<Executable> {
         let build = self
             .toolchain
-            .compile(source, dir, &self.cache_dir, &self.sandbox)?;
+            .compile(source, dir, &self.cache, &self.sandbox)?;
         build.program.ok_or_else(|| {
             anyhow::anyhow!(
                 "{} does not compile:\n{}",
@@ -568,7 +568,7 @@ impl<'a> Grader<'a> {
         cases: &mut [CaseResult],
         validator: Option<&Validator>,
     ) -> Result<()> {
-        let build = strict.compile(source, base, &self.cache_dir, &self.sandbox)?;
+        let build = strict.compile(source, base, &self.cache, &self.sandbox)?;
         let Some(program) = build.program else {
             bail!(
                 "{} compiles, but not with -fsanitize={}:\n{}",

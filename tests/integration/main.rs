@@ -6,6 +6,7 @@
 mod ai;
 mod architecture;
 mod battle;
+mod build_cache;
 mod chapters;
 mod checker;
 mod ci;

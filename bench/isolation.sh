@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What isolation costs, and clings beside its peers, in one run:
-#  1. warm `clings test` on the whole course (reference solutions in place), isolated and
-#     with CLINGS_ISOLATION=none;
+#  1. warm `clings test` on the whole course (reference solutions in place), isolated by
+#     bubblewrap, by the container tier (CLINGS_ISOLATION=container: Landlock) and with
+#     CLINGS_ISOLATION=none;
 #  2. the 20 shared check_win boards (../shared/bench): warm `clings test check_win`
 #     (isolated, sanitizers on; with the course's strict tier, and without it), the plain
 #     gcc + diff loop (no sanitizer, no isolation) and check50 --dev;
@@ -52,7 +53,9 @@ for binary in "$clings" ${before:+"$before"}; do
 done
 
 echo "## 1. whole course, warm"
-course_rows=(-n "isolated" "$clings test" -n "CLINGS_ISOLATION=none" "env CLINGS_ISOLATION=none $clings test")
+course_rows=(-n "isolated (bubblewrap)" "$clings test"
+  -n "container tier" "env CLINGS_ISOLATION=container $clings test"
+  -n "CLINGS_ISOLATION=none" "env CLINGS_ISOLATION=none $clings test")
 if [[ -n $before ]]; then
   course_rows+=(-n "BEFORE, isolated" "$before test"
     -n "BEFORE, CLINGS_ISOLATION=none" "env CLINGS_ISOLATION=none $before test")
@@ -64,6 +67,7 @@ tail -n +3 "$work/course.md"
 echo "## 2. 20 check_win boards, warm"
 peers=(-n "clings test check_win (isolated, UBSan, strict tier)" "$clings test check_win"
   -n "the same without the strict tier" "bash -c 'cd $lenient && exec $clings test check_win'"
+  -n "the container tier, strict tier" "env CLINGS_ISOLATION=container $clings test check_win"
   -n "gcc + diff loop" "$shared/naive.sh $work/student/check_win.c")
 if [[ -n $before ]]; then
   peers+=(-n "BEFORE, strict tier" "$before test check_win"

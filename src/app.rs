@@ -73,9 +73,14 @@ impl App {
             grader.sandbox.isolated() || self.options.allow_unisolated,
             "submissions cannot be isolated here, and without isolation a submission's \
              compile and programs can read the course's solutions, the hidden cases and \
-             this user's files, and change them: install bubblewrap (see \
-             docs/security.md), or pass --allow-unisolated to grade anyway"
+             this user's files, and change them: the warning above says what would \
+             isolate them (docs/security.md), or pass --allow-unisolated to grade anyway"
         );
+        if !self.options.allow_unisolated {
+            grader.sandbox.require_isolation();
+        }
+        // Its solutions and fixtures are below its root.
+        crate::sandbox::refuse_if_visible_to_programs(&self.course.root, "the course")?;
         Ok(grader)
     }
 

@@ -116,12 +116,13 @@ fn grade_class(app: &App, submissions: &Path, args: &Args) -> Result<Exit> {
     let progress = ClassProgress::start(folders.len(), jobs);
     let graded = parallel::map(&folders, jobs, |(name, dir)| {
         let started = progress.begin(name);
-        let results: Result<Vec<_>> = app
+        let sources: Vec<_> = app
             .course
             .exercises
             .iter()
-            .map(|exercise| grader.grade_source(exercise, dir, &grade::locate(exercise, dir)))
+            .map(|exercise| (exercise, *dir, grade::locate(exercise, dir)))
             .collect();
+        let results = grader.grade_sources(&sources);
         progress.end(name, started);
         results
     });

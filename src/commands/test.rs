@@ -72,13 +72,15 @@ pub fn run(app: &mut App, options: &Args) -> Result<Exit> {
             if options.submission.is_none() {
                 scope.spawn(|| grader.prebuild(&exercises, done));
             }
-            let results = exercises
+            let base = options.submission.as_deref().unwrap_or(&app.course.root);
+            let sources: Vec<_> = exercises
                 .iter()
                 .map(|exercise| match &options.submission {
-                    Some(dir) => grader.grade_source(exercise, dir, &grade::locate(exercise, dir)),
-                    None => grader.grade(exercise),
+                    Some(dir) => (*exercise, base, grade::locate(exercise, dir)),
+                    None => (*exercise, base, exercise.path.clone()),
                 })
-                .collect::<Result<Vec<_>>>();
+                .collect();
+            let results = grader.grade_sources(&sources);
             done.store(true, Ordering::Relaxed);
             results
         })?

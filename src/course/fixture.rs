@@ -381,6 +381,7 @@ pub fn check_hidden_root(root: &Path, known: &[&str], graded: &[&str]) -> Result
             folders.join(", ")
         )
     };
+    crate::sandbox::refuse_if_visible_to_programs(root, "the hidden cases")?;
     if !root.is_dir() {
         bail!(
             "the fixtures directory {} does not exist; {}",

@@ -19,7 +19,7 @@ use crate::course::{self, Course, Defaults, Exercise};
 use crate::grade::checkers::Validator;
 use crate::grade::looping::{LoopRule, LoopWatch};
 use crate::grade::results::{CaseResult, ExerciseResult};
-use crate::sandbox::{Grading, Job, Left, Limits, Memory, RunFiles, Sandbox, Unisolated};
+use crate::sandbox::{Found, Grading, Job, Left, Limits, Memory, RunFiles, Sandbox, Unisolated};
 use crate::util::i18n::Lang;
 use crate::util::parallel;
 use crate::util::style;
@@ -143,6 +143,27 @@ fn sanitized(
     })
 }
 
+/// An exercise's grading between its phases (see [`Grader::grade_sources`]).
+struct ExerciseGrading<'e> {
+    /// The result so far: the exercise, its file and what the compiler said; whole when
+    /// there is nothing to run (the file is missing or does not compile).
+    result: ExerciseResult,
+    running: Option<Running<'e>>,
+}
+
+/// A built exercise whose cases are being run, phase by phase.
+struct Running<'e> {
+    exercise: &'e Exercise,
+    base: PathBuf,
+    validator: Option<Validator>,
+    program: Executable,
+    /// The loop rule's count, over all the exercise's cases, as one run of them had.
+    looping: LoopWatch,
+    cases: Vec<Case>,
+    /// Each case's result once its phase ran, in the cases' order.
+    results: Vec<Option<CaseResult>>,
+}
+
 /// What judges `exercise` instead of a comparison, and its source: the checker, else the
 /// referee.
 fn validator_source(exercise: &Exercise) -> Option<(JudgedBy, &Path)> {
@@ -156,20 +177,20 @@ fn validator_source(exercise: &Exercise) -> Option<(JudgedBy, &Path)> {
 /// What a student is told when runs are limited but not isolated: what still holds and
 /// what does not.
 fn unisolated_warning(unisolated: &Unisolated, lang: Lang) -> String {
-    let reason = &unisolated.reason;
+    let Unisolated { reason, advice } = unisolated;
     lang.pick(
         format!(
             "programs and the compiler run without isolation ({reason}): time, memory, \
              process and output limits hold and every process they start is stopped, but \
              they can read and change whatever your user can (the course, its solutions \
-             and fixtures, your files), use the network and leave files in /tmp; \
-             install bubblewrap to isolate them"
+             and fixtures, your files), use the network and leave files in /tmp. To \
+             isolate them: {advice}"
         ),
         format!(
             "程序和编译器在没有隔离的情况下运行（{reason}）：时间、内存、进程和输出限制\
              仍然有效，它们启动的每个进程都会被终止，但它们可以读取和修改你的用户能访问的一切\
              （课程、参考答案和测试用例、你的文件），可以使用网络，也可以在 /tmp 留下文件；\
-             安装 bubblewrap 即可隔离"
+             隔离的办法：{advice}"
         ),
     )
 }
@@ -268,7 +289,12 @@ impl<'a> Grader<'a> {
             .iter()
             .chain(strict.iter().flat_map(|strict| &strict.warnings))
             .cloned()
-            .chain(sandbox_warning.map(|unisolated| unisolated_warning(&unisolated, options.lang)))
+            .chain(match sandbox_warning {
+                Found::Isolated(weaker) => weaker.map(|weaker| weaker.note),
+                Found::Unisolated(unisolated) => {
+                    Some(unisolated_warning(&unisolated, options.lang))
+                }
+            })
             .collect();
         // A compiler with none of the strict sanitizers has no strict tier.
         let strict = strict.filter(Toolchain::uses_sanitizers);
@@ -354,59 +380,165 @@ impl<'a> Grader<'a> {
         base: &Path,
         source: &Path,
     ) -> Result<ExerciseResult> {
+        let mut graded = self.grade_sources(&[(exercise, base, source.to_path_buf())])?;
+        Ok(graded.remove(0))
+    }
+
+    /// Grades one submission: each exercise's source, relative to its base. Every
+    /// exercise's own cases run (both builds) before any hidden case of any of them: what
+    /// a hidden case's run does to what runs share on a machine (its load, the pid counter
+    /// where there is no pid namespace) then happens after every run whose output the
+    /// student sees, and cannot show in it. Each exercise is graded on its own cases as
+    /// soon as it is built, while the next ones compile.
+    pub fn grade_sources(
+        &self,
+        sources: &[(&Exercise, &Path, PathBuf)],
+    ) -> Result<Vec<ExerciseResult>> {
         // Ctrl-C now stops the runs and lets this grading unwind, cleaning up as it goes.
         let _grading = Grading::begin()?;
+        let mut gradings = Vec::with_capacity(sources.len());
+        for (exercise, base, source) in sources {
+            let mut grading = self.begin_grading(exercise, base, source)?;
+            self.run_phase(&mut grading, false)?;
+            gradings.push(grading);
+        }
+        for grading in &mut gradings {
+            self.run_phase(grading, true)?;
+        }
+        Ok(gradings
+            .into_iter()
+            .map(|grading| self.finish_grading(grading))
+            .collect())
+    }
+
+    /// An exercise's grading up to its first run: its cases found, its source built.
+    fn begin_grading<'e>(
+        &self,
+        exercise: &'e Exercise,
+        base: &Path,
+        source: &Path,
+    ) -> Result<ExerciseGrading<'e>> {
         let cases = self.cases(exercise)?;
         let chapter = self.course.chapter_of(exercise).clone();
-        let unrun = |status, finding: Finding, diagnostics: String| ExerciseResult {
+        let mut result = ExerciseResult {
             name: exercise.name.clone(),
             title: exercise.title.clone(),
-            chapter: chapter.clone(),
+            chapter,
             source: source.to_path_buf(),
-            status,
-            diagnostics,
-            cases: cases
+            status: Status::Failed,
+            diagnostics: String::new(),
+            cases: Vec::new(),
+        };
+        let unrun = |mut result: ExerciseResult, status, finding: Finding| {
+            result.status = status;
+            result.cases = cases
                 .iter()
                 .map(|case| self.unrun_case(case, finding.clone()))
-                .collect(),
+                .collect();
+            Ok(ExerciseGrading {
+                result,
+                running: None,
+            })
         };
         // A directory or a FIFO is there: the compile refuses it, saying what it is.
         if !base.join(source).exists() {
-            return Ok(unrun(Status::Missing, Finding::Missing, String::new()));
+            return unrun(result, Status::Missing, Finding::Missing);
         }
         let build = self
             .toolchain
             .compile(source, base, &self.cache, &self.sandbox)?;
+        result.diagnostics = build.diagnostics;
         let Some(program) = build.program else {
-            return Ok(unrun(
-                Status::CompileError,
-                Finding::NotRun,
-                build.diagnostics,
-            ));
+            return unrun(result, Status::CompileError, Finding::NotRun);
         };
-        let validator = self.validator(exercise)?;
-        let mut cases = self.run_cases(&cases, &program, &self.toolchain, validator.as_ref())?;
-        let passed = |cases: &[CaseResult]| cases.iter().all(CaseResult::allows_passing);
-        if let Some(strict) = &self.strict
-            && passed(&cases)
-        {
-            self.run_strict(strict, source, base, &mut cases, validator.as_ref())?;
+        let running = Running {
+            exercise,
+            base: base.to_path_buf(),
+            validator: self.validator(exercise)?,
+            program,
+            looping: LoopWatch::new(self.loop_rule),
+            results: vec![None; cases.len()],
+            cases,
+        };
+        Ok(ExerciseGrading {
+            result,
+            running: Some(running),
+        })
+    }
+
+    /// Runs the grading's hidden cases, or its own: each case on the program, then the
+    /// strict tier on them where every case so far allows passing. Whether the strict tier
+    /// runs on the exercise's own cases depends on those alone: on a hidden case's failure,
+    /// a case the student sees would show another result.
+    fn run_phase(&self, grading: &mut ExerciseGrading, hidden: bool) -> Result<()> {
+        let Some(running) = &mut grading.running else {
+            return Ok(());
+        };
+        let chosen: Vec<usize> = (0..running.cases.len())
+            .filter(|&index| running.cases[index].hidden == hidden)
+            .collect();
+        if chosen.is_empty() {
+            return Ok(());
         }
-        let status = if passed(&cases) {
+        let cases: Vec<Case> = chosen
+            .iter()
+            .map(|&index| running.cases[index].clone())
+            .collect();
+        let results = self.run_cases(
+            &cases,
+            &running.program,
+            &self.toolchain,
+            running.validator.as_ref(),
+            &running.looping,
+        )?;
+        for (&index, result) in chosen.iter().zip(results) {
+            running.results[index] = Some(result);
+        }
+        let Some(strict) = &self.strict else {
+            return Ok(());
+        };
+        let passing = running
+            .results
+            .iter()
+            .flatten()
+            .all(CaseResult::allows_passing);
+        if !passing {
+            return Ok(());
+        }
+        // The strict tier's sample spreads over all the exercise's cases; each phase runs
+        // its part of it.
+        let sampled: Vec<usize> = sample(running.cases.len(), self.strict_sample)
+            .into_iter()
+            .filter(|index| chosen.contains(index))
+            .collect();
+        self.run_strict(strict, &grading.result.source, running, &sampled)
+    }
+
+    /// The exercise's result once all its cases ran: the verdict, and the mistakes
+    /// diagnosed.
+    fn finish_grading(&self, grading: ExerciseGrading) -> ExerciseResult {
+        let ExerciseGrading {
+            mut result,
+            running,
+        } = grading;
+        let Some(Running {
+            exercise, results, ..
+        }) = running
+        else {
+            return result;
+        };
+        let mut cases: Vec<CaseResult> = results
+            .into_iter()
+            .map(|case| case.expect("every phase ran"))
+            .collect();
+        result.status = if cases.iter().all(CaseResult::allows_passing) {
             Status::Passed
         } else {
             diagnose(&exercise.mistakes, &mut cases);
             Status::Failed
         };
-        Ok(ExerciseResult {
-            name: exercise.name.clone(),
-            title: exercise.title.clone(),
-            chapter,
-            source: source.to_path_buf(),
-            status,
-            diagnostics: build.diagnostics,
-            cases,
-        })
+        result.cases = cases;
+        result
     }
 
     /// A case that was not run, for the reason `finding` gives.
@@ -543,9 +675,9 @@ impl<'a> Grader<'a> {
         program: &Path,
         toolchain: &Toolchain,
         validator: Option<&Validator>,
+        looping: &LoopWatch,
     ) -> Result<Vec<CaseResult>> {
         let env = toolchain.runtime_env();
-        let looping = LoopWatch::new(self.loop_rule);
         let results = parallel::map(cases, self.jobs, |case| match looping.skip() {
             Some(skipped) => Ok(self.unrun_case(case, skipped)),
             None => {
@@ -558,17 +690,19 @@ impl<'a> Grader<'a> {
         results.into_iter().collect()
     }
 
-    /// The strict tier: `source` built with the course's `strict_sanitizers` and run on
-    /// every case; a case it fails replaces the first build's pass.
+    /// The strict tier: the exercise's source built with the course's `strict_sanitizers`
+    /// and run on the cases `chosen`; a case it fails replaces the first build's pass.
     fn run_strict(
         &self,
         strict: &Toolchain,
         source: &Path,
-        base: &Path,
-        cases: &mut [CaseResult],
-        validator: Option<&Validator>,
+        running: &mut Running,
+        chosen: &[usize],
     ) -> Result<()> {
-        let build = strict.compile(source, base, &self.cache, &self.sandbox)?;
+        if chosen.is_empty() {
+            return Ok(());
+        }
+        let build = strict.compile(source, &running.base, &self.cache, &self.sandbox)?;
         let Some(program) = build.program else {
             bail!(
                 "{} compiles, but not with -fsanitize={}:\n{}",
@@ -577,15 +711,16 @@ impl<'a> Grader<'a> {
                 crate::util::style::strip_ansi(&build.diagnostics)
             );
         };
-        let chosen = sample(cases.len(), self.strict_sample);
         let sampled: Vec<Case> = chosen
             .iter()
-            .map(|&index| cases[index].case.clone())
+            .map(|&index| running.cases[index].clone())
             .collect();
-        let strict_results = self.run_cases(&sampled, &program, strict, validator)?;
-        for (index, strict_result) in chosen.into_iter().zip(strict_results) {
+        let looping = LoopWatch::new(self.loop_rule);
+        let validator = running.validator.as_ref();
+        let strict_results = self.run_cases(&sampled, &program, strict, validator, &looping)?;
+        for (&index, strict_result) in chosen.iter().zip(strict_results) {
             if strict_result.finding != Finding::Passed {
-                cases[index] = strict_result;
+                running.results[index] = Some(strict_result);
             }
         }
         Ok(())

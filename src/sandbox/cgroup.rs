@@ -190,7 +190,7 @@ impl Cgroups {
                         place: parent.child(&name.to_string_lossy()),
                         join: None,
                     }],
-                    events_before: 0,
+                    events_before: MemoryEvents::default(),
                 });
             }
         }
@@ -339,9 +339,18 @@ pub struct RunCgroup {
     version: Version,
     /// v2: one; v1: memory, then pids.
     members: Vec<Member>,
-    /// The memory-limit events counted when the current run began: a cgroup serves run
-    /// after run, and the kernel's counters only grow.
-    events_before: u64,
+    /// The memory events counted when the current run began: a cgroup serves run after
+    /// run, and the kernel's counters only grow.
+    events_before: MemoryEvents,
+}
+
+/// What the kernel counts of a cgroup's memory.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct MemoryEvents {
+    /// Times it came up against its limit, reclaimed or not.
+    limit: u64,
+    /// Processes the OOM killer took in it.
+    oom_kills: u64,
 }
 
 struct Member {
@@ -393,7 +402,7 @@ impl RunCgroup {
         let mut run = RunCgroup {
             version: cgroups.version,
             members: Vec::with_capacity(cgroups.parents.len()),
-            events_before: 0,
+            events_before: MemoryEvents::default(),
         };
         for parent in &cgroups.parents {
             let place = parent.child(name);
@@ -469,7 +478,14 @@ impl RunCgroup {
     /// [`RunCgroup::begin_run`]). Ask only about a run that did not succeed: a run that
     /// reached the limit and had page cache to give back went on.
     pub fn memory_exceeded(&self) -> bool {
-        self.memory_events() > self.events_before
+        self.memory_events().limit > self.events_before.limit
+    }
+
+    /// Whether the OOM killer took a process of the run since it began: the run ran out
+    /// of memory at the limit, whatever its program did next (a parent whose children
+    /// were taken may still exit 0).
+    pub fn oom_killed(&self) -> bool {
+        self.memory_events().oom_kills > self.events_before.oom_kills
     }
 
     /// Starts counting for a new run in this cgroup, which must be empty (see
@@ -528,23 +544,32 @@ impl RunCgroup {
     }
 
     /// How often the cgroup's memory limit was hit, or its OOM killer ran, so far.
-    fn memory_events(&self) -> u64 {
+    fn memory_events(&self) -> MemoryEvents {
         let memory = self.dir("memory");
         let read = |name: &str| fs::read_to_string(memory.join(name)).unwrap_or_default();
         match self.version {
             Version::V2 => {
                 let events = read("memory.events");
-                ["max", "oom", "oom_kill"]
+                let oom_kills = counter(&events, "oom_kill").unwrap_or(0);
+                let limit: u64 = ["max", "oom"]
                     .into_iter()
                     .filter_map(|key| counter(&events, key))
-                    .sum()
+                    .sum();
+                MemoryEvents {
+                    limit: limit + oom_kills,
+                    oom_kills,
+                }
             }
             Version::V1 => {
                 let failures: u64 = ["memory.failcnt", "memory.memsw.failcnt"]
                     .into_iter()
                     .filter_map(|name| read_number(memory, name))
                     .sum();
-                failures + counter(&read("memory.oom_control"), "oom_kill").unwrap_or(0)
+                let oom_kills = counter(&read("memory.oom_control"), "oom_kill").unwrap_or(0);
+                MemoryEvents {
+                    limit: failures + oom_kills,
+                    oom_kills,
+                }
             }
         }
     }

@@ -34,6 +34,7 @@ use nix::unistd::Pid;
 use serde::{Deserialize, Serialize};
 
 use super::Termination;
+use super::container::Confinement;
 use super::limits::Rlimits;
 use super::process::{self, Activity, Group};
 use super::{files, procs, seccomp};
@@ -87,6 +88,11 @@ pub struct Orders {
     pub takes_turns: bool,
     /// The files to take from the working directory once the run is over.
     pub collect: Vec<String>,
+    /// In the container tier, what the program may reach (see [`super::container`]).
+    pub confine: Option<Confinement>,
+    /// Where no cgroup counts the run's memory: the most all its processes together may
+    /// have of their own, watched by the helper, which stops the run past it.
+    pub memory_watch: Option<u64>,
 }
 
 /// How a run's file channel reaches the helper.
@@ -150,6 +156,10 @@ pub struct ExitReport {
     pub wall_timeout: bool,
     /// It was running then (on a processor, or waiting for one), not asleep.
     pub running: bool,
+    /// The helper stopped the run when its processes together had more memory than the
+    /// run may (see [`Orders::memory_watch`]).
+    #[serde(default)]
+    pub memory_exceeded: bool,
 }
 
 impl Report {
@@ -482,6 +492,16 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
     // The child says why exec failed on this pipe, which exec closes.
     let (exec_read, exec_write) =
         nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).context("cannot create a pipe")?;
+    // The container tier's rules, and the pipe on which the program's process waits for
+    // its own /proc to be added to them.
+    #[cfg(target_os = "linux")]
+    let confinement = match &orders.confine {
+        Some(confine) => Some((
+            confine.rules()?,
+            nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).context("cannot create a pipe")?,
+        )),
+        None => None,
+    };
     let started = Instant::now();
     // SAFETY: the helper has one thread, so the child may do anything before exec; it only
     // makes system calls anyway.
@@ -498,11 +518,21 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
             uid: orders.uid,
             args: &args,
             env: &env,
+            #[cfg(target_os = "linux")]
+            confinement: confinement.map(|(rules, (wait, _))| (rules.program, wait)),
         };
         // SAFETY: in the child, just before exec.
         unsafe { launch.become_program() };
     }
     drop(exec_write);
+    #[cfg(target_os = "linux")]
+    if let Some((rules, (_, go))) = confinement {
+        // Unless its /proc was added, the program's process reads the end of the pipe, and
+        // fails to start.
+        if rules.helper.allow_own_proc(child).is_ok() {
+            let _ = File::from(go).write_all(b"g");
+        }
+    }
     // The program alone holds its stdin and stdout from now on: when it closes its stdout,
     // its reader sees the end at once (a referee ends a game so), and the end of its input
     // comes when the writer closes it, not when the helper ends.
@@ -522,7 +552,21 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
     // Orphans come to the helper, as the sandbox's init or as a subreaper: reaped as they
     // end, they do not pile up as zombies that count against the process limit.
     let group = Group::new_in_reaper(Pid::from_raw(child));
-    let waited = group.wait(Some(orders.wall_time));
+    // Where no cgroup counts the run's memory, the helper does, while it waits.
+    let memory_exceeded = std::cell::Cell::new(false);
+    let mut past_limit = || {
+        let me = std::process::id() as i32;
+        let past = orders
+            .memory_watch
+            .is_some_and(|limit| procs::memory_below(me) > limit);
+        memory_exceeded.set(past);
+        past
+    };
+    let watch: Option<&mut dyn FnMut() -> bool> = match orders.memory_watch {
+        Some(_) => Some(&mut past_limit),
+        None => None,
+    };
+    let waited = group.wait_watched(Some(orders.wall_time), watch);
     PROGRAM.store(0, Ordering::SeqCst);
     let (exit, timed_out) = waited.context("cannot wait for the program")?;
     end_descendants();
@@ -543,6 +587,7 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
             elapsed: started.elapsed(),
             wall_timeout: timed_out.is_some(),
             running: timed_out == Some(Activity::Running),
+            memory_exceeded: memory_exceeded.get(),
         }),
         exec_error: None,
     }
@@ -810,16 +855,21 @@ struct Exec<'a> {
     uid: Option<u32>,
     args: &'a [CString],
     env: &'a [CString],
+    /// The container tier's Landlock rules, made before the fork, and the pipe that says
+    /// when the helper has added the program's own /proc to them.
+    #[cfg(target_os = "linux")]
+    confinement: Option<(::landlock::RulesetCreated, OwnedFd)>,
 }
 
 impl Exec<'_> {
     /// In the forked child: the run's stdin, stdout, stderr and cgroups (a warm sandbox's
     /// run), its own session and process group (inside the pid namespace, so the program
     /// sees a session of its own, not one led from outside), no other inherited
-    /// descriptor, the run's user, the limits, then exec.
+    /// descriptor, the run's user, its confinement, the limits, then exec.
     ///
     /// SAFETY: only async-signal-safe calls, as the child of a fork.
-    unsafe fn become_program(&self) -> ! {
+    unsafe fn become_program(self) -> ! {
+        let exec_error_fd = self.exec_error_fd;
         let fail = |what: i32| -> ! {
             let errno = std::io::Error::last_os_error()
                 .raw_os_error()
@@ -828,7 +878,7 @@ impl Exec<'_> {
             let text = format_errno(&mut line, errno);
             // SAFETY: writing a buffer we own to a descriptor we own, then leaving.
             unsafe {
-                libc::write(self.exec_error_fd, text.as_ptr().cast(), text.len());
+                libc::write(exec_error_fd, text.as_ptr().cast(), text.len());
                 libc::_exit(127)
             }
         };
@@ -850,7 +900,6 @@ impl Exec<'_> {
             libc::setsid();
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
             libc::signal(libc::SIGTERM, libc::SIG_DFL);
-            close_from(3, self.exec_error_fd);
             prefer_for_oom_kill();
             if let Some(uid) = self.uid
                 && (libc::setgroups(0, std::ptr::null()) != 0
@@ -863,6 +912,20 @@ impl Exec<'_> {
                 fail(libc::EPERM);
             }
         }
+        // After what needs /proc written (the OOM score) and before the ruleset's
+        // descriptor goes with the rest; Landlock itself missing now is a failure, never
+        // a run without it.
+        #[cfg(target_os = "linux")]
+        if let Some((ruleset, go)) = self.confinement {
+            let mut said = 0u8;
+            // SAFETY: reading one byte into a buffer we own.
+            let read = unsafe { libc::read(go.as_raw_fd(), (&raw mut said).cast(), 1) };
+            if read != 1 || !super::container::enforce(ruleset) {
+                fail(libc::EPERM);
+            }
+        }
+        // SAFETY: closing descriptors this child does not use.
+        unsafe { close_from(3, exec_error_fd) };
         if self.rlimits.apply().is_err() {
             fail(libc::EINVAL);
         }
@@ -1021,6 +1084,13 @@ mod tests {
             files: FileChannel::Inherited(9),
             takes_turns: false,
             collect: vec!["replay.txt".into()],
+            confine: Some(Confinement {
+                system: vec!["/usr/lib".into()],
+                devices: vec!["/dev/null".into()],
+                program: Some("/tmp/clings-run-x/.program".into()),
+                workdir: "/tmp/clings-run-x/work".into(),
+            }),
+            memory_watch: Some(256 << 20),
         };
         let args: Vec<OsString> = orders.to_args(7).into_iter().map(Into::into).collect();
         assert_eq!(
@@ -1074,6 +1144,7 @@ mod tests {
             elapsed: Duration::from_micros(1_100_000),
             wall_timeout: true,
             running: true,
+            memory_exceeded: true,
         };
         let report = Report {
             exit: Some(exit),

@@ -20,12 +20,22 @@ pub const SCRATCH: &str = helper::SCRATCH;
 const PROGRAM_DIR_BYTES: u64 = 256 << 20;
 
 /// Directories a dynamically linked program (and its sanitizer runtime) and the compiler
-/// need. On a merged-/usr system all but /usr are symbolic links, recreated as such;
-/// Debian's alternatives (`cc`, `c99`) are symbolic links to programs in /usr.
-const SYSTEM_DIRS: [&str; 8] = [
-    "/usr",
+/// need: the parts of /usr that hold programs, headers and libraries, not the rest of
+/// /usr/local or /usr/share, where a course, its hidden cases or a package's data may be. On a
+/// merged-/usr system all but those in /usr are symbolic links, recreated as such; Debian's
+/// alternatives (`cc`, `c99`) are symbolic links to programs in /usr. Every tier shows
+/// programs these and nothing else of the machine's files ([`visible_to_programs`]).
+pub const SYSTEM_DIRS: [&str; 14] = [
+    "/usr/bin",
+    "/usr/include",
+    // gcc looks here for headers first; a library built from source puts its own here.
+    "/usr/local/include",
+    "/usr/lib",
+    "/usr/lib32",
+    "/usr/lib64",
+    "/usr/libx32",
+    "/usr/libexec",
     "/bin",
-    "/sbin",
     "/lib",
     "/lib32",
     "/lib64",
@@ -58,6 +68,8 @@ pub struct Run<'a> {
     /// The run's file channel, and the files to collect through it.
     pub files: FileChannel,
     pub collect: &'a [String],
+    /// See [`Orders::memory_watch`].
+    pub memory_watch: Option<u64>,
 }
 
 pub enum Executable<'a> {
@@ -85,8 +97,9 @@ impl Bubblewrap {
         })
     }
 
-    /// Where to record that this bubblewrap works for this clings and this user until the
-    /// machine restarts (the kernel's boot id); `None` where that cannot be told.
+    /// Where to record that this bubblewrap works for this clings, this user, these
+    /// namespaces and capabilities until the machine restarts (the kernel's boot id);
+    /// `None` where that cannot be told.
     pub fn probe_record(&self, probe_dir: &Path) -> Option<PathBuf> {
         let identity = |path: &Path| {
             let meta = std::fs::metadata(path).ok()?;
@@ -98,11 +111,24 @@ impl Bubblewrap {
             ))
         };
         let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+        // Containers on one host share its boot id: the namespaces clings runs in and the
+        // capabilities it has tell one container (or a `capsh --drop`) from another.
+        let namespaces = ["mnt", "user", "pid"]
+            .map(|ns| std::fs::read_link(format!("/proc/self/ns/{ns}")).ok())
+            .map(|link| format!("{link:?}"))
+            .join(" ");
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let capabilities: Vec<&str> = status
+            .lines()
+            .filter(|line| line.starts_with("CapEff:") || line.starts_with("CapBnd:"))
+            .collect();
         let key = crate::util::digest::of(&[
             identity(&self.bwrap)?.as_bytes(),
             identity(&self.helper)?.as_bytes(),
             boot.trim().as_bytes(),
             nix::unistd::geteuid().as_raw().to_string().as_bytes(),
+            namespaces.as_bytes(),
+            capabilities.join(" ").as_bytes(),
         ]);
         Some(probe_dir.join(format!("isolation-{key}")))
     }
@@ -137,6 +163,8 @@ impl Bubblewrap {
             files: run.files,
             takes_turns: false,
             collect: run.collect.to_vec(),
+            confine: None,
+            memory_watch: run.memory_watch,
         };
         command.args(orders.to_args(run.status_fd));
         command
@@ -264,6 +292,20 @@ enum Scratch<'a> {
 
 fn system_mounts() -> Vec<String> {
     let mut args = Vec::new();
+    // bubblewrap makes missing parents private to root; the run's user must get through
+    // them (/usr, /etc).
+    let mut parents: Vec<&str> = SYSTEM_DIRS
+        .iter()
+        .flat_map(|dir| Path::new(dir).ancestors().skip(1))
+        .filter_map(Path::to_str)
+        .filter(|parent| *parent != "/")
+        .collect();
+    // Outer folders first.
+    parents.sort_by_key(|parent| (parent.matches('/').count(), *parent));
+    parents.dedup();
+    for parent in parents {
+        args.extend(["--perms", "0755", "--dir", parent].map(String::from));
+    }
     for dir in SYSTEM_DIRS {
         let path = Path::new(dir);
         let Ok(meta) = path.symlink_metadata() else {
@@ -288,6 +330,29 @@ fn system_mounts() -> Vec<String> {
 /// same place (a compile's headers, an installed compiler).
 pub fn is_system_path(path: &Path) -> bool {
     SYSTEM_DIRS.iter().any(|dir| path.starts_with(dir))
+}
+
+/// Refuses `path` (`what` it is: the hidden cases, the course) where every program graded
+/// could read it: in one of the system directories the sandbox shows them (after the
+/// symbolic links on its way).
+pub fn refuse_if_visible_to_programs(path: &Path, what: &str) -> anyhow::Result<()> {
+    let Ok(real) = std::fs::canonicalize(path) else {
+        return Ok(());
+    };
+    let shown = SYSTEM_DIRS.iter().find(|dir| {
+        let dir = Path::new(dir);
+        real.starts_with(dir) || std::fs::canonicalize(dir).is_ok_and(|dir| real.starts_with(dir))
+    });
+    match shown {
+        Some(dir) => anyhow::bail!(
+            "{what} at {} would be readable by every program graded: programs see {dir}, \
+             one of the system's directories that hold the compiler and the C libraries; \
+             move {what} outside them (to /srv or a home folder, say; /usr/local and \
+             /usr/share are not shown)",
+            path.display()
+        ),
+        None => Ok(()),
+    }
 }
 
 /// `name` as a shell finds it on `PATH`.

@@ -17,6 +17,7 @@ use nix::unistd::Pid;
 
 use super::capture::Output;
 use super::cgroup::Joiner;
+use super::container::Container;
 use super::helper::{FileChannel, Orders};
 use super::isolation::{self, Bubblewrap};
 use super::limits::Limits;
@@ -104,6 +105,7 @@ impl Launch {
                 status_fd,
                 files,
                 collect: job.files.collect,
+                memory_watch: memory_watch(limits, cgroup.is_some()),
             },
             limits,
             uid,
@@ -135,14 +137,16 @@ impl Launch {
         })
     }
 
-    /// Without isolation: the helper runs as a plain child of clings, in the run's own
-    /// session, with a scratch directory of the host as the working directory.
+    /// Without namespaces: the helper runs as a plain child of clings, in the run's own
+    /// session, with a scratch directory of the host as the working directory; in the
+    /// container tier, the program is confined to it and the system's directories.
     pub fn direct(
         job: &Job,
         limits: &Limits,
         uid: Option<u32>,
         channel: Option<&File>,
         cgroup: Option<Joiner>,
+        container: Option<&Container>,
     ) -> Result<Launch> {
         let scratch = tempfile::Builder::new()
             .prefix("clings-run-")
@@ -151,9 +155,14 @@ impl Launch {
         // The program's copy goes beside its working directory, which starts empty.
         let workdir = match job.workdir {
             Some(dir) => dir.to_path_buf(),
+            // Writable by the run's user whoever it is, as every tier's working directory
+            // is; its parent, the scratch directory, is the run's own.
             None => {
                 let dir = scratch.path().join("work");
                 std::fs::create_dir(&dir)
+                    .and_then(|()| {
+                        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777))
+                    })
                     .context("cannot create a scratch directory for the program")?;
                 dir
             }
@@ -197,6 +206,12 @@ impl Launch {
             // A run of its own has no init that could stop its processes alone.
             takes_turns: false,
             collect: job.files.collect.to_vec(),
+            // The program's copy is beside the working directory, out of its reach.
+            confine: container.map(|container| {
+                let copy = matches!(job.program, Program::Built(_)).then_some(program.as_path());
+                container.confinement(copy, &workdir)
+            }),
+            memory_watch: memory_watch(limits, cgroup.is_some()),
         };
         let status_fd = inherited[0].as_raw_fd();
         let helper = std::env::current_exe().context("cannot find clings' own executable")?;
@@ -336,6 +351,11 @@ fn wait_until_gone(mut gone: impl FnMut() -> bool) -> bool {
         std::thread::sleep(pause);
         pause = (pause * 2).min(Duration::from_millis(1));
     }
+}
+
+/// The run's memory limit for its helper to watch, where no cgroup holds it.
+pub fn memory_watch(limits: &Limits, in_cgroup: bool) -> Option<u64> {
+    (!in_cgroup).then_some(limits.memory.bytes)
 }
 
 /// Makes the run's user the owner of its working directory, when the run has a user of

@@ -6,6 +6,7 @@
 
 mod capture;
 mod cgroup;
+mod container;
 mod files;
 mod helper;
 mod isolation;
@@ -16,6 +17,7 @@ mod process;
 mod procs;
 mod relay;
 mod seccomp;
+mod tier;
 mod user;
 mod warm;
 
@@ -25,26 +27,26 @@ use std::io::Seek;
 use std::os::fd::{AsFd, BorrowedFd};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
 pub use files::{Left, valid_name as valid_file_name};
 pub use helper::main_if_helper;
-pub use isolation::{find_on_path, is_system_path};
+pub use isolation::{find_on_path, is_system_path, refuse_if_visible_to_programs};
 pub use limits::{
     DEFAULT_FILE_SIZE_BYTES, Limits, Memory, MemoryEnforcement, StartFootprint,
     add_address_sanitizer_limits,
 };
 pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
 pub use relay::{Conversation, Pair, Relay, Side, Table};
+pub use tier::{Found, Tier, Unisolated};
 pub use warm::end_all as end_warm_sandboxes;
 
-use crate::util::timings::{self, Phase};
 use cgroup::{Cgroups, RunCgroup};
-use isolation::Bubblewrap;
 use launch::Launch;
+use tier::{Isolation, Probe};
 use user::RunUser;
 
 /// The helper enforces the wall time; clings stops the whole run this much later if the
@@ -164,24 +166,18 @@ impl<'a> Job<'a> {
     }
 }
 
-/// Runs here are limited but not isolated, and why (bubblewrap missing, namespaces
-/// refused, `CLINGS_ISOLATION=none`).
-pub struct Unisolated {
-    pub reason: String,
-}
-
 /// How runs are contained on this machine, found out once per clings process.
 pub struct Sandbox {
-    isolation: Option<Bubblewrap>,
+    /// How runs are isolated; `None` for limits only. Chosen again when a remembered
+    /// answer fails (see [`tier`]).
+    isolation: RwLock<Option<Arc<Isolation>>>,
     /// Where each run gets a cgroup of its own (root, cgroups writable); else memory and
     /// processes are limited per process only.
     cgroups: Option<Cgroups>,
     /// Empty run cgroups for the next runs, with the memory and process limits they have.
     idle_cgroups: Mutex<Vec<(u64, u64, RunCgroup)>>,
     root: bool,
-    /// The record that isolation worked, when it was taken on its word: forgotten if a
-    /// sandbox then fails to start.
-    probe_record: Option<std::path::PathBuf>,
+    probe: Probe,
 }
 
 /// Idle run cgroups kept at most: one per run under way is enough.
@@ -193,123 +189,66 @@ const CGROUP_EXTRA_TASKS: u64 = 6;
 const CGROUP_EXTRA_BYTES: u64 = 32 << 20;
 
 impl Sandbox {
-    /// Isolation if it works here, else limits only and why not (for the caller to warn),
-    /// or an error when `require_isolation`. `CLINGS_ISOLATION=none` asks for limits only. That it
-    /// works is remembered in `probe_dir` until the machine restarts or bubblewrap or
-    /// clings change: finding out takes a sandbox's start.
-    pub fn detect(
-        require_isolation: bool,
-        probe_dir: &Path,
-    ) -> Result<(Sandbox, Option<Unisolated>)> {
-        let mut sandbox = Sandbox {
-            isolation: None,
+    /// The strongest isolation that works here (see [`tier`]), or limits only and why
+    /// not (for the caller to warn), or an error when `require_isolation` and none works.
+    /// `CLINGS_ISOLATION` may ask for one tier (`bubblewrap`, `container`, `none`). That
+    /// bubblewrap works is remembered in `probe_dir`: finding out takes a sandbox's start.
+    pub fn detect(require_isolation: bool, probe_dir: &Path) -> Result<(Sandbox, Found)> {
+        let sandbox = Sandbox {
+            isolation: RwLock::default(),
             cgroups: Cgroups::detect().ok(),
             idle_cgroups: Mutex::default(),
             root: user::is_root(),
-            probe_record: None,
+            probe: Probe::new(probe_dir, require_isolation),
         };
-        let probed = {
-            let _timing = timings::measure(Phase::Probe);
-            sandbox.try_isolation(probe_dir)
-        };
-        let reason = match probed {
-            Ok(()) => return Ok((sandbox, None)),
-            Err(reason) => reason,
-        };
-        if require_isolation {
-            bail!("--require-isolation: student programs cannot be isolated here: {reason}");
-        }
-        Ok((sandbox, Some(Unisolated { reason })))
-    }
-
-    /// Turns isolation on if it works here; else says why not.
-    fn try_isolation(&mut self, probe_dir: &Path) -> Result<(), String> {
-        if !cfg!(target_os = "linux") {
-            return Err("namespaces exist only on Linux".into());
-        }
-        if std::env::var("CLINGS_ISOLATION").is_ok_and(|value| value == "none") {
-            return Err("CLINGS_ISOLATION=none".into());
-        }
-        let bwrap = Bubblewrap::find(self.root)?;
-        let record = bwrap.probe_record(probe_dir);
-        self.isolation = Some(bwrap);
-        if record.as_ref().is_some_and(|record| record.exists()) {
-            self.probe_record = record;
-            return Ok(());
-        }
-        // Whether namespaces are allowed (containers often forbid them, and some systems
-        // give a user namespace no capability, so that its helper cannot make each run's
-        // namespaces) shows only by trying: a real run, in a warm sandbox as a student's
-        // program runs, of a program that does nothing.
-        let limits = Limits {
-            wall_time: Duration::from_secs(10),
-            cpu_time: Duration::from_secs(10),
-            memory: Memory {
-                bytes: 256 << 20,
-                enforcement: MemoryEnforcement::AddressSpace,
-            },
-            processes: 4,
-            // The size most runs have: the probe's warm sandbox serves them next.
-            file_size_bytes: DEFAULT_FILE_SIZE_BYTES,
-            open_files: 64,
-            output_bytes: 4096,
-        };
-        let probe = Job {
-            program: Program::Built(Path::new("/bin/true")),
-            args: &[],
-            input: None,
-            env: &[],
-            workdir: None,
-            files: RunFiles::default(),
-            conversation: None,
-        };
-        // A sandbox that died before its run (killed from outside) proves nothing: a second
-        // try starts another.
-        let ran = self
-            .run(&probe, limits)
-            .or_else(|_| self.run(&probe, limits));
-        let failure = match ran {
-            Ok(outcome) if outcome.termination == Termination::Exited(0) => {
-                // Only an optimisation: a record that cannot be written costs a probe.
-                if let Some(record) = record {
-                    let _ = crate::util::atomic::write(&record, b"bubblewrap works here\n");
-                }
-                return Ok(());
-            }
-            Ok(outcome) => format!(
-                "bubblewrap does not work here: {}",
-                String::from_utf8_lossy(&outcome.stderr).trim()
-            ),
-            Err(err) => format!("{err:#}"),
-        };
-        self.isolation = None;
-        Err(failure)
-    }
-
-    /// After a failure, a record that isolation works here may be out of date (namespaces
-    /// were turned off since): the next clings finds out again.
-    fn forget_probe(&self) {
-        if let Some(record) = &self.probe_record {
-            let _ = std::fs::remove_file(record);
-        }
+        let found = sandbox.choose_tier()?;
+        Ok((sandbox, found))
     }
 
     /// Starts `count` warm sandboxes in the background, for runs whose file size limit
     /// (the scratch directory's size) is `scratch_bytes`, where runs are isolated: a
     /// grading's workers find them ready once the programs are built.
     pub fn prepare(&self, count: usize, scratch_bytes: u64) {
-        if let Some(bwrap) = &self.isolation {
+        if let Some(Isolation::Bubblewrap(bwrap)) = self.isolation().as_deref() {
             warm::prepare(bwrap, scratch_bytes, count);
         }
     }
 
     /// Whether runs are isolated from the rest of the machine (else only limited).
     pub fn isolated(&self) -> bool {
-        self.isolation.is_some()
+        self.tier() != Tier::None
     }
 
-    /// Runs `job` under `limits`.
+    /// The tier runs are isolated by.
+    pub fn tier(&self) -> Tier {
+        match self.isolation().as_deref() {
+            Some(Isolation::Bubblewrap(_)) => Tier::Bubblewrap,
+            Some(Isolation::Container(_)) => Tier::Container,
+            None => Tier::None,
+        }
+    }
+
+    /// Runs `job` under `limits`. A sandbox that fails to start where bubblewrap was
+    /// remembered to work has the tier chosen again, and the run goes to the new one.
     pub fn run(&self, job: &Job, limits: Limits) -> Result<Outcome> {
+        let tried = self.isolation();
+        match self.run_in(&tried, job, limits) {
+            Err(err) if live::check().is_ok() && self.recheck_tier(&tried)? => {
+                let now = self.isolation();
+                self.run_in(&now, job, limits)
+                    .with_context(|| format!("(after: {err:#})"))
+            }
+            ran => ran,
+        }
+    }
+
+    /// Runs `job` in `isolation`, none for limits only.
+    fn run_in(
+        &self,
+        isolation: &Option<Arc<Isolation>>,
+        job: &Job,
+        limits: Limits,
+    ) -> Result<Outcome> {
         live::check()?;
         let user = self.root.then(RunUser::acquire);
         let uid = user.as_ref().map(RunUser::uid);
@@ -321,8 +260,10 @@ impl Sandbox {
         };
         // A student's program in a scratch directory runs in a warm sandbox,
         // where the run's cgroup holds the program alone.
-        let warm = match (&self.isolation, job.program, job.workdir) {
-            (Some(bwrap), Program::Built(program), None) => Some((bwrap, program)),
+        let warm = match (isolation.as_deref(), job.program, job.workdir) {
+            (Some(Isolation::Bubblewrap(bwrap)), Program::Built(program), None) => {
+                Some((bwrap, program))
+            }
             _ => None,
         };
         let cgroup_size = cgroup_limits(&limits, warm.is_none());
@@ -357,6 +298,8 @@ impl Sandbox {
                     },
                     takes_turns: turns.is_some(),
                     collect: job.files.collect.to_vec(),
+                    confine: None,
+                    memory_watch: launch::memory_watch(&limits, cgroup.is_some()),
                 };
                 let cgroups = cgroup.as_ref().map(RunCgroup::join_fds).unwrap_or_default();
                 let fds = warm::RunFds {
@@ -367,10 +310,10 @@ impl Sandbox {
                     relay: job.conversation.map(|(_, relay)| Arc::clone(relay)),
                 };
                 warm::run(bwrap, program, orders, fds, &limits)
-                    .inspect_err(|_| self.forget_probe())
                     .with_context(|| format!("cannot run {}", job.describe()))?
             }
-            None => self.launch(
+            None => launch(
+                isolation.as_deref(),
                 job,
                 &limits,
                 uid,
@@ -424,6 +367,7 @@ impl Sandbox {
             );
         }
         let mut helper_timed_out = false;
+        let mut helper_memory = false;
         match report.exit {
             Some(exit) => {
                 outcome.termination = exit.termination;
@@ -431,6 +375,7 @@ impl Sandbox {
                 outcome.peak_memory_bytes = Some(exit.peak_memory_bytes);
                 outcome.elapsed = exit.elapsed;
                 helper_timed_out = exit.wall_timeout;
+                helper_memory = exit.memory_exceeded;
                 outcome.running_when_stopped |= exit.running;
                 if let Some(channel) = channel.filter(|_| !job.files.collect.is_empty()) {
                     outcome.files = files::read(&channel)
@@ -455,8 +400,14 @@ impl Sandbox {
             Some(Stop::GameOver)
         } else if ended.timed_out.is_some() || helper_timed_out {
             Some(Stop::WallTime)
+        } else if helper_memory {
+            Some(Stop::Memory)
         } else {
-            let cgroup_memory = cgroup.as_ref().is_some_and(RunCgroup::memory_exceeded);
+            let cgroup_memory = match &cgroup {
+                Some(cgroup) if cgroup.oom_killed() => CgroupMemory::OomKilled,
+                Some(cgroup) if cgroup.memory_exceeded() => CgroupMemory::LimitReached,
+                _ => CgroupMemory::Within,
+            };
             limit_that_ended(&outcome, &limits, cgroup_memory)
         };
         if let Some(cgroup) = cgroup {
@@ -464,47 +415,6 @@ impl Sandbox {
         }
         drop(user);
         Ok(outcome)
-    }
-
-    /// A run in a sandbox (or a helper) of its own: the compiler, a program given a
-    /// directory of the host, or any run without isolation.
-    fn launch(
-        &self,
-        job: &Job,
-        limits: &Limits,
-        uid: Option<u32>,
-        input_file: Option<&std::fs::File>,
-        channel: Option<&std::fs::File>,
-        cgroup: Option<&RunCgroup>,
-    ) -> Result<(launch::Ended, String)> {
-        let stdin = match (input_file, job.conversation) {
-            (_, Some((stdin, _))) => Stdio::from(
-                stdin
-                    .try_clone_to_owned()
-                    .context("cannot pass the conversation")?,
-            ),
-            (Some(file), None) => {
-                Stdio::from(file.try_clone().context("cannot pass the input file")?)
-            }
-            (None, None) => Stdio::null(),
-        };
-        let joiner = cgroup.map(RunCgroup::joiner);
-        let mut launch = match &self.isolation {
-            Some(bwrap) => Launch::isolated(bwrap, job, limits, uid, channel, joiner)?,
-            None => Launch::direct(job, limits, uid, channel, joiner)?,
-        };
-        launch
-            .command
-            .env_clear()
-            .stdin(stdin)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        // The helper enforces the wall time; clings stops the run itself only if it has not.
-        let relay = job.conversation.map(|(_, relay)| Arc::clone(relay));
-        let ended = launch
-            .supervise(limits, limits.wall_time + HELPER_GRACE, uid, relay)
-            .with_context(|| format!("cannot run {}", job.describe()))?;
-        Ok((ended, launch.read_status()))
     }
 
     /// An empty cgroup with the run's limits (`(memory, processes)`), from the idle ones or
@@ -540,6 +450,50 @@ impl Sandbox {
     }
 }
 
+/// A run in a sandbox (or a helper) of its own: the compiler, a program given a
+/// directory of the host, or any run without isolation.
+fn launch(
+    isolation: Option<&Isolation>,
+    job: &Job,
+    limits: &Limits,
+    uid: Option<u32>,
+    input_file: Option<&std::fs::File>,
+    channel: Option<&std::fs::File>,
+    cgroup: Option<&RunCgroup>,
+) -> Result<(launch::Ended, String)> {
+    let stdin = match (input_file, job.conversation) {
+        (_, Some((stdin, _))) => Stdio::from(
+            stdin
+                .try_clone_to_owned()
+                .context("cannot pass the conversation")?,
+        ),
+        (Some(file), None) => Stdio::from(file.try_clone().context("cannot pass the input file")?),
+        (None, None) => Stdio::null(),
+    };
+    let joiner = cgroup.map(RunCgroup::joiner);
+    let mut launch = match isolation {
+        Some(Isolation::Bubblewrap(bwrap)) => {
+            Launch::isolated(bwrap, job, limits, uid, channel, joiner)?
+        }
+        Some(Isolation::Container(container)) => {
+            Launch::direct(job, limits, uid, channel, joiner, Some(container))?
+        }
+        None => Launch::direct(job, limits, uid, channel, joiner, None)?,
+    };
+    launch
+        .command
+        .env_clear()
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // The helper enforces the wall time; clings stops the run itself only if it has not.
+    let relay = job.conversation.map(|(_, relay)| Arc::clone(relay));
+    let ended = launch
+        .supervise(limits, limits.wall_time + HELPER_GRACE, uid, relay)
+        .with_context(|| format!("cannot run {}", job.describe()))?;
+    Ok((ended, launch.read_status()))
+}
+
 /// The program's whole environment: `PATH`, `TMPDIR` (its working directory, `workdir`)
 /// and the job's, with what the limits add.
 fn program_env(job: &Job, limits: &Limits, workdir: &Path) -> Vec<String> {
@@ -566,10 +520,21 @@ fn cgroup_limits(limits: &Limits, with_sandbox: bool) -> (u64, u64) {
     (limits.memory.bytes + bytes, limits.processes + tasks)
 }
 
+/// What a run's cgroup says of its memory.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CgroupMemory {
+    Within,
+    /// It came up against the limit (and may have reclaimed enough to go on).
+    LimitReached,
+    /// The OOM killer took one of its processes.
+    OomKilled,
+}
+
 /// The CPU limit: SIGXCPU at the soft limit, or SIGKILL at the hard one for a program that
-/// ignored SIGXCPU. The memory limit: a failure with a peak near it (see
+/// ignored SIGXCPU. The memory limit: any process of the run taken by the OOM killer,
+/// whatever the program's own end; or a failure with a peak near it (see
 /// [`Limits::near_memory_limit`]), or in a run whose cgroup reached its memory limit.
-fn limit_that_ended(outcome: &Outcome, limits: &Limits, cgroup_memory: bool) -> Option<Stop> {
+fn limit_that_ended(outcome: &Outcome, limits: &Limits, cgroup: CgroupMemory) -> Option<Stop> {
     let cpu = match outcome.termination {
         Termination::Signaled(libc::SIGXCPU) => true,
         // The hard limit, a second past the soft one: the kernel's count of the CPU time
@@ -579,11 +544,13 @@ fn limit_that_ended(outcome: &Outcome, limits: &Limits, cgroup_memory: bool) -> 
             .is_some_and(|cpu| cpu >= Duration::from_secs(limits.cpu_seconds())),
         _ => false,
     };
-    let memory = outcome.termination != Termination::Exited(0)
-        && (cgroup_memory
-            || outcome
-                .peak_memory_bytes
-                .is_some_and(|peak| limits.near_memory_limit(peak)));
+    let failed = outcome.termination != Termination::Exited(0);
+    let memory = cgroup == CgroupMemory::OomKilled
+        || failed
+            && (cgroup == CgroupMemory::LimitReached
+                || outcome
+                    .peak_memory_bytes
+                    .is_some_and(|peak| limits.near_memory_limit(peak)));
     if cpu {
         Some(Stop::CpuTime)
     } else if memory {

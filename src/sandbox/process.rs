@@ -5,7 +5,7 @@
 use std::io;
 use std::sync::{Mutex, mpsc};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
@@ -36,6 +36,9 @@ pub struct Group {
 
 /// How long a group stopped by SIGTERM has to end before it gets SIGKILL.
 const TERM_PATIENCE: Duration = Duration::from_secs(1);
+
+/// How often a watched group's watch is asked (see [`Group::wait_watched`]).
+pub const WATCH_INTERVAL: Duration = Duration::from_millis(2);
 
 impl Group {
     /// `leader` must be a child of this process that leads its own process group.
@@ -88,28 +91,55 @@ impl Group {
     /// the leader was doing then is said); kills whatever is left in the group, and reaps
     /// the leader.
     pub fn wait(&self, limit: Option<Duration>) -> io::Result<(Exit, Option<Activity>)> {
+        self.wait_watched(limit, None)
+    }
+
+    /// [`Group::wait`], asking `watch` every [`WATCH_INTERVAL`] meanwhile whether to stop
+    /// the group now (its memory is past the run's limit): then it is killed, and the
+    /// caller, who knows why, is told of no timeout.
+    pub fn wait_watched(
+        &self,
+        limit: Option<Duration>,
+        mut watch: Option<&mut dyn FnMut() -> bool>,
+    ) -> io::Result<(Exit, Option<Activity>)> {
         let (ended_tx, ended_rx) = mpsc::channel();
         let (leader, reaper) = (self.leader, self.reaper);
         thread::spawn(move || {
             let _ = ended_tx.send(wait_without_reaping(leader, reaper));
         });
+        let deadline = limit.map(|limit| Instant::now() + limit);
         let mut timed_out = None;
-        let ended = match limit {
-            Some(limit) => match ended_rx.recv_timeout(limit) {
+        let ended = loop {
+            let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+            let slice = match (&watch, left) {
+                (Some(_), Some(left)) => left.min(WATCH_INTERVAL),
+                (Some(_), None) => WATCH_INTERVAL,
+                (None, Some(left)) => left,
+                (None, None) => break ended_rx.recv().map_err(io::Error::other)?,
+            };
+            match ended_rx.recv_timeout(slice) {
+                Ok(ended) => break ended,
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(io::Error::other("the waiting thread is gone"));
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
+            let watched_out = watch.as_mut().is_some_and(|watch| watch());
+            let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
+            if !watched_out && !late {
+                continue;
+            }
+            if !watched_out {
+                timed_out = Some(Activity::of(self.leader));
+            }
+            self.kill();
+            break match ended_rx.recv_timeout(TERM_PATIENCE) {
                 Ok(ended) => ended,
                 Err(_) => {
-                    timed_out = Some(Activity::of(self.leader));
-                    self.kill();
-                    match ended_rx.recv_timeout(TERM_PATIENCE) {
-                        Ok(ended) => ended,
-                        Err(_) => {
-                            self.signal(Signal::SIGKILL);
-                            ended_rx.recv().map_err(io::Error::other)?
-                        }
-                    }
+                    self.signal(Signal::SIGKILL);
+                    ended_rx.recv().map_err(io::Error::other)?
                 }
-            },
-            None => ended_rx.recv().map_err(io::Error::other)?,
+            };
         };
         ended?;
         let mut reaped = self.reaped.lock().expect("group lock");

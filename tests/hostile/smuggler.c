@@ -5,8 +5,8 @@
  * wherever it can and holds it there for a while; "seek" looks for it everywhere, for as
  * long, and prints "found nothing", or what it found.
  * The channels: extended attributes on its working directory, its program's directory and
- * its program; that directory's mode and timestamp; a pid count (the hidden run forks once
- * per letter of the alphabet up to SECRET's first letter); a byte-range lock, an open file
+ * its program; that directory's mode and timestamp; a pid count in a pid namespace (the
+ * hidden run forks once per letter of the alphabet up to SECRET's first letter); a byte-range lock, an open file
  * description lock and a whole-file lock on a file of the system's directories, which both
  * sandboxes can open; an inotify watch on another, which sees the other run open it. */
 #define _GNU_SOURCE
@@ -139,7 +139,11 @@ static void seek(void)
             say("a timestamp", value);
         }
     }
-    if (getpid() != 2) {
+    /* In a pid namespace of the run's own (its init, the parent, is pid 1) the program is
+     * pid 2 unless a run before it forked there. Without one (the container tier) pids are
+     * the machine's, and no run can tell another's forks from the machine's: clings runs
+     * the hidden cases after every case whose output the student sees. */
+    if (getppid() == 1 && getpid() != 2) {
         snprintf(value, sizeof value, "pid %d, first letter %c", getpid(), 'a' + getpid() - 3);
         say("the pid count", value);
     }

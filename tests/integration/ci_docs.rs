@@ -803,7 +803,12 @@ fn gradescope_layout(root: &Path, solved: &[&str], hidden_expected: &str) {
 
 /// `run_autograder` as Gradescope runs it: as root (the test's own user), in its folder.
 fn run_autograder(root: &Path, env: &[(&str, &str)]) -> Output {
-    std::process::Command::new(root.join("run_autograder"))
+    autograder_command(root, env).output().unwrap()
+}
+
+fn autograder_command(root: &Path, env: &[(&str, &str)]) -> std::process::Command {
+    let mut command = std::process::Command::new(root.join("run_autograder"));
+    command
         .current_dir(root)
         .stdin(Stdio::null())
         .env("PATH", path_with_clings())
@@ -812,9 +817,46 @@ fn run_autograder(root: &Path, env: &[(&str, &str)]) -> Output {
         .env("XDG_CACHE_HOME", root.join(".clings-user-cache"))
         .env_remove("CC")
         .env_remove("CLINGS_ISOLATION")
-        .envs(env.iter().copied())
-        .output()
-        .unwrap()
+        .envs(env.iter().copied());
+    command
+}
+
+/// Gradescope's own container: root without `CAP_SYS_ADMIN`, where bubblewrap cannot start
+/// and the cgroup file system is read-only. The documented `run_autograder` still grades
+/// isolated (the container tier), with the same results as with bubblewrap, and nothing of
+/// the hidden cases in them.
+#[test]
+fn gradescope_autograder_in_its_container() {
+    let root = tempfile::tempdir().unwrap();
+    let autograder = root.path().join("autograder");
+    let expected = marker("hidden-");
+    gradescope_layout(&autograder, &["print_board", "check_win"], &expected);
+    let output = run_autograder(&autograder, &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let results = autograder.join("results/results.json");
+    let with_bubblewrap = gradescope_results(&std::fs::read_to_string(&results).unwrap());
+    std::fs::remove_file(&results).unwrap();
+
+    let Some(mut command) = in_container(&autograder_command(&autograder, &[])) else {
+        return;
+    };
+    let output = command.stdin(Stdio::null()).output().unwrap();
+    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    assert!(said.contains("isolated by the container tier"), "{said}");
+    let text = std::fs::read_to_string(&results).unwrap();
+    assert!(!text.contains(&expected), "a hidden case leaks: {text}");
+    let in_container = gradescope_results(&text);
+    assert_eq!(in_container["score"], with_bubblewrap["score"]);
+    let statuses = |results: &serde_json::Value| -> Vec<(String, String)> {
+        let tests = results["tests"].as_array().unwrap();
+        let status = |test: &serde_json::Value| {
+            let name = test["name"].as_str().unwrap().to_string();
+            (name, test["status"].as_str().unwrap().to_string())
+        };
+        tests.iter().map(status).collect()
+    };
+    assert_eq!(statuses(&in_container), statuses(&with_bubblewrap));
 }
 
 #[test]

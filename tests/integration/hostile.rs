@@ -57,6 +57,16 @@ const TIMEOUT_MARGIN: Duration = Duration::from_millis(450);
 /// until the kernel kills them): the wall clock must not stop them first on a busy machine.
 const SLOW_TO_STOP: [&str; 1] = ["many_hogs"];
 
+/// The tiers that isolate, as root and as a normal user: bubblewrap, and the container
+/// tier, in a container-like run as root (chosen by clings itself) and asked for as a
+/// normal user.
+const ISOLATED_TIERS: [(bool, Tier); 4] = [
+    (false, Tier::Bubblewrap),
+    (true, Tier::Bubblewrap),
+    (false, Tier::ContainerLike),
+    (true, Tier::Container),
+];
+
 /// Programs that do harm only where there is no isolation: never run them without it.
 const NEEDS_ISOLATION: [&str; 2] = ["find_outputs", "vandal"];
 
@@ -113,17 +123,14 @@ fn state(course: &Path) -> serde_json::Value {
 
 /// Grades the suite and checks every verdict, the time it took, and that nothing was left
 /// or changed; prints the matrix of verdicts and times (`--nocapture` shows it).
-fn grade_suite(programs: &[&str], isolation: bool) {
+fn grade_suite(programs: &[&str], tier: Tier) {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let course = hostile_course(programs);
     let before = snapshot(course.path());
 
-    let mut command = clings_process(course.path());
-    if isolation {
-        command.arg("--require-isolation");
-    } else {
-        command.env("CLINGS_ISOLATION", "none");
-    }
+    let Some(mut command) = tier.clings(course.path()) else {
+        return;
+    };
     let started = Instant::now();
     let (output, pid) = output_with_pid(command.args(["test", "--format", "json"]));
     let took = started.elapsed();
@@ -193,19 +200,22 @@ fn grade_suite(programs: &[&str], isolation: bool) {
             .all(|done| contained.contains(&done.as_str().unwrap())),
         "{progress}"
     );
-    if isolation {
-        assert!(
-            !stderr_of(&output).contains("without isolation"),
-            "{}",
-            stderr_of(&output)
-        );
-    }
+    tier.check_said(&stderr_of(&output));
 }
 
 #[test]
 fn hostile_suite_is_contained_in_the_sandbox() {
     let programs: Vec<&str> = SUITE.iter().map(|(name, ..)| *name).collect();
-    grade_suite(&programs, true);
+    grade_suite(&programs, Tier::Bubblewrap);
+}
+
+/// The same suite, every verdict the same, in a container where namespaces are refused
+/// and no cgroup can be had: the container tier, whose helper holds the memory limit for
+/// the run as a whole (the sixteen hogs).
+#[test]
+fn hostile_suite_is_contained_in_a_container_without_namespaces() {
+    let programs: Vec<&str> = SUITE.iter().map(|(name, ..)| *name).collect();
+    grade_suite(&programs, Tier::ContainerLike);
 }
 
 #[test]
@@ -223,7 +233,7 @@ fn without_isolation_the_limits_still_hold() {
         .map(|(name, ..)| *name)
         .filter(|name| !NEEDS_ISOLATION.contains(name))
         .collect();
-    grade_suite(&programs, false);
+    grade_suite(&programs, Tier::None);
 }
 
 /// docs/security.md, "Limits": without isolation the helper runs in the run's cgroup, on top of the
@@ -490,12 +500,24 @@ const ESCAPES: [(&str, &str); 3] = [
 #[test]
 fn runs_cannot_leave_their_sandbox() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    for (unprivileged, isolation) in [(false, true), (true, true), (false, false), (true, false)] {
+    let tiers = [
+        (false, Tier::Bubblewrap),
+        (true, Tier::Bubblewrap),
+        (false, Tier::ContainerLike),
+        (true, Tier::Container),
+        (false, Tier::None),
+        (true, Tier::None),
+    ];
+    for (unprivileged, tier) in tiers {
         let mut programs: Vec<&str> = ESCAPES.iter().map(|(name, _)| *name).collect();
-        if isolation {
+        if tier != Tier::None {
             programs.extend(NEEDS_ISOLATION);
-            // The process limit by what a program can start: as a normal user it counts
-            // the helper's threads too, which must not come out of the program's 16.
+        }
+        // The process limit by what a program can start: as a normal user it counts
+        // the helper's threads too, which must not come out of the program's 16. Without
+        // a pid namespace, a normal user's limit counts every process of that user, the
+        // runs beside this one's too (docs/security.md, "What holds where").
+        if tier == Tier::Bubblewrap || !unprivileged && tier != Tier::None {
             programs.push("fork_many");
         }
         let course = hostile_course(&programs);
@@ -506,25 +528,18 @@ fn runs_cannot_leave_their_sandbox() {
             }
         }
         let before = snapshot(course.path());
-        let mut command = match unprivileged {
-            false => clings_process(course.path()),
-            true => match clings_unprivileged(course.path()) {
-                Some(command) => command,
-                None => return,
-            },
-        };
-        match isolation {
-            true => command.arg("--require-isolation"),
-            false => command.env("CLINGS_ISOLATION", "none"),
+        let Some(mut command) = tier.as_user(course.path(), unprivileged) else {
+            return;
         };
         let (output, pid) = output_with_pid(command.arg("test"));
         assert_eq!(
             output.status.code(),
             Some(0),
-            "unprivileged={unprivileged}, isolation={isolation}:\n{}{}",
+            "unprivileged={unprivileged}, {tier:?}:\n{}{}",
             stdout_of(&output),
             stderr_of(&output)
         );
+        tier.check_said(&stderr_of(&output));
         let left = leftover_processes(pid, course.path());
         assert!(left.is_empty(), "processes left: {left:#?}");
         assert!(
@@ -1238,7 +1253,7 @@ fn a_hidden_input_reaches_no_public_case_through_what_runs_share() {
             })
             .collect()
     };
-    for unprivileged in [false, true] {
+    for (unprivileged, tier) in ISOLATED_TIERS {
         let course = hostile_course(&["smuggler"]);
         let info = course.path().join("info.toml");
         let text = std::fs::read_to_string(&info).unwrap();
@@ -1265,22 +1280,16 @@ fn a_hidden_input_reaches_no_public_case_through_what_runs_share() {
             std::fs::write(hidden.join("04_hidden.out"), "hidden\n").unwrap();
         }
         for jobs in ["1", "2"] {
-            let mut command = match unprivileged {
-                false => clings_process(course.path()),
-                true => clings_unprivileged(course.path()).expect("setpriv"),
+            let Some(mut command) = tier.as_user(course.path(), unprivileged) else {
+                return;
             };
-            command.args([
-                "--require-isolation",
-                "--jobs",
-                jobs,
-                "test",
-                "--format",
-                "json",
-            ]);
+            command.args(["--jobs", jobs, "test", "--format", "json"]);
             command.args(["--fixtures", "hidden"]);
             let (output, pid) = output_with_pid(&mut command);
             let (stdout, stderr) = (stdout_of(&output), stderr_of(&output));
-            let context = format!("unprivileged={unprivileged} jobs={jobs}:\n{stdout}{stderr}");
+            let context =
+                format!("unprivileged={unprivileged} {tier:?} jobs={jobs}:\n{stdout}{stderr}");
+            tier.check_said(&stderr);
             let document: serde_json::Value = serde_json::from_str(&stdout).expect(&context);
             for exercise in 0..2 {
                 assert_eq!(
@@ -1308,7 +1317,7 @@ fn a_hidden_input_reaches_no_public_case_through_what_runs_share() {
 #[test]
 fn a_correct_classmate_graded_after_a_hostile_student_gets_full_marks() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    for unprivileged in [false, true] {
+    for (unprivileged, tier) in ISOLATED_TIERS {
         let root = ci_layout(&repo().join("tests/course"), &[], "sum");
         let students = [
             ("a_spoiler", "tests/hostile/spoiler.c"),
@@ -1323,24 +1332,22 @@ fn a_correct_classmate_graded_after_a_hostile_student_gets_full_marks() {
         }
         for jobs in ["1", "2"] {
             let course = root.path().join("course");
-            let mut command = match unprivileged {
-                false => clings_process(&course),
-                true => {
-                    let mut command = clings_unprivileged(root.path()).expect("setpriv");
-                    command.current_dir(&course);
-                    command
-                }
+            // As a normal user, the whole layout is given to that user.
+            let Some(mut command) = tier.as_user(root.path(), unprivileged) else {
+                return;
             };
+            command.current_dir(&course);
             let book = format!("../book-{jobs}");
-            command.args(["--require-isolation", "--jobs", jobs, "grade", "../class"]);
+            command.args(["--jobs", jobs, "grade", "../class"]);
             command.args(["--out", &book]);
             let (output, pid) = output_with_pid(&mut command);
             let context = format!(
-                "unprivileged={unprivileged} jobs={jobs}: {}{}",
+                "unprivileged={unprivileged} {tier:?} jobs={jobs}: {}{}",
                 stdout_of(&output),
                 stderr_of(&output)
             );
             assert_eq!(output.status.code(), Some(0), "{context}");
+            tier.check_said(&stderr_of(&output));
             let grades =
                 std::fs::read_to_string(root.path().join(&book[3..]).join("grades.csv")).unwrap();
             let rows: Vec<&str> = grades.lines().collect();

@@ -32,6 +32,7 @@ mod reports;
 mod reproducible;
 mod robustness;
 mod sealed_compile;
+mod sealed_grading;
 mod search;
 mod tournament_html;
 mod verdicts;

@@ -200,6 +200,113 @@ pub fn as_user_and_group(uid: u32, gid: u32) -> Option<std::process::Command> {
     Some(command)
 }
 
+/// The isolation a test has clings run its programs in, and requires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tier {
+    /// bubblewrap's namespaces (`--require-isolation`, `CLINGS_ISOLATION=bubblewrap`).
+    Bubblewrap,
+    /// Root in a container where namespaces are refused (see [`clings_in_container`]),
+    /// `--require-isolation`: clings must choose the container tier by itself.
+    ContainerLike,
+    /// The container tier, asked for (`CLINGS_ISOLATION=container`), as any user.
+    Container,
+    /// Limits only (`CLINGS_ISOLATION=none`).
+    None,
+}
+
+impl Tier {
+    /// `clings` in `dir` so isolated, as root (the test's user); `None` where the test
+    /// cannot set that up (see [`require`]).
+    pub fn clings(self, dir: &Path) -> Option<std::process::Command> {
+        let mut command = match self {
+            Tier::ContainerLike => clings_in_container(dir)?,
+            _ => clings_process(dir),
+        };
+        self.ask(&mut command);
+        Some(command)
+    }
+
+    /// `clings` in `dir` so isolated, as root or as a normal user (nobody, given `dir`: see
+    /// [`clings_unprivileged`]), whose container tier is asked for.
+    pub fn as_user(self, dir: &Path, unprivileged: bool) -> Option<std::process::Command> {
+        if !unprivileged {
+            return self.clings(dir);
+        }
+        let mut command = clings_unprivileged(dir)?;
+        self.ask(&mut command);
+        Some(command)
+    }
+
+    /// Has `command`, a clings, ask for this tier and require it.
+    pub fn ask(self, command: &mut std::process::Command) {
+        match self {
+            Tier::Bubblewrap => command
+                .env("CLINGS_ISOLATION", "bubblewrap")
+                .arg("--require-isolation"),
+            Tier::ContainerLike => command.arg("--require-isolation"),
+            Tier::Container => command
+                .env("CLINGS_ISOLATION", "container")
+                .arg("--require-isolation"),
+            Tier::None => command.env("CLINGS_ISOLATION", "none"),
+        };
+    }
+
+    /// Checks that clings said it runs in this tier (on `stderr`), and nothing weaker.
+    pub fn check_said(self, stderr: &str) {
+        let container = stderr.contains("isolated by the container tier");
+        let unisolated = stderr.contains("without isolation");
+        let said = match self {
+            Tier::Bubblewrap => !container && !unisolated,
+            Tier::ContainerLike | Tier::Container => container && !unisolated,
+            Tier::None => unisolated,
+        };
+        assert!(said, "{self:?} not said: {stderr}");
+    }
+}
+
+/// `clings` run in `dir` as root in something like a Docker container: in a mount
+/// namespace of the test's own where the cgroup file system is out of reach, and without
+/// `CAP_SYS_ADMIN`, so that no namespace can be made and bubblewrap cannot start (as in
+/// Gradescope's, GitLab's and Kubernetes' containers). `None` where the test is not root
+/// or lacks `unshare` or `setpriv` (see [`require`]).
+pub fn clings_in_container(dir: &Path) -> Option<std::process::Command> {
+    in_container(&clings_process(dir))
+}
+
+/// `command` run as in a container (see [`clings_in_container`]): its program, arguments,
+/// environment and working directory.
+pub fn in_container(command: &std::process::Command) -> Option<std::process::Command> {
+    let tools = find_on_path("unshare").is_some() && find_on_path("setpriv").is_some();
+    let root = nix::unistd::geteuid().is_root();
+    if !require(
+        root && tools,
+        "a container-like run needs root, unshare and setpriv",
+    ) {
+        return None;
+    }
+    let mut wrapped = std::process::Command::new("unshare");
+    wrapped
+        .args(["--mount", "--propagation", "private", "--", "sh", "-c"])
+        .arg(
+            "mount -t tmpfs -o ro,size=4k tmpfs /sys/fs/cgroup && \
+         exec setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin -- \"$@\"",
+        );
+    wrapped
+        .arg("container")
+        .arg(command.get_program())
+        .args(command.get_args());
+    if let Some(dir) = command.get_current_dir() {
+        wrapped.current_dir(dir);
+    }
+    for (name, value) in command.get_envs() {
+        match value {
+            Some(value) => wrapped.env(name, value),
+            None => wrapped.env_remove(name),
+        };
+    }
+    Some(wrapped)
+}
+
 /// `clings` run in `dir`, in English, without colour, with the compiler from the machine.
 pub fn clings(dir: &Path) -> Command {
     Command::from_std(clings_process(dir))

@@ -26,7 +26,8 @@ verdicts() { python3 -c '
 import collections, json, sys
 cases = json.load(sys.stdin)["exercises"][0]["cases"]
 count = collections.Counter(case["verdict"] for case in cases)
-print(f"  memory_limit in {count.pop(\"memory_limit\", 0)} of {len(cases)} runs", dict(count) or "")'; }
+held = count.pop("memory_limit", 0)
+print(f"  memory_limit in {held} of {len(cases)} runs", dict(count) or "")'; }
 echo "# $(nproc) cores, $(uname -sr), $runs runs of 16 processes x 200 MiB under 256 MiB"
 echo "bubblewrap, as root:"
 CLINGS_ISOLATION=bubblewrap "$clings" --jobs 1 test --format json 2>/dev/null | verdicts

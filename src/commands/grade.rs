@@ -12,8 +12,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::app::App;
 use crate::commands::Exit;
 use crate::commands::report;
+use crate::commands::test::Hidden;
 use crate::course::Exercise;
-use crate::course::fixture;
 use crate::grade;
 use crate::grade::passing::Counting;
 use crate::report::json;
@@ -71,9 +71,8 @@ pub struct Args {
     /// Grade only slice K of N (deterministic by student name), e.g. 2/4.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
-    /// Add hidden cases from DIR (same layout as fixtures/).
-    #[arg(long, value_name = "DIR")]
-    fixtures: Option<PathBuf>,
+    #[command(flatten)]
+    hidden: Hidden,
     /// Where grades.csv and grades.json are written.
     #[arg(long, value_name = "DIR", default_value = ".")]
     out: PathBuf,
@@ -91,7 +90,7 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
 }
 
 fn grade_class(app: &App, submissions: &Path, args: &Args) -> Result<Exit> {
-    let (out, shard, fixtures) = (args.out.as_path(), args.shard, args.fixtures.clone());
+    let (out, shard) = (args.out.as_path(), args.shard);
     let students: Vec<Submission> = students(submissions, &app.course.exercises)?
         .into_iter()
         .enumerate()
@@ -104,11 +103,9 @@ fn grade_class(app: &App, submissions: &Path, args: &Args) -> Result<Exit> {
         .collect();
 
     let names = app.course.names();
-    if let Some(dir) = &fixtures {
-        fixture::check_hidden_root(dir, &names, &names)?;
-    }
+    let hidden_fixtures = args.hidden.to_run(&names, &names)?;
     let mut grader = app.grader_for_submissions()?;
-    grader.hidden_fixtures = fixtures;
+    grader.hidden_fixtures = hidden_fixtures;
     // Students run side by side; each one's cases run one after another, so no
     // submission gets more than its share of the machine.
     let jobs = grader.jobs;
@@ -124,7 +121,7 @@ fn grade_class(app: &App, submissions: &Path, args: &Args) -> Result<Exit> {
             .collect();
         let results = grader.grade_sources(&sources);
         progress.end(name, started);
-        results
+        results.map(|results| args.hidden.hidden_feedback.apply(results))
     });
     progress.finish();
     // Ctrl-C stops every grading: that is no failure of the grader's, and no gradebook.

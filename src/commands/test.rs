@@ -8,9 +8,56 @@ use crate::commands::Exit;
 use crate::course::Exercise;
 use crate::course::fixture;
 use crate::grade;
+use crate::grade::hidden::HiddenFeedback;
 use crate::grade::passing::{Counting, Passing};
 use crate::report::{self, Format};
 use crate::util::style;
+
+/// The hidden cases of a grading, and how much it tells of them (`test` and `grade` alike).
+#[derive(clap::Args)]
+pub struct Hidden {
+    /// Hidden cases from DIR (same layout as fixtures/), run as --hidden-feedback says;
+    /// no report shows their input, expected output or diff.
+    #[arg(long, value_name = "DIR")]
+    pub fixtures: Option<PathBuf>,
+    /// How much the reports, the points and the exit status tell of the hidden cases. Each
+    /// thing told is an answer a student who submits again reads about the hidden inputs:
+    /// give per-push feedback `none` or `total`, and run the grading that counts once, at
+    /// the deadline, with `verdicts`.
+    #[arg(
+        long,
+        value_enum,
+        default_value_t,
+        value_name = "HOW",
+        requires = "fixtures"
+    )]
+    pub hidden_feedback: HiddenFeedback,
+}
+
+impl Hidden {
+    /// The folder of hidden cases to run, once it is checked against the exercises
+    /// `known` and `graded`: none under `--hidden-feedback none`, which says so.
+    pub fn to_run(&self, known: &[&str], graded: &[&str]) -> Result<Option<PathBuf>> {
+        let Some(dir) = &self.fixtures else {
+            return Ok(None);
+        };
+        fixture::check_hidden_root(dir, known, graded)?;
+        if !self.hidden_feedback.runs_hidden() {
+            eprintln!("{}", not_run(dir));
+            return Ok(None);
+        }
+        Ok(Some(dir.clone()))
+    }
+}
+
+/// Why the hidden cases given are not run: said once, the same whatever is graded.
+fn not_run(dir: &Path) -> String {
+    format!(
+        "note: the hidden cases in {} are not run: with --hidden-feedback none (the default) \
+         nothing tells of them; --hidden-feedback total or verdicts runs them",
+        dir.display()
+    )
+}
 
 /// Run the cases of the named exercises (all by default) and report.
 #[derive(clap::Args)]
@@ -22,9 +69,8 @@ pub struct Args {
     /// course layout) without touching the course's own files or progress.
     #[arg(long, value_name = "DIR")]
     submission: Option<PathBuf>,
-    /// Add hidden cases from DIR (same layout as fixtures/): verdicts and hints only.
-    #[arg(long, value_name = "DIR")]
-    fixtures: Option<PathBuf>,
+    #[command(flatten)]
+    hidden: Hidden,
     /// Write the report in --format to FILE; the terminal still gets the human report.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -57,16 +103,14 @@ pub fn run(app: &mut App, options: &Args) -> Result<Exit> {
             bail!("refused the submission {shown}: {why}");
         }
     }
-    if let Some(dir) = &options.fixtures {
-        let graded: Vec<&str> = exercises.iter().map(|e| e.name.as_str()).collect();
-        fixture::check_hidden_root(dir, &app.course.names(), &graded)?;
-    }
+    let graded: Vec<&str> = exercises.iter().map(|e| e.name.as_str()).collect();
+    let hidden_fixtures = options.hidden.to_run(&app.course.names(), &graded)?;
     let results = {
         let mut grader = match options.submission {
             Some(_) => app.grader_for_submissions()?,
             None => app.grader()?,
         };
-        grader.hidden_fixtures = options.fixtures.clone();
+        grader.hidden_fixtures = hidden_fixtures;
         let (grader, done) = (&grader, &AtomicBool::new(false));
         std::thread::scope(|scope| {
             if options.submission.is_none() {
@@ -85,6 +129,7 @@ pub fn run(app: &mut App, options: &Args) -> Result<Exit> {
             results
         })?
     };
+    let results = options.hidden.hidden_feedback.apply(results);
     let counting = match (options.names.is_empty(), options.count_practice) {
         (false, _) => Counting::Named,
         (true, true) => Counting::WithPractice,

@@ -59,6 +59,16 @@ pub struct ExerciseReport {
     pub points: u32,
     pub max_points: u32,
     pub cases: Vec<CaseReport>,
+    /// How many of its hidden cases passed, when that is all that is told of them
+    /// (`--hidden-feedback total`: they are not in `cases`); null otherwise.
+    #[serde(default)]
+    pub hidden_cases: Option<HiddenCasesReport>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+pub struct HiddenCasesReport {
+    pub passed: usize,
+    pub cases: usize,
 }
 
 #[derive(Debug, Deserialize, Serialize)]

@@ -2,6 +2,7 @@
 
 pub mod checkers;
 pub mod document;
+pub mod hidden;
 pub mod looping;
 pub mod passing;
 pub mod results;
@@ -428,6 +429,7 @@ impl<'a> Grader<'a> {
             status: Status::Failed,
             diagnostics: String::new(),
             cases: Vec::new(),
+            hidden_total: None,
         };
         let unrun = |mut result: ExerciseResult, status, finding: Finding| {
             result.status = status;

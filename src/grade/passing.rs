@@ -143,6 +143,7 @@ mod tests {
             },
             diagnostics: String::new(),
             cases: Vec::new(),
+            hidden_total: None,
         }
     }
 

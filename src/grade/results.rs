@@ -141,6 +141,22 @@ pub struct ExerciseResult {
     /// What the compiler printed (with its colour codes); empty when it said nothing.
     pub diagnostics: String,
     pub cases: Vec<CaseResult>,
+    /// How many of its hidden cases passed, when that is all the reports say of them
+    /// (`--hidden-feedback total`, see [`crate::grade::hidden`]); they are then left out of
+    /// `cases`.
+    pub hidden_total: Option<HiddenTotal>,
+}
+
+/// An exercise's hidden cases, counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HiddenTotal {
+    pub passed: usize,
+    pub cases: usize,
+}
+
+/// Whether an exercise with these results passes: every case passed, or is a bonus.
+pub fn allow_passing<'a>(cases: impl IntoIterator<Item = &'a CaseResult>) -> bool {
+    cases.into_iter().all(CaseResult::allows_passing)
 }
 
 impl ExerciseResult {

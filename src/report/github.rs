@@ -10,7 +10,7 @@ use std::io::Read;
 use anyhow::{Context, Result};
 
 use crate::grade::passing::{Counting, Passing};
-use crate::grade::results::{ExerciseResult, Totals};
+use crate::grade::results::{ExerciseResult, HiddenTotal, Totals};
 use crate::report::case_message;
 use crate::report::diagnostics::{self, Level};
 use crate::util::i18n::Lang;
@@ -114,10 +114,11 @@ pub fn annotations(results: &[ExerciseResult], counting: Counting, lang: Lang) -
     out
 }
 
-/// A Markdown table of the exercises, the outcome when practice was graded, and the failing
-/// cases under it. Exercises' names are letters, digits, `_` and `-`; a case's is its
-/// file's, which may end a row (CommonMark ends a line at CR too), and a message can quote
-/// the program (a sanitizer line): both are escaped.
+/// A Markdown table of the exercises (and, under `--hidden-feedback total`, how many hidden
+/// cases each passed), the outcome when practice was graded, and the failing cases under
+/// it. Exercises' names are letters, digits, `_` and `-`; a case's is its file's, which may
+/// end a row (CommonMark ends a line at CR too), and a message can quote the program (a
+/// sanitizer line): both are escaped.
 pub fn summary(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
     let mut out = String::from(
         "## clings results\n\n| exercise | status | cases | points |\n|---|---|---|---|\n",
@@ -138,6 +139,16 @@ pub fn summary(results: &[ExerciseResult], counting: Counting, lang: Lang) -> St
         points, max_points, ..
     } = Totals::of(results);
     let _ = writeln!(out, "| **total** | | | **{points}/{max_points}** |");
+    let counted: Vec<(&str, HiddenTotal)> = results
+        .iter()
+        .filter_map(|result| Some((result.name.as_str(), result.hidden_total?)))
+        .collect();
+    if !counted.is_empty() {
+        out.push_str("\n| exercise | hidden cases passed |\n|---|---|\n");
+        for (name, total) in counted {
+            let _ = writeln!(out, "| {name} | {}/{} |", total.passed, total.cases);
+        }
+    }
     let chapters = Totals::by_chapter(results);
     if chapters.len() > 1 {
         out.push_str(

@@ -3,8 +3,12 @@
 //! named `exercise/case`, with its points, its status and, as its output, what the JUnit
 //! report puts in a failure's body. A hidden case is shown to students only once the
 //! teacher publishes the grades (`after_published`), and even then says no more than in
-//! any other report: its verdict's fixed sentence and its hint. The score counts the
-//! chapters that count for a grade; a practice chapter's cases are listed, worth nothing.
+//! any other report: its verdict's fixed sentence and its hint. Nothing students see before
+//! that depends on a hidden case: the submission's `output` counts the public cases alone,
+//! and there is no top-level `score`, so Gradescope totals the tests, a total its spec
+//! withholds from students while any test is hidden ("If test cases are hidden, students
+//! will not be able to see their total score"). The points count the chapters that count
+//! for a grade; a practice chapter's cases are listed, worth nothing.
 //! Every text is `"text"` for Gradescope (its default for the submission's output renders
 //! HTML), and a time is given nowhere: a hidden case's is withheld in every report.
 
@@ -13,7 +17,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::grade::results::{CaseResult, ExerciseResult, Totals};
-use crate::report::{case_message, diagnostics, failure_details};
+use crate::report::{case_message, diagnostics, failure_details, hidden_total};
 use crate::util::i18n::Lang;
 use crate::verdict::{Status, Verdict};
 
@@ -26,8 +30,7 @@ const TEXT: &str = "text";
 
 #[derive(Debug, Serialize)]
 struct Results {
-    /// The points of the chapters that count for a grade.
-    score: u32,
+    /// Shown to students whatever the tests' visibility.
     output: String,
     output_format: &'static str,
     test_output_format: &'static str,
@@ -52,27 +55,26 @@ struct Test {
 }
 
 fn document(results: &[ExerciseResult], lang: Lang) -> Results {
-    let totals = Totals::of(results);
-    let mut output = format!(
-        "{} {}/{}",
-        lang.pick("Points:", "得分："),
-        totals.points,
-        totals.max_points
-    );
-    for (chapter, chapter_totals) in Totals::by_chapter(results) {
+    let (points, max_points) = public_points(results.iter().filter(|r| r.chapter.graded));
+    let mut output = format!("{} {points}/{max_points}", lang.pick("Points:", "得分："));
+    for (chapter, _) in Totals::by_chapter(results) {
         if !chapter.graded {
+            let (points, max_points) =
+                public_points(results.iter().filter(|r| r.chapter.name == chapter.name));
             let _ = write!(
                 output,
-                "\n{} {} {}/{}",
+                "\n{} {} {points}/{max_points}",
                 lang.pick("Practice, not counted:", "练习，不计分："),
                 chapter.title.get(lang),
-                chapter_totals.points,
-                chapter_totals.max_points
             );
         }
     }
+    for result in results {
+        if let Some(total) = result.hidden_total {
+            let _ = write!(output, "\n{}: {}", result.name, hidden_total(total, lang));
+        }
+    }
     Results {
-        score: totals.points,
         output,
         output_format: TEXT,
         test_output_format: TEXT,
@@ -83,6 +85,16 @@ fn document(results: &[ExerciseResult], lang: Lang) -> Results {
             .flat_map(|result| exercise_tests(result, lang))
             .collect(),
     }
+}
+
+/// The points, and the most, of the public cases of `results`.
+fn public_points<'a>(results: impl Iterator<Item = &'a ExerciseResult>) -> (u32, u32) {
+    results
+        .flat_map(|result| &result.cases)
+        .filter(|case| !case.case.hidden)
+        .fold((0, 0), |(points, max), case| {
+            (points + case.points(), max + case.case.points())
+        })
 }
 
 /// One test per case of `result`. Cases that never ran carry the reason: the exercise is

@@ -8,7 +8,7 @@ use crate::course::Exercise;
 use crate::grade::passing::{Counting, Passing};
 use crate::grade::results::{CaseResult, ExerciseResult, Totals};
 use crate::report::diff;
-use crate::report::{bonus_missed, case_message, case_time, diagnostics};
+use crate::report::{bonus_missed, case_message, case_time, diagnostics, hidden_total};
 use crate::sandbox::Side;
 use crate::util::i18n::{Lang, count};
 use crate::util::style;
@@ -171,6 +171,10 @@ fn laid_out(
     }
     if layout == Layout::Full {
         let _ = writeln!(out, "  {}", totals(result, lang));
+        // Under `--hidden-feedback total`, all that is said of the hidden cases.
+        if let Some(total) = result.hidden_total {
+            let _ = writeln!(out, "  {}", hidden_total(total, lang));
+        }
     }
     (out, head)
 }

@@ -1,7 +1,9 @@
 //! The `clings-results/1` document of a run, drawn from its results (the diff included)
 //! and written as JSON.
 
-use crate::grade::document::{CaseReport, ChapterReport, ExerciseReport, Results, SCHEMA};
+use crate::grade::document::{
+    CaseReport, ChapterReport, ExerciseReport, HiddenCasesReport, Results, SCHEMA,
+};
 use crate::grade::passing::{Counting, Passing};
 use crate::grade::results::{CaseResult, ExerciseResult, Totals};
 use crate::report::diff;
@@ -61,6 +63,10 @@ pub fn document(results: &[ExerciseResult], counting: Counting, lang: Lang) -> R
                         })
                         .collect()
                 },
+                hidden_cases: result.hidden_total.map(|total| HiddenCasesReport {
+                    passed: total.passed,
+                    cases: total.cases,
+                }),
             })
             .collect(),
         passed: totals.passed,

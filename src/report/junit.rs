@@ -9,6 +9,8 @@
 //! passed. A case of practice that does not count and fails is `skipped` instead, the
 //! element they all read as "not part of the result", its message saying it failed and how;
 //! so is a bonus case that fails (`bonus = true`: its points count, its failure does not).
+//! Under `--hidden-feedback total`, a suite's property `hidden_cases_passed` (`7/9`) is all
+//! it says of its hidden cases.
 //! Text from a program or the compiler arrives escaped (`style::visible`): XML 1.0
 //! forbids most control characters, even written as character references.
 
@@ -28,6 +30,10 @@ pub fn render(results: &[ExerciseResult], counting: Counting, lang: Lang) -> Str
         let mut suite = TestSuite::new(result.name.as_str());
         suite.add_property(("chapter", result.chapter.name.as_str()));
         suite.add_property(("counted", if counts { "true" } else { "false" }));
+        if let Some(total) = result.hidden_total {
+            let passed = format!("{}/{}", total.passed, total.cases);
+            suite.add_property(("hidden_cases_passed", passed.as_str()));
+        }
         if result.status == Status::CompileError {
             suite.set_system_out(diagnostics::plain(&result.diagnostics));
         }

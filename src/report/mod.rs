@@ -27,7 +27,7 @@ use clap::ValueEnum;
 use crate::util::atomic;
 
 use crate::grade::passing::Counting;
-use crate::grade::results::{CaseResult, ExerciseResult};
+use crate::grade::results::{CaseResult, ExerciseResult, HiddenTotal};
 use crate::util::i18n::{Lang, count};
 use crate::util::style;
 use crate::util::timings::{self, Phase};
@@ -118,6 +118,15 @@ pub fn case_message(case: &CaseResult, lang: Lang) -> String {
     } else {
         case.finding.message(lang)
     }
+}
+
+/// All that a report says of an exercise's hidden cases under `--hidden-feedback total`.
+pub fn hidden_total(total: HiddenTotal, lang: Lang) -> String {
+    let HiddenTotal { passed, cases } = total;
+    lang.pick(
+        format!("hidden cases: {passed}/{cases} passed"),
+        format!("隐藏用例：通过 {passed}/{cases} 个"),
+    )
 }
 
 /// How long a case ran, for the reports that show it; none for a hidden case, whose time

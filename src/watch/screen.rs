@@ -498,6 +498,7 @@ mod tests {
             cases: std::iter::once(case(0, true))
                 .chain((1..=failing).map(|index| case(index, false)))
                 .collect(),
+            hidden_total: None,
         }
     }
 

@@ -487,6 +487,7 @@ pub(in crate::watch) mod tests {
             },
             diagnostics: String::new(),
             cases: Vec::new(),
+            hidden_total: None,
         })
     }
 

@@ -86,7 +86,12 @@ fn a_hidden_case_keeps_the_checkers_message_to_itself() {
     write_cases(&hidden.path().join("divisor"), &[("h1_secret", 4321, 29)]);
     let results = verdicts_and_messages(
         course.path(),
-        &["--fixtures", hidden.path().to_str().unwrap()],
+        &[
+            "--fixtures",
+            hidden.path().to_str().unwrap(),
+            "--hidden-feedback",
+            "verdicts",
+        ],
     );
     let (verdict, message) = &results[2];
     assert_eq!(verdict, "wrong_output");
@@ -118,6 +123,7 @@ fn a_checker_that_fails_on_a_hidden_case_keeps_what_it_said_to_itself() {
     let grade = || {
         let output = clings(root)
             .args(["grade", "class", "--fixtures", "hidden", "--out", "book"])
+            .args(["--hidden-feedback", "verdicts"])
             .args(["--html", "page.html"])
             .output()
             .unwrap();
@@ -141,7 +147,13 @@ fn a_checker_that_fails_on_a_hidden_case_keeps_what_it_said_to_itself() {
         std::fs::remove_file(root.join("fixtures/divisor").join(file)).unwrap();
     }
     let output = clings(root)
-        .args(["test", "--fixtures", "hidden"])
+        .args([
+            "test",
+            "--fixtures",
+            "hidden",
+            "--hidden-feedback",
+            "verdicts",
+        ])
         .output()
         .unwrap();
     assert_error(&output, "failed on case h1_secret");

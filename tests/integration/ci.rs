@@ -33,7 +33,8 @@ impl Setup {
         self.root.path().join("course")
     }
 
-    /// `clings test --submission ../submission --fixtures ../hidden` plus `args`, in the course.
+    /// `clings test --submission ../submission --fixtures ../hidden --hidden-feedback
+    /// verdicts` plus `args`, in the course.
     fn test(&self, args: &[&str]) -> std::process::Output {
         clings(&self.course())
             .args([
@@ -42,6 +43,8 @@ impl Setup {
                 "../submission",
                 "--fixtures",
                 "../hidden",
+                "--hidden-feedback",
+                "verdicts",
             ])
             .args(args)
             .env("GITHUB_STEP_SUMMARY", self.root.path().join("summary.md"))

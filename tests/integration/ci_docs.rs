@@ -349,21 +349,13 @@ fn github_actions_workflow() {
         &root.path().join("submission"),
         &["print_board", "check_win"],
     );
-    let hidden = root.path().join("hidden/check_win");
-    std::fs::create_dir_all(&hidden).unwrap();
-    std::fs::copy(
-        repo().join("fixtures/check_win/09_black_anti_diagonal.in"),
-        hidden.join("99_hidden.in"),
-    )
-    .unwrap();
-    std::fs::write(hidden.join("99_hidden.out"), "black\n").unwrap();
     let summary = root.path().join("summary.md");
     let course = root.path().join("course");
     runner.own(root.path());
 
     let grade = run_documented(
         Some(&runner),
-        r#"sudo --preserve-env=GITHUB_STEP_SUMMARY "$(command -v clings)" test --require-isolation --submission ../submission --fixtures ../hidden --format github"#,
+        r#"sudo --preserve-env=GITHUB_STEP_SUMMARY "$(command -v clings)" test --require-isolation --submission ../submission --format github"#,
         &course,
         &[],
         &[("GITHUB_STEP_SUMMARY", summary.to_str().unwrap())],
@@ -381,16 +373,18 @@ fn github_actions_workflow() {
         ),
         "{log}"
     );
-    assert!(log.contains("99_hidden (hidden)"), "{log}");
     let table = std::fs::read_to_string(&summary).unwrap();
+    let cases = shipped_cases("check_win");
     assert!(
-        table.contains("| check_win | passed | 45/45 | 45/45 |"),
+        table.contains(&format!(
+            "| check_win | passed | {cases}/{cases} | {cases}/{cases} |"
+        )),
         "{table}"
     );
 
     let junit = run_documented(
         Some(&runner),
-        r#"sudo "$(command -v clings)" test --require-isolation --submission ../submission --fixtures ../hidden --format junit --output ../clings-junit.xml"#,
+        r#"sudo "$(command -v clings)" test --require-isolation --submission ../submission --format junit --output ../clings-junit.xml"#,
         &course,
         &[],
         &[],
@@ -469,12 +463,14 @@ fn sharded_class_and_merge() {
     }
     // `gh teacher download` writes a summary beside the students' folders.
     std::fs::write(root.path().join("submissions/scores.csv"), "username\n").unwrap();
+    let expected = marker("hidden-");
+    hidden_cases(&root.path().join("hidden"), &expected);
     let course = root.path().join("course");
     runner.own(root.path());
     for shard in ["1", "2", "3", "4"] {
         let output = run_documented(
             Some(&runner),
-            r#"sudo "$(command -v clings)" grade --require-isolation ../submissions --shard ${{ matrix.shard }}/4 --out ../shard-${{ matrix.shard }}"#,
+            r#"sudo "$(command -v clings)" grade --require-isolation ../submissions --fixtures ../hidden --hidden-feedback verdicts --shard ${{ matrix.shard }}/4 --out ../shard-${{ matrix.shard }}"#,
             &course,
             &[("${{ matrix.shard }}", shard)],
             &[],
@@ -494,6 +490,8 @@ fn sharded_class_and_merge() {
     );
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
     runner.assert_reads(&root.path().join("gradebook"));
+    let book = std::fs::read_to_string(root.path().join("gradebook/grades.json")).unwrap();
+    assert!(!book.contains(&expected), "a hidden case leaks: {book}");
     let csv = std::fs::read_to_string(root.path().join("gradebook/grades.csv")).unwrap();
     let rows: Vec<&str> = csv.lines().skip(1).collect();
     assert_eq!(rows.len(), students.len(), "{csv}");
@@ -506,8 +504,11 @@ fn sharded_class_and_merge() {
         ),
         "{csv}"
     );
-    // Full marks: every case's point, the core chapter's three exercises the total.
-    let points: Vec<usize> = COURSE_EXERCISES.iter().map(|e| shipped_cases(e)).collect();
+    // Every public case's point, and check_win's hidden case that the solution passes (the
+    // other no program passes): the core chapter's three exercises the total, of its public
+    // cases and the two hidden ones.
+    let mut points: Vec<usize> = COURSE_EXERCISES.iter().map(|e| shipped_cases(e)).collect();
+    points[1] += 1;
     let core: usize = points[..3].iter().sum();
     let after_class: usize = points[3..8].iter().sum();
     let further: usize = points[8..].iter().sum();
@@ -516,13 +517,14 @@ fn sharded_class_and_merge() {
         .map(usize::to_string)
         .collect::<Vec<_>>()
         .join(",");
-    let full = format!("ana,{each},{core},{after_class},{further},{core},{core},");
+    let max = core + 1;
+    let full = format!("ana,{each},{core},{after_class},{further},{core},{max},");
     assert!(rows[0].starts_with(&full), "{full}\n{csv}");
     // The skeletons' points: print_board passed, check_win's 11 cases that say none, undo's
     // game won before any undo, save_load's save and load that fail (its stubs return 0),
     // renju's cases whose moves are allowed (the skeleton refuses none).
     assert!(
-        rows[1].starts_with(&format!("ben,1,11,0,0,0,1,0,0,1,2,15,0,12,1,18,12,{core},")),
+        rows[1].starts_with(&format!("ben,1,11,0,0,0,1,0,0,1,2,15,0,12,1,18,12,{max},")),
         "{csv}"
     );
 }
@@ -533,9 +535,10 @@ fn gitlab_parallel_shard() {
     for student in ["ana", "ben", "cai", "dan"] {
         student_repo(&root.path().join("submissions").join(student), &[]);
     }
+    hidden_cases(&root.path().join("hidden"), "x");
     let output = run_documented(
         None,
-        "clings grade --require-isolation ../submissions --shard $CI_NODE_INDEX/$CI_NODE_TOTAL --out ../shard-$CI_NODE_INDEX",
+        "clings grade --require-isolation ../submissions --fixtures ../hidden --hidden-feedback verdicts --shard $CI_NODE_INDEX/$CI_NODE_TOTAL --out ../shard-$CI_NODE_INDEX",
         &root.path().join("course"),
         &[],
         &[("CI_NODE_INDEX", "2"), ("CI_NODE_TOTAL", "4")],
@@ -876,9 +879,25 @@ fn gradescope_autograder() {
     let text = std::fs::read_to_string(autograder.join("results/results.json")).unwrap();
     let results = gradescope_results(&text);
     assert!(!text.contains(&expected), "a hidden case leaks: {text}");
-    // print_board, and check_win's public cases and the hidden case it passes.
-    assert_eq!(results["score"], 46);
     let tests = results["tests"].as_array().unwrap();
+    // The score Gradescope totals: print_board, and check_win's public cases and the hidden
+    // case it passes. What students see at once counts the public cases alone.
+    let public = shipped_cases("print_board") + shipped_cases("check_win");
+    let score: f64 = tests
+        .iter()
+        .map(|test| test["score"].as_f64().unwrap())
+        .sum();
+    assert_eq!(score, (public + 1) as f64);
+    assert!(results.get("score").is_none(), "{text}");
+    let core: usize = ["print_board", "check_win", "gomoku"]
+        .iter()
+        .map(|e| shipped_cases(e))
+        .sum();
+    let output = results["output"].as_str().unwrap();
+    assert!(
+        output.starts_with(&format!("Points: {public}/{core}\n")),
+        "{output}"
+    );
     // Every public case, and the two hidden ones.
     let cases: usize = COURSE_EXERCISES.iter().map(|e| shipped_cases(e)).sum();
     assert_eq!(tests.len(), cases + 2);

@@ -47,6 +47,7 @@ impl Graded {
         std::fs::write(mallory.join("sum.c"), SCRIPTING_STUDENT).unwrap();
         let output = clings(&root.path().join("course"))
             .args(["grade", "../submissions", "--fixtures", "../hidden"])
+            .args(["--hidden-feedback", "verdicts"])
             .args(["--out", "../book", "--html", "../report.html"])
             .output()
             .unwrap();

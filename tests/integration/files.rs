@@ -195,6 +195,7 @@ fn a_hidden_case_keeps_its_files_to_itself() {
         let output = clings(course.path())
             .args(["test", "copy", "--format", format, "--fixtures"])
             .arg(fixtures.parent().unwrap())
+            .args(["--hidden-feedback", "verdicts"])
             .output()
             .unwrap();
         let report = stdout_of(&output);

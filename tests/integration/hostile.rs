@@ -1232,12 +1232,16 @@ fn one_sandbox_per_worker_and_each_reaped() {
 }
 
 /// Issue 26, docs/security.md, "Warm sandboxes": a hidden case's input reaches no public case
-/// through anything two runs share, the later run in the same sandbox (`--jobs 1`) or the run
-/// beside it (`--jobs 2`): extended attributes, the working directory's mode and timestamp, the
-/// pid count, locks of three kinds on a file of the system's directories, an inotify watch
-/// (`tests/hostile/smuggler.c`). Two exercises grade the same smuggler: the first's hidden case
-/// runs before the second's public cases, and beside the first's last public case. As root and
-/// as an unprivileged user; the secret is in no report, and every public case finds nothing.
+/// through anything two runs share, the later run in the same sandbox (`--jobs 1`) or in
+/// another (`--jobs 2`), or the run beside it: extended attributes, the working directory's
+/// mode and timestamp, the pid count, locks of three kinds on a file of the system's
+/// directories, an inotify watch (`tests/hostile/smuggler.c`). Two exercises grade the same
+/// smuggler: in `test`, every public case runs before the hidden ones (see
+/// `sealed_grading::hidden_cases_run_after_every_case_the_student_sees`); in a `grade` of
+/// two students side by side, one student's hidden case runs beside the other's public
+/// cases (a hidden case never runs beside a public case of its own submission). As root and
+/// as an unprivileged user, with bubblewrap and in the container tier; the secret is in no
+/// report, and every public case finds nothing.
 #[test]
 fn a_hidden_input_reaches_no_public_case_through_what_runs_share() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -1261,16 +1265,22 @@ fn a_hidden_input_reaches_no_public_case_through_what_runs_share() {
             &info,
             format!(
                 "{text}\n[[exercises]]\nname = \"smuggler_too\"\ntitle = \"smuggler_too\"\n\
-                 path = \"exercises/smuggler.c\"\n"
+                 path = \"exercises/smuggler_too.c\"\n"
             ),
         )
         .unwrap();
+        let exercises = course.path().join("exercises");
+        std::fs::copy(
+            exercises.join("smuggler.c"),
+            exercises.join("smuggler_too.c"),
+        )
+        .unwrap();
         let hidden = course.path().join("hidden");
-        for exercise in ["smuggler", "smuggler_too"] {
+        for (exercise, seeks) in [("smuggler", 1), ("smuggler_too", 3)] {
             let fixtures = course.path().join("fixtures").join(exercise);
             std::fs::remove_dir_all(&fixtures).ok();
             std::fs::create_dir_all(&fixtures).unwrap();
-            for case in ["01_seek", "02_seek", "03_seek"] {
+            for case in &["01_seek", "02_seek", "03_seek"][..seeks] {
                 std::fs::write(fixtures.join(format!("{case}.in")), "seek\n").unwrap();
                 std::fs::write(fixtures.join(format!("{case}.out")), "found nothing\n").unwrap();
             }
@@ -1284,20 +1294,15 @@ fn a_hidden_input_reaches_no_public_case_through_what_runs_share() {
                 return;
             };
             command.args(["--jobs", jobs, "test", "--format", "json"]);
-            command.args(["--fixtures", "hidden"]);
+            command.args(["--fixtures", "hidden", "--hidden-feedback", "verdicts"]);
             let (output, pid) = output_with_pid(&mut command);
             let (stdout, stderr) = (stdout_of(&output), stderr_of(&output));
             let context =
                 format!("unprivileged={unprivileged} {tier:?} jobs={jobs}:\n{stdout}{stderr}");
             tier.check_said(&stderr);
             let document: serde_json::Value = serde_json::from_str(&stdout).expect(&context);
-            for exercise in 0..2 {
-                assert_eq!(
-                    verdicts(&document, exercise),
-                    ["passed", "passed", "passed", "passed"],
-                    "{context}"
-                );
-            }
+            assert_eq!(verdicts(&document, 0), ["passed"; 2], "{context}");
+            assert_eq!(verdicts(&document, 1), ["passed"; 4], "{context}");
             assert!(!stdout.contains(&secret), "{context}");
             assert!(!stderr.contains(&secret), "{context}");
             assert!(
@@ -1305,6 +1310,40 @@ fn a_hidden_input_reaches_no_public_case_through_what_runs_share() {
                 "{context}"
             );
         }
+        // a's smuggler (a public case, then the hidden one) beside b's smuggler_too (three
+        // public cases): a's hidden case runs while b's second public case does.
+        for (student, file) in [("a", "smuggler.c"), ("b", "smuggler_too.c")] {
+            let folder = course.path().join("class").join(student);
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::copy(
+                course.path().join("exercises/smuggler.c"),
+                folder.join(file),
+            )
+            .unwrap();
+        }
+        let Some(mut command) = tier.as_user(course.path(), unprivileged) else {
+            return;
+        };
+        command.args(["--jobs", "2", "grade", "class"]);
+        command.args(["--fixtures", "hidden", "--hidden-feedback", "verdicts"]);
+        command.args(["--out", "book"]);
+        let (output, pid) = output_with_pid(&mut command);
+        let context = format!(
+            "unprivileged={unprivileged} {tier:?} grade: {}{}",
+            stdout_of(&output),
+            stderr_of(&output)
+        );
+        assert_eq!(output.status.code(), Some(0), "{context}");
+        let book = std::fs::read_to_string(course.path().join("book/grades.json")).unwrap();
+        assert!(!book.contains(&secret), "{context}");
+        let book: serde_json::Value = serde_json::from_str(&book).unwrap();
+        let results = |student: usize| &book["students"][student]["results"];
+        assert_eq!(verdicts(results(0), 0), ["passed"; 2], "{book}");
+        assert_eq!(verdicts(results(1), 1), ["passed"; 4], "{book}");
+        assert!(
+            leftover_processes(pid, course.path()).is_empty(),
+            "{context}"
+        );
     }
 }
 

@@ -173,7 +173,12 @@ fn a_hidden_case_keeps_its_conversation_to_itself() {
     let course = guessing_course("counts_up", "referee");
     let hidden = tempfile::tempdir().unwrap();
     write_cases(&hidden.path().join("guess"), &[("h1_secret", 987)]);
-    let fixtures = ["--fixtures", hidden.path().to_str().unwrap()];
+    let fixtures = [
+        "--fixtures",
+        hidden.path().to_str().unwrap(),
+        "--hidden-feedback",
+        "verdicts",
+    ];
     let results = graded(course.path(), &fixtures);
     assert_eq!(results[2].0, "wrong_output");
     assert!(!results[2].1.contains("guesses"), "{results:?}");

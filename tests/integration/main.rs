@@ -18,6 +18,7 @@ mod course;
 mod dev;
 mod files;
 mod gomocup;
+mod hidden_feedback;
 mod hostile;
 mod init;
 mod install;

@@ -133,7 +133,7 @@ fn json_results_have_exactly_the_documented_keys() {
     let grade = || {
         let output = clings(&root.path().join("course"))
             .args(["test", "--format", "json", "--submission", "../submission"])
-            .args(["--fixtures", "../hidden"])
+            .args(["--fixtures", "../hidden", "--hidden-feedback", "verdicts"])
             .output()
             .unwrap();
         serde_json::from_slice::<serde_json::Value>(&output.stdout)

@@ -58,7 +58,8 @@ impl Workspace {
                     "--format",
                     "json",
                 ])
-                .args(["--submission", "../submission", "--fixtures", "../hidden"]),
+                .args(["--submission", "../submission", "--fixtures", "../hidden"])
+                .args(["--hidden-feedback", "verdicts"]),
         );
         let left = leftover_processes(pid, self.root.path());
         assert!(left.is_empty(), "the compile left processes: {left:#?}");
@@ -78,6 +79,7 @@ impl Workspace {
         let output = clings(&self.path("course"))
             .args(["--require-isolation", "test", "check_win"])
             .args(["--submission", "../submission", "--fixtures", "../hidden"])
+            .args(["--hidden-feedback", "verdicts"])
             .output()
             .unwrap();
         stdout_of(&output) + &stderr_of(&output)

@@ -67,11 +67,15 @@ fn hidden_cases_run_after_every_case_the_student_sees() {
     for jobs in ["1", "2"] {
         let output = clings(course.path())
             .args(["--jobs", jobs, "test", "--format", "json"])
-            .args(["--fixtures", "hidden"])
+            .args(["--fixtures", "hidden", "--hidden-feedback", "verdicts"])
             .output()
             .unwrap();
         let document: serde_json::Value = serde_json::from_slice(&output.stdout)
             .unwrap_or_else(|err| panic!("{err}: {}", stderr_of(&output)));
+        // The hidden cases ran (and slept).
+        for exercise in 0..3 {
+            assert_eq!(verdicts(&document, exercise), ["wrong_output", "passed"]);
+        }
         let times = public_start_times(&document);
         assert_eq!(times.len(), 3, "{document:#}");
         let spread = times.iter().max().unwrap() - times.iter().min().unwrap();

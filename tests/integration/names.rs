@@ -195,7 +195,7 @@ fn test_submission_shows_a_forged_case_name_escaped_on_its_line() {
         let output = clings(&root.path().join("course"))
             .args(["test", "--format", format, "--submission"])
             .arg(&submission)
-            .args(["--fixtures", "../hidden"])
+            .args(["--fixtures", "../hidden", "--hidden-feedback", "verdicts"])
             .env("GITHUB_STEP_SUMMARY", &summary)
             .output()
             .unwrap();

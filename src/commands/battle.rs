@@ -76,7 +76,7 @@ pub fn run(app: &App, options: &Args) -> Result<Exit> {
     let mut players = entrants
         .iter()
         .zip([&options.a, &options.b])
-        .map(|(entrant, spec)| arena.player(entrant, &style::visible(spec)))
+        .map(|(entrant, spec)| arena.player(entrant, &style::one_line(spec)))
         .collect::<Result<Vec<Player>>>()?;
     let names = names(&players);
     for (player, name) in players.iter_mut().zip(&names) {

@@ -13,7 +13,6 @@ use crate::app::App;
 use crate::commands::Exit;
 use crate::commands::report;
 use crate::commands::test::Hidden;
-use crate::compile::toolchain;
 use crate::course::Exercise;
 use crate::grade;
 use crate::grade::passing::Counting;
@@ -49,7 +48,7 @@ pub fn students(submissions: &Path, exercises: &[Exercise]) -> Result<Vec<Submis
         }
         let name = entry.file_name();
         students.push(Submission {
-            folder: match refusal(submissions, Path::new(&name), exercises)? {
+            folder: match grade::refusal(submissions, Path::new(&name), exercises)? {
                 None => Ok(entry.path()),
                 Some(why) => Err(why),
             },
@@ -58,30 +57,6 @@ pub fn students(submissions: &Path, exercises: &[Exercise]) -> Result<Vec<Submis
     }
     students.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(students)
-}
-
-/// Why the folder `name` of `submissions` is not graded, if it is not: it, or its source
-/// of one of `exercises`, leads elsewhere through a symbolic link.
-fn refusal(submissions: &Path, name: &Path, exercises: &[Exercise]) -> Result<Option<String>> {
-    let why = |path: &Path, target: PathBuf| {
-        format!(
-            "{} leads to {} through a symbolic link: only a student's own folder and files \
-             count",
-            path.display(),
-            target.display()
-        )
-    };
-    if let Some(target) = toolchain::link_target(submissions, name)? {
-        return Ok(Some(why(name, target)));
-    }
-    let dir = submissions.join(name);
-    for exercise in exercises {
-        let source = grade::locate(exercise, &dir);
-        if let Some(target) = toolchain::link_target(&dir, &source)? {
-            return Ok(Some(why(&source, target)));
-        }
-    }
-    Ok(None)
 }
 
 /// Grade a whole class: every subdirectory of SUBMISSIONS is one student's submission.
@@ -206,16 +181,16 @@ fn grade_class(app: &App, submissions: &Path, args: &Args) -> Result<Exit> {
         if let Some(why) = &student.refused {
             eprintln!(
                 "refused {}: {}",
-                style::visible(&student.name),
-                style::visible(why)
+                style::one_line(&student.name),
+                style::one_line(why)
             );
         }
         if let Some(error) = &student.error {
             errors += 1;
             eprintln!(
                 "error: grading {} failed: {}",
-                style::visible(&student.name),
-                style::visible(error)
+                style::one_line(&student.name),
+                style::one_line(error)
             );
         }
     }
@@ -339,7 +314,7 @@ impl ClassProgress {
             .push((name.to_string(), now));
         match &self.bar {
             Some(_) => self.redraw(),
-            None => eprintln!("grading {}", style::visible(name)),
+            None => eprintln!("grading {}", style::one_line(name)),
         }
         now
     }
@@ -358,7 +333,7 @@ impl ClassProgress {
             };
             format!(
                 "graded {} in {}: {}/{} done{left}",
-                style::visible(name),
+                style::one_line(name),
                 seconds(elapsed),
                 tally.finished,
                 self.total
@@ -426,7 +401,7 @@ impl Tally {
             .running
             .iter()
             .take(NAMES_SHOWN)
-            .map(|(name, started)| format!("{} {}", style::visible(name), seconds(now - *started)))
+            .map(|(name, started)| format!("{} {}", style::one_line(name), seconds(now - *started)))
             .collect();
         if self.running.len() > NAMES_SHOWN {
             running.push(format!("{} more", self.running.len() - NAMES_SHOWN));

@@ -47,14 +47,21 @@ pub fn run(options: &Args, lang: Lang) -> Result<Exit> {
         Origin::Folder(from) => from.file_name().map_or(DEFAULT_DIR.into(), PathBuf::from),
         Origin::BuiltIn => DEFAULT_DIR.into(),
     });
-    write_new_folder(&course, &dir, &origin)?;
+    // Refused before anything is made: a course with a symbolic link among its files.
+    let files = student_folder::files(&course)?;
+    write_new_folder(&course, &files, &dir, &origin)?;
     println!("{}", next_steps(&course, &dir, &origin, lang));
     Ok(Exit::Success)
 }
 
-/// Writes the student folder at `dir`, which may be an empty folder but nothing else: an
+/// Writes the student folder, `files` of `course`, at `dir`, which may be an empty folder but nothing else: an
 /// existing file is never overwritten. A new folder appears whole or not at all.
-fn write_new_folder(course: &Course, dir: &Path, origin: &Origin) -> Result<()> {
+fn write_new_folder(
+    course: &Course,
+    files: &[(PathBuf, PathBuf)],
+    dir: &Path,
+    origin: &Origin,
+) -> Result<()> {
     match std::fs::read_dir(dir) {
         Ok(mut entries) => {
             if entries.next().is_some() {
@@ -62,7 +69,7 @@ fn write_new_folder(course: &Course, dir: &Path, origin: &Origin) -> Result<()> 
             }
             // An empty folder, maybe the shell's own (`clings init .`): written in place,
             // and emptied again if that fails.
-            student_folder::write(course, dir, origin).inspect_err(|_| empty(dir))
+            student_folder::write(course, files, dir, origin).inspect_err(|_| empty(dir))
         }
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             let parent = match dir.parent() {
@@ -76,7 +83,7 @@ fn write_new_folder(course: &Course, dir: &Path, origin: &Origin) -> Result<()> 
                 .permissions(std::fs::Permissions::from_mode(0o777))
                 .tempdir_in(parent)
                 .with_context(|| format!("cannot write in {}", parent.display()))?;
-            student_folder::write(course, staging.path(), origin)?;
+            student_folder::write(course, files, staging.path(), origin)?;
             std::fs::rename(staging.path(), dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
             // Renamed away: nothing is left for the guard to remove.

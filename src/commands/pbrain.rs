@@ -39,7 +39,7 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
     };
     // The manager judges the game, under its rules: the arena only builds and runs.
     let arena = Arena::new(&grader, exercise, Rules::default())?;
-    let player = arena.player(&entrant, &style::visible(spec))?;
+    let player = arena.player(&entrant, &style::one_line(spec))?;
     pbrain::serve(
         &arena,
         &player,

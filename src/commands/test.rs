@@ -11,6 +11,7 @@ use crate::grade;
 use crate::grade::hidden::HiddenFeedback;
 use crate::grade::passing::{Counting, Passing};
 use crate::report::{self, Format};
+use crate::util::style;
 
 /// The hidden cases of a grading, and how much it tells of them (`test` and `grade` alike).
 #[derive(clap::Args)]
@@ -92,10 +93,15 @@ pub fn run(app: &mut App, options: &Args) -> Result<Exit> {
             .map(|name| app.course.exercise(name))
             .collect::<Result<_>>()?
     };
-    if let Some(dir) = &options.submission
-        && !dir.is_dir()
-    {
-        bail!("the submission directory {} does not exist", dir.display());
+    if let Some(dir) = &options.submission {
+        let shown = style::one_line(&dir.display().to_string()).into_owned();
+        if !dir.is_dir() {
+            bail!("the submission directory {shown} does not exist");
+        }
+        // As `grade` refuses a student's folder: a link could lead to the solutions.
+        if let Some(why) = grade::refusal(Path::new("."), dir, exercises.iter().copied())? {
+            bail!("refused the submission {shown}: {why}");
+        }
     }
     let graded: Vec<&str> = exercises.iter().map(|e| e.name.as_str()).collect();
     let hidden_fixtures = options.hidden.to_run(&app.course.names(), &graded)?;

@@ -146,8 +146,8 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
         if let Some(why) = &entry.forfeits {
             eprintln!(
                 "{} forfeits every game: {}",
-                style::visible(&entry.name),
-                style::visible(why)
+                style::one_line(&entry.name),
+                style::one_line(why)
             );
         }
     }
@@ -170,7 +170,7 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
             record.o,
             record.summary()
         );
-        println!("{}", style::visible(&line));
+        println!("{}", style::one_line(&line));
         Ok(Played {
             number: pairing.number,
             seed: pairing.seed,
@@ -286,7 +286,7 @@ fn standings_table(tournament: &Tournament) -> String {
     let standings = tournament.standings();
     let names: Vec<String> = standings
         .iter()
-        .map(|line| style::visible(&line.name).into_owned())
+        .map(|line| style::one_line(&line.name).into_owned())
         .collect();
     let width = names
         .iter()

@@ -1,21 +1,20 @@
-//! The C toolchain: which compiler, which flags, whether sanitizers work, and a build
-//! cache keyed by everything that can change the program, so an unchanged file is never
-//! compiled twice.
+//! The C toolchain: which compiler, which flags, whether sanitizers work, and the key of
+//! each build, everything that can change the program, under which the build cache
+//! ([`crate::compile::cache`]) keeps it, so an unchanged file is never compiled twice.
 //!
 //! A student's source is untrusted input to the compiler too: an `#include` or `.incbin`
 //! can read any file the compiler can, and a file that never ends holds it for ever. So
 //! the compiler runs like a student's program, contained and limited, on a private copy
 //! of exactly the bytes that were hashed, and sees nothing but that copy and the system.
 
-use std::collections::BTreeSet;
 use std::io::{ErrorKind, Read};
 use std::path::{Component, Path, PathBuf};
 use std::process::Command;
-use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
+use crate::compile::cache::{Build, BuildCache, Claim};
 use crate::course::Defaults;
 use crate::sandbox::{
     Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, StartFootprint, Stop, Termination,
@@ -23,14 +22,9 @@ use crate::sandbox::{
 };
 use crate::util::digest;
 use crate::util::i18n::{Lang, Localized};
-use crate::util::parallel;
 use crate::util::timings::{self, Phase};
 use crate::verdict::SANITIZER_EXIT_CODE;
 
-const PROGRAM: &str = "program";
-const DIAGNOSTICS: &str = "diagnostics.txt";
-/// What else a build read (headers), with their digests: a change to one rebuilds.
-const DEPENDENCIES: &str = "dependencies.txt";
 /// Where the compile leaves the program and gcc's dependency list, in its working directory.
 const OUTPUT: &str = ".clings-program";
 const DEPENDENCY_OUTPUT: &str = ".clings-deps";
@@ -76,24 +70,6 @@ pub struct Toolchain {
     pub warnings: Vec<String>,
     /// The language of what clings adds to the compiler's diagnostics.
     lang: Lang,
-}
-
-/// The result of compiling one source file.
-pub struct Build {
-    /// `None` when the compiler failed.
-    pub program: Option<PathBuf>,
-    /// Everything the compiler printed, with its colour codes, and why clings stopped it.
-    pub diagnostics: String,
-}
-
-impl Build {
-    /// A build that did not happen, for the reason given.
-    fn refused(diagnostics: String) -> Build {
-        Build {
-            program: None,
-            diagnostics,
-        }
-    }
 }
 
 impl Toolchain {
@@ -186,12 +162,12 @@ impl Toolchain {
     }
 
     /// Compiles `source` (as named relative to `cwd`, so diagnostics show that name) in
-    /// `sandbox`, reusing a cached build when nothing that matters has changed.
+    /// `sandbox`, reusing a build in `cache` when nothing that matters has changed.
     pub fn compile(
         &self,
         source: &Path,
         cwd: &Path,
-        cache_dir: &Path,
+        cache: &BuildCache,
         sandbox: &Sandbox,
     ) -> Result<Build> {
         let _timing = timings::measure(Phase::Compile);
@@ -201,12 +177,12 @@ impl Toolchain {
         };
         let flags = self.flags();
         let name = name_in_sandbox(source);
-        let entry = cache_dir.join(self.cache_key(&name, &code));
+        let key = self.cache_key(&name, &code);
         let _claim = loop {
-            if let Some(build) = read_cached(&entry) {
+            if let Some(build) = cache.lookup(&key) {
                 return Ok(build);
             }
-            if let Some(claim) = Claim::take(&entry) {
+            if let Some(claim) = Claim::take(cache, &key) {
                 break claim;
             }
         };
@@ -298,15 +274,12 @@ impl Toolchain {
             );
             return Ok(Build::refused(with_last_line(diagnostics, &why)));
         }
-        publish(
-            cache_dir,
-            &entry,
+        cache.publish(
+            &key,
             built.then(|| work.path().join(OUTPUT)).as_deref(),
             &diagnostics,
             &dependencies,
-        )?;
-        read_cached(&entry)
-            .with_context(|| format!("the build cache entry {} vanished", entry.display()))
+        )
     }
 
     /// What a build depends on besides the headers it includes: the toolchain's
@@ -620,102 +593,6 @@ fn with_last_line(mut text: String, line: &str) -> String {
     text
 }
 
-/// The cache entries being compiled by this process. A second compile of an entry (a
-/// grading that needs a build `clings test` is still making in the background) waits for
-/// the first and takes its build from the cache rather than running gcc again.
-static COMPILING: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
-static COMPILED: Condvar = Condvar::new();
-
-/// The right to compile one cache entry, held for the whole compile.
-struct Claim(PathBuf);
-
-impl Claim {
-    /// Claims `entry`; if another thread holds it, waits until that compile ends and
-    /// returns `None`, to look in the cache again (a compile that was stopped or failed
-    /// to run leaves nothing there, and the entry is then free to claim).
-    fn take(entry: &Path) -> Option<Claim> {
-        let mut compiling = parallel::lock(&COMPILING);
-        if compiling.insert(entry.to_path_buf()) {
-            return Some(Claim(entry.to_path_buf()));
-        }
-        while compiling.contains(entry) {
-            compiling = parallel::wait(&COMPILED, compiling);
-        }
-        None
-    }
-}
-
-impl Drop for Claim {
-    fn drop(&mut self) {
-        parallel::lock(&COMPILING).remove(&self.0);
-        COMPILED.notify_all();
-    }
-}
-
-/// A cached build, if there is one and every file it read besides the source is as it
-/// was then. An entry that cannot be read (half removed, damaged) is no build: the source
-/// is compiled again and the entry replaced.
-fn read_cached(entry: &Path) -> Option<Build> {
-    let diagnostics = std::fs::read_to_string(entry.join(DIAGNOSTICS)).ok()?;
-    let dependencies = std::fs::read_to_string(entry.join(DEPENDENCIES)).unwrap_or_default();
-    if !dependencies_unchanged(&dependencies) {
-        return None;
-    }
-    let program = entry.join(PROGRAM);
-    Some(Build {
-        program: program.is_file().then_some(program),
-        diagnostics,
-    })
-}
-
-/// Puts a build into the cache under `entry`, replacing one whose dependencies changed.
-/// Publishing by rename keeps a half-written build invisible to other clings runs; if
-/// another run published the same key first, its build is just as good and is kept.
-fn publish(
-    cache_dir: &Path,
-    entry: &Path,
-    program: Option<&Path>,
-    diagnostics: &str,
-    dependencies: &str,
-) -> Result<()> {
-    std::fs::create_dir_all(cache_dir)
-        .with_context(|| format!("cannot create the build cache {}", cache_dir.display()))?;
-    let staging = tempfile::Builder::new()
-        .prefix(".build-")
-        .tempdir_in(cache_dir)
-        .with_context(|| format!("cannot create a build directory in {}", cache_dir.display()))?;
-    if let Some(program) = program {
-        // A copy, owned by clings: the compile's user keeps no hold on the cache.
-        std::fs::copy(program, staging.path().join(PROGRAM))
-            .context("cannot store the program in the build cache")?;
-    }
-    std::fs::write(staging.path().join(DIAGNOSTICS), diagnostics)
-        .and_then(|()| std::fs::write(staging.path().join(DEPENDENCIES), dependencies))
-        .context("cannot write the compiler's diagnostics to the build cache")?;
-    let staged = staging.keep();
-    if std::fs::rename(&staged, entry).is_ok() {
-        return Ok(());
-    }
-    // The key is taken. By the same build from another clings (grading identical
-    // submissions at once): it is as good as this one, and that clings may be running its
-    // program, so it stays. By a build whose dependencies changed: moved aside before this
-    // one takes its place, so no reader ever finds the entry half removed.
-    if read_cached(entry).is_none() {
-        let aside = cache_dir.join(format!(
-            ".stale-{}",
-            staged.file_name().unwrap_or_default().to_string_lossy()
-        ));
-        if std::fs::rename(entry, &aside).is_ok() {
-            let _ = std::fs::remove_dir_all(&aside);
-            if std::fs::rename(&staged, entry).is_ok() {
-                return Ok(());
-            }
-        }
-    }
-    let _ = std::fs::remove_dir_all(&staged);
-    Ok(())
-}
-
 /// `<digest> <path>` for every file in gcc's dependency list (`-MD`) but the source; a
 /// file outside the system's directories (which a sandboxed compile cannot read) is
 /// recorded with no digest (`-`), and makes the build a compile error.
@@ -740,15 +617,6 @@ fn unrecorded(recorded: &str) -> Vec<&str> {
         .lines()
         .filter_map(|line| line.strip_prefix("- "))
         .collect()
-}
-
-fn dependencies_unchanged(recorded: &str) -> bool {
-    recorded.lines().all(|line| {
-        let Some((digest, path)) = line.split_once(' ') else {
-            return false;
-        };
-        digest != "-" && std::fs::read(path).is_ok_and(|bytes| digest::of(&[&bytes]) == digest)
-    })
 }
 
 /// The prerequisites of a make rule as gcc writes it: `target: a b \<newline> c`, with
@@ -955,27 +823,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_second_compile_of_an_entry_waits_for_the_first_then_looks_in_the_cache_again() {
-        let cache = tempfile::tempdir().unwrap();
-        let entry = cache.path().join("entry");
-        let first = Claim::take(&entry).expect("nobody holds it");
-        drop(Claim::take(&cache.path().join("other")).expect("another entry is not held up"));
-        let (said, heard) = std::sync::mpsc::channel();
-        let second = entry.clone();
-        // Not scoped: a waiter that never wakes must fail the test, not hang it.
-        std::thread::spawn(move || said.send(Claim::take(&second).is_none()).unwrap());
-        let patience = Duration::from_millis(200);
-        assert!(
-            heard.recv_timeout(patience).is_err(),
-            "waits while it is held"
-        );
-        drop(first);
-        let answer = heard.recv_timeout(Duration::from_secs(10));
-        assert_eq!(answer, Ok(true), "once it is let go: None, to look again");
-        assert!(Claim::take(&entry).is_some(), "and it is free to claim");
-    }
-
-    #[test]
     fn make_rules_give_every_prerequisite() {
         let rule =
             ".clings-program: exercises/a\\ b.c /usr/include/stdio.h \\\n /usr/include/x.h\n";
@@ -987,37 +834,6 @@ mod tests {
                 "/usr/include/x.h"
             ]
         );
-    }
-
-    #[test]
-    fn a_published_build_stays_while_the_same_build_is_published_again() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = dir.path().join("cache");
-        let entry = cache.join("key");
-        let (first, second) = (dir.path().join("first"), dir.path().join("second"));
-        std::fs::write(&first, "first").unwrap();
-        std::fs::write(&second, "second").unwrap();
-        publish(&cache, &entry, Some(&first), "", "").unwrap();
-        // Another clings grading an identical submission may be running this program:
-        // the same key published again leaves it in place.
-        publish(&cache, &entry, Some(&second), "", "").unwrap();
-        assert_eq!(
-            std::fs::read_to_string(entry.join(PROGRAM)).unwrap(),
-            "first"
-        );
-        // A build whose dependencies changed since is replaced.
-        std::fs::write(entry.join(DEPENDENCIES), "- /a/header/not/trusted.h\n").unwrap();
-        publish(&cache, &entry, Some(&second), "", "").unwrap();
-        assert_eq!(
-            std::fs::read_to_string(entry.join(PROGRAM)).unwrap(),
-            "second"
-        );
-        // Nothing staged or set aside is left behind.
-        let names: Vec<_> = std::fs::read_dir(&cache)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["key"]);
     }
 
     #[test]
@@ -1036,11 +852,14 @@ mod tests {
             1,
             "the source itself is not recorded"
         );
-        assert!(dependencies_unchanged(&recorded), "{recorded}");
+        assert!(
+            crate::compile::cache::dependencies_unchanged(&recorded),
+            "{recorded}"
+        );
         // The same header with other contents than when the build was made.
         let (_, path) = recorded.trim_end().split_once(' ').unwrap();
         let changed = format!("{} {path}\n", digest::of(&[b"another version"]));
-        assert!(!dependencies_unchanged(&changed));
+        assert!(!crate::compile::cache::dependencies_unchanged(&changed));
         // A file outside the system's directories is never trusted to be unchanged.
         let dir = tempfile::tempdir().unwrap();
         let local = dir.path().join("local.h");
@@ -1048,7 +867,7 @@ mod tests {
         let outside =
             record_dependencies(&format!(".clings-program: {}\n", local.display()), source);
         assert!(outside.starts_with("- "), "{outside}");
-        assert!(!dependencies_unchanged(&outside));
+        assert!(!crate::compile::cache::dependencies_unchanged(&outside));
     }
 
     #[test]
@@ -1198,18 +1017,6 @@ mod tests {
             })
         );
         assert_eq!(parse_footprint("VmSize:\t1 kB\n"), None);
-    }
-
-    #[test]
-    fn a_damaged_cache_entry_is_no_build() {
-        let dir = tempfile::tempdir().unwrap();
-        let entry = dir.path().join("key");
-        std::fs::create_dir_all(entry.join(DIAGNOSTICS)).unwrap();
-        assert!(
-            read_cached(&entry).is_none(),
-            "diagnostics that are a directory"
-        );
-        assert!(read_cached(&dir.path().join("none")).is_none());
     }
 
     #[test]

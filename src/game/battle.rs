@@ -15,6 +15,7 @@ use anyhow::{Context, Result, bail};
 use colored::Colorize;
 use serde::{Deserialize, Serialize};
 
+use crate::compile::cache::Executable;
 use crate::course::{BOTS_DIR, Course, Exercise};
 use crate::grade::checkers::{MOVES, RESULT, Validator};
 use crate::grade::{self, Grader};
@@ -185,7 +186,7 @@ pub enum Protocol {
 #[derive(Clone, Debug)]
 pub struct Player {
     pub name: String,
-    pub program: PathBuf,
+    pub program: Executable,
     /// A course bot, run with each game's seed.
     pub seeded: bool,
     pub protocol: Protocol,
@@ -282,7 +283,7 @@ impl<'a> Arena<'a> {
             }
             Entrant::Engine(path) => match path.extension().is_some_and(|ext| ext == "c") {
                 true => (self.build_file(path)?, Protocol::Gomocup),
-                false => (executable(path)?, Protocol::Gomocup),
+                false => (Executable::at(executable(path)?), Protocol::Gomocup),
             },
         };
         let about = match protocol {
@@ -320,7 +321,7 @@ impl<'a> Arena<'a> {
     }
 
     /// A C file built as a student's, in its own folder.
-    fn build_file(&self, path: &Path) -> Result<PathBuf> {
+    fn build_file(&self, path: &Path) -> Result<Executable> {
         let dir = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
@@ -439,7 +440,7 @@ fn how_it_ended(reason: String, loser: &Outcome, limits: Limits) -> String {
         })
         .map(|line| {
             let line: String = line.chars().take(STDERR_CHARS).collect();
-            format!("its stderr: {}", style::visible(&line))
+            format!("its stderr: {}", style::one_line(&line))
         });
     let why: Vec<String> = how.into_iter().chain(said).collect();
     match why.is_empty() {
@@ -521,7 +522,7 @@ const ENGINE_NAME: usize = 40;
 fn about_name(answer: &str) -> Option<String> {
     let start = answer.find("name=\"")? + "name=\"".len();
     let name = answer[start..].split(['"', '\n']).next()?.trim();
-    let name: String = style::visible(name).chars().take(ENGINE_NAME).collect();
+    let name: String = style::one_line(name).chars().take(ENGINE_NAME).collect();
     (!name.is_empty()).then_some(name)
 }
 
@@ -541,7 +542,7 @@ impl Record {
                         .with_context(|| format!("{RESULT}: no such winner: {value:?}"))?;
                     winner = Some(Some(stone));
                 }
-                "reason" => reason = Some(style::visible(value).into_owned()),
+                "reason" => reason = Some(style::one_line(value).into_owned()),
                 "five" => five = cells(value).with_context(|| format!("{RESULT}: {line:?}"))?,
                 _ => {}
             }

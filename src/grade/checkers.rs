@@ -25,6 +25,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
+use crate::compile::cache::Executable;
 use crate::course::fixture::Case;
 use crate::sandbox::{
     Conversation, Job, Left, Limits, Outcome, Pair, Relay, RunFiles, Sandbox, Side, Table,
@@ -61,7 +62,7 @@ pub struct Validator {
     pub role: JudgedBy,
     /// Its source, as the course names it (for the course's errors).
     pub source: PathBuf,
-    pub program: PathBuf,
+    pub program: Executable,
     /// Its runtime environment (the sanitizers' options), made once per grading.
     pub env: Vec<(String, String)>,
 }

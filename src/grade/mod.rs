@@ -7,13 +7,14 @@ pub mod looping;
 pub mod passing;
 pub mod results;
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::compile::toolchain::Toolchain;
+use crate::compile::cache::{BuildCache, Executable};
+use crate::compile::toolchain::{self, Toolchain};
 use crate::course::fixture::{self, Case, CaseConfig, Mistake};
 use crate::course::{self, Course, Defaults, Exercise};
 use crate::grade::checkers::Validator;
@@ -22,6 +23,7 @@ use crate::grade::results::{CaseResult, ExerciseResult};
 use crate::sandbox::{Found, Grading, Job, Left, Limits, Memory, RunFiles, Sandbox, Unisolated};
 use crate::util::i18n::Lang;
 use crate::util::parallel;
+use crate::util::style;
 use crate::util::timings::{self, Phase};
 use crate::verdict::compare::CompareMode;
 use crate::verdict::{self, Expected, Finding, JudgedBy, Status};
@@ -34,8 +36,8 @@ pub struct Grader<'a> {
     /// Cases kept outside the course (`--fixtures`): same layout as `fixtures/`, and
     /// reported without their input, expected output or diff.
     pub hidden_fixtures: Option<PathBuf>,
-    /// Where builds are cached (see [`Course::cache_dir`]).
-    cache_dir: PathBuf,
+    /// Where builds are kept (see [`Course::cache_dir`] and [`BuildCache`]).
+    cache: BuildCache,
     /// How many cases still run once the program has shown it loops.
     pub loop_rule: LoopRule,
     /// The build of the strict tier (the course's `strict_sanitizers`), when it has one.
@@ -155,7 +157,7 @@ struct Running<'e> {
     exercise: &'e Exercise,
     base: PathBuf,
     validator: Option<Validator>,
-    program: PathBuf,
+    program: Executable,
     /// The loop rule's count, over all the exercise's cases, as one run of them had.
     looping: LoopWatch,
     cases: Vec<Case>,
@@ -210,6 +212,47 @@ pub fn locate(exercise: &Exercise, submission: &Path) -> PathBuf {
     }
 }
 
+/// Why the submission `folder` (relative to `base`, or absolute) is not graded, if it is
+/// not: a folder on its way from `base` is a symbolic link, or the file of one of
+/// `exercises` in it is one or is reached through one. It could lead anywhere, to the
+/// course's solutions too: only a student's own folder and files count. `grade` asks it
+/// of each student's folder, `test --submission` of the folder it is given.
+pub fn refusal<'e>(
+    base: &Path,
+    folder: &Path,
+    exercises: impl IntoIterator<Item = &'e Exercise>,
+) -> Result<Option<String>> {
+    let why = |path: &Path, target: &Path| {
+        format!(
+            "{} leads to {} through a symbolic link: only a student's own folder and files \
+             count",
+            style::one_line(&path.display().to_string()),
+            style::one_line(&target.display().to_string())
+        )
+    };
+    // Each folder on the way as named, `..` too: once the folders before it are no
+    // links, `..` leads where its name says.
+    let (mut on_the_way, mut shown) = (base.to_path_buf(), PathBuf::new());
+    for part in folder.components() {
+        on_the_way.push(part);
+        shown.push(part);
+        let Component::Normal(_) = part else { continue };
+        if std::fs::symlink_metadata(&on_the_way).is_ok_and(|meta| meta.is_symlink()) {
+            let target = std::fs::read_link(&on_the_way)
+                .with_context(|| format!("cannot read {}", on_the_way.display()))?;
+            return Ok(Some(why(&shown, &target)));
+        }
+    }
+    let dir = base.join(folder);
+    for exercise in exercises {
+        let source = locate(exercise, &dir);
+        if let Some(target) = toolchain::link_target(&dir, &source)? {
+            return Ok(Some(why(&source, &target)));
+        }
+    }
+    Ok(None)
+}
+
 impl<'a> Grader<'a> {
     /// A grader for `course` with its toolchain and sandbox found; what the student should
     /// know about them (a sanitizer the compiler lacks, no isolation) is left in
@@ -218,9 +261,9 @@ impl<'a> Grader<'a> {
         // Ctrl-C while the compiler is probed lets the probe clean up after itself.
         let _grading = Grading::begin()?;
         // Looked for once: in a read-only course it is the user's own cache.
-        let cache_dir = course.cache_dir();
+        let cache = BuildCache::from_env(|| course.cache_dir())?;
         // What the probes find is true of the machine: kept for every course.
-        let probe_dir = course::user_cache_dir().unwrap_or_else(|| cache_dir.clone());
+        let probe_dir = course::user_cache_dir().unwrap_or_else(|| cache.dir().to_path_buf());
         // Whether isolation works (a sandbox's start, the first time) is found out beside
         // the compiler's name and sanitizers. The workers' sandboxes start as soon as it
         // is known, to be ready once the programs are built: they need nothing of the
@@ -262,7 +305,7 @@ impl<'a> Grader<'a> {
             sandbox,
             jobs: options.jobs,
             hidden_fixtures: None,
-            cache_dir,
+            cache,
             loop_rule: LoopRule::Student,
             strict,
             strict_sample: Some(STRICT_SAMPLE),
@@ -294,8 +337,7 @@ impl<'a> Grader<'a> {
             .collect();
         parallel::map(&builds, self.jobs, |(toolchain, source)| {
             if !done.load(Ordering::Relaxed) {
-                let _ =
-                    toolchain.compile(source, &self.course.root, &self.cache_dir, &self.sandbox);
+                let _ = toolchain.compile(source, &self.course.root, &self.cache, &self.sandbox);
             }
         });
     }
@@ -406,7 +448,7 @@ impl<'a> Grader<'a> {
         }
         let build = self
             .toolchain
-            .compile(source, base, &self.cache_dir, &self.sandbox)?;
+            .compile(source, base, &self.cache, &self.sandbox)?;
         result.diagnostics = build.diagnostics;
         let Some(program) = build.program else {
             return unrun(result, Status::CompileError, Finding::NotRun);
@@ -556,15 +598,15 @@ impl<'a> Grader<'a> {
     }
 
     /// Compiles `source` (relative to the course root) or fails with the compiler's errors.
-    pub fn build(&self, source: &Path) -> Result<PathBuf> {
+    pub fn build(&self, source: &Path) -> Result<Executable> {
         self.build_in(&self.course.root, source)
     }
 
     /// Compiles `source`, relative to `dir`, or fails with the compiler's errors.
-    pub fn build_in(&self, dir: &Path, source: &Path) -> Result<PathBuf> {
+    pub fn build_in(&self, dir: &Path, source: &Path) -> Result<Executable> {
         let build = self
             .toolchain
-            .compile(source, dir, &self.cache_dir, &self.sandbox)?;
+            .compile(source, dir, &self.cache, &self.sandbox)?;
         build.program.ok_or_else(|| {
             anyhow::anyhow!(
                 "{} does not compile:\n{}",
@@ -662,7 +704,7 @@ impl<'a> Grader<'a> {
         if chosen.is_empty() {
             return Ok(());
         }
-        let build = strict.compile(source, &running.base, &self.cache_dir, &self.sandbox)?;
+        let build = strict.compile(source, &running.base, &self.cache, &self.sandbox)?;
         let Some(program) = build.program else {
             bail!(
                 "{} compiles, but not with -fsanitize={}:\n{}",

@@ -14,6 +14,7 @@ use crate::grade::results::{ExerciseResult, HiddenTotal, Totals};
 use crate::report::case_message;
 use crate::report::diagnostics::{self, Level};
 use crate::util::i18n::Lang;
+use crate::util::style;
 use crate::verdict::{Finding, Status, Verdict};
 
 /// One annotation per compiler error or warning and per failing case; those of practice
@@ -103,7 +104,7 @@ pub fn annotations(results: &[ExerciseResult], counting: Counting, lang: Lang) -
                 property(&format!(
                     "{}{practice}{bonus} {}: {}",
                     result.name,
-                    case.case.name,
+                    style::one_line(&case.case.name),
                     case.finding.verdict().as_str()
                 )),
                 data(&message)
@@ -115,8 +116,9 @@ pub fn annotations(results: &[ExerciseResult], counting: Counting, lang: Lang) -
 
 /// A Markdown table of the exercises (and, under `--hidden-feedback total`, how many hidden
 /// cases each passed), the outcome when practice was graded, and the failing cases under
-/// it. Names are the course's; a message can quote the program (a sanitizer line), so it is
-/// escaped.
+/// it. Exercises' names are letters, digits, `_` and `-`; a case's is its file's, which may
+/// end a row (CommonMark ends a line at CR too), and a message can quote the program (a
+/// sanitizer line): both are escaped.
 pub fn summary(results: &[ExerciseResult], counting: Counting, lang: Lang) -> String {
     let mut out = String::from(
         "## clings results\n\n| exercise | status | cases | points |\n|---|---|---|---|\n",
@@ -182,7 +184,7 @@ pub fn summary(results: &[ExerciseResult], counting: Counting, lang: Lang) -> St
                     format!(
                         "| {} | {}{hidden} | `{}` | {} |",
                         result.name,
-                        case.case.name,
+                        markdown(&style::one_line(&case.case.name)),
                         case.finding.verdict().as_str(),
                         markdown(&case_message(case, lang))
                     )

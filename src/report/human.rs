@@ -44,7 +44,7 @@ enum Layout {
 }
 
 pub fn exercise(result: &ExerciseResult, lang: Lang) -> String {
-    let file = result.source.display().to_string();
+    let file = style::one_line(&result.source.display().to_string()).into_owned();
     laid_out(result, lang, &file, Layout::Full).0
 }
 
@@ -82,9 +82,10 @@ fn laid_out(
     }
     match result.status {
         Status::Missing => {
+            let source = style::one_line(&result.source.display().to_string()).into_owned();
             let missing = lang.pick(
-                format!("{} does not exist", result.source.display()),
-                format!("{} 不存在", result.source.display()),
+                format!("{source} does not exist"),
+                format!("{source} 不存在"),
             );
             let _ = writeln!(out, "  {}", missing.red());
             return (out, None);
@@ -197,7 +198,7 @@ fn loop_stop(result: &ExerciseResult, skipped: usize, lang: Lang) -> String {
         .filter(|case| case.finding.verdict() == Verdict::Timeout)
         .map(|case| case.case.name.as_str())
         .collect();
-    let first = timeouts.first().copied().unwrap_or_default();
+    let first = style::one_line(timeouts.first().copied().unwrap_or_default());
     let word = verdict_word(Verdict::NotRun);
     // scanf is named only where a timeout's output showed a loop on ended input.
     let on_eof = result.cases.iter().any(|case| {
@@ -247,11 +248,13 @@ fn column_word(word: &str, passed: bool) -> String {
     }
 }
 
+/// A case's name on its line: the name of its file, which may hold any character.
 fn display_name(result: &CaseResult) -> String {
+    let name = style::one_line(&result.case.name);
     if result.case.hidden {
-        format!("{} (hidden)", result.case.name)
+        format!("{name} (hidden)")
     } else {
-        result.case.name.clone()
+        name.into_owned()
     }
 }
 

@@ -3,7 +3,8 @@
 //! sanitizer report, the compiler's diagnostics (which quote the student's source) — sent
 //! raw to a terminal could move the cursor, redraw the report or write the clipboard
 //! (OSC 52); in XML most control characters are not even allowed. Every report passes it
-//! through [`visible`] before showing it.
+//! through [`visible`] before showing it, and every name it puts in a line through
+//! [`one_line`].
 
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -81,34 +82,71 @@ pub fn strip_ansi(text: &str) -> String {
 
 /// `text` with every character that is not meant to be seen written as an escape a C
 /// programmer reads: tab and newline stay; CR is `\r`; every other C0 control, DEL and
-/// the C1 controls are `\xNN` (ESC is `\x1b`); the bidirectional overrides and isolates,
-/// which reorder the text shown around them ("Trojan Source"), and the non-characters
-/// U+FFFE and U+FFFF, which XML forbids, are `\u{NNNN}`. Invalid UTF-8 has already become
-/// U+FFFD where the bytes were read.
+/// the C1 controls are `\xNN` (ESC is `\x1b`); the line and paragraph separators
+/// U+2028 and U+2029, which some viewers break lines at, the bidirectional overrides and
+/// isolates, which reorder the text shown around them ("Trojan Source"), and the
+/// non-characters U+FFFE and U+FFFF, which XML forbids, are `\u{NNNN}`. Invalid UTF-8 has
+/// already become U+FFFD where the bytes were read. For text of several lines: what a
+/// program printed, the compiler's diagnostics.
 pub fn visible(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(hidden) {
+    escaped(text, Lines::Kept)
+}
+
+/// `text` as [`visible`] shows it, and newline and tab too (`\n`, `\t`): a name (a
+/// student's folder, a player, an engine's answer to ABOUT, a case) or anything else that
+/// clings writes inside a line of its own. A name that could end the line could write the
+/// next one, a GitHub workflow command (`::error ...`, `::add-mask::...`) in a CI log.
+pub fn one_line(text: &str) -> Cow<'_, str> {
+    escaped(text, Lines::Escaped)
+}
+
+/// Whether [`escaped`] keeps line breaks and tabs as they are.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lines {
+    Kept,
+    Escaped,
+}
+
+/// The one escaping of both: [`visible`] and [`one_line`] differ only in `lines`.
+fn escaped(text: &str, lines: Lines) -> Cow<'_, str> {
+    if !text.chars().any(|c| hidden(c, lines)) {
         return Cow::Borrowed(text);
     }
     let mut shown = String::with_capacity(text.len() + 16);
     for c in text.chars() {
         match c {
+            c if !hidden(c, lines) => shown.push(c),
             '\r' => shown.push_str("\\r"),
-            c if c.is_control() && hidden(c) => {
+            '\n' => shown.push_str("\\n"),
+            '\t' => shown.push_str("\\t"),
+            c if c.is_control() => {
                 let _ = write!(shown, "\\x{:02x}", u32::from(c));
             }
-            c if hidden(c) => {
+            c => {
                 let _ = write!(shown, "\\u{{{:04x}}}", u32::from(c));
             }
-            c => shown.push(c),
         }
     }
     Cow::Owned(shown)
 }
 
 /// Whether `c` must be escaped: Rust's `is_control` is exactly C0, DEL and C1.
-fn hidden(c: char) -> bool {
-    (c.is_control() && !matches!(c, '\t' | '\n'))
-        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{fffe}' | '\u{ffff}')
+fn hidden(c: char, lines: Lines) -> bool {
+    match c {
+        '\t' | '\n' => lines == Lines::Escaped,
+        c => {
+            c.is_control()
+                || matches!(
+                    c,
+                    '\u{2028}'
+                        | '\u{2029}'
+                        | '\u{202a}'..='\u{202e}'
+                        | '\u{2066}'..='\u{2069}'
+                        | '\u{fffe}'
+                        | '\u{ffff}'
+                )
+        }
+    }
 }
 
 #[cfg(test)]
@@ -165,5 +203,21 @@ mod tests {
         assert_eq!(visible("\u{ffff}\u{fffe}"), "\\u{ffff}\\u{fffe}");
         // Letters and marks of other scripts are text, not controls.
         assert_eq!(visible("é ü ⏎ \u{fffd}"), "é ü ⏎ \u{fffd}");
+        // Line and paragraph separators end a line in some viewers.
+        assert_eq!(visible("a\u{2028}b\u{2029}"), "a\\u{2028}b\\u{2029}");
+    }
+
+    #[test]
+    fn a_name_stays_on_its_line() {
+        let name = "x\n::error::forged\r\n::add-mask::\tsecret\u{85}\u{2028}";
+        let shown = one_line(name);
+        assert_eq!(
+            shown,
+            "x\\n::error::forged\\r\\n::add-mask::\\tsecret\\x85\\u{2028}"
+        );
+        assert_eq!(shown.lines().count(), 1);
+        // What visible escapes, one_line escapes the same way.
+        assert_eq!(one_line("\x1b[2J\u{202e}"), visible("\x1b[2J\u{202e}"));
+        assert!(matches!(one_line("李小龙 ana"), Cow::Borrowed(_)));
     }
 }

@@ -585,6 +585,54 @@ fn a_student_folder_or_file_that_is_a_symbolic_link_is_refused_and_named() {
     );
 }
 
+/// Issue 35: `test --submission` refuses, as `grade` does, a folder that is a symbolic link
+/// (to the course's solutions, which would pass), reached through one, or whose file to
+/// grade is one: exit 2 before anything is compiled, naming the path and where it leads.
+#[test]
+fn a_submission_that_is_or_goes_through_a_symbolic_link_is_refused() {
+    use std::os::unix::fs::symlink;
+    let setup = Setup::new("wrong_output");
+    let root = setup.root.path();
+    symlink("course/solutions", root.join("link")).unwrap();
+    std::fs::create_dir_all(root.join("real/inner")).unwrap();
+    symlink("real", root.join("through")).unwrap();
+    symlink(
+        "../../course/solutions/sum.c",
+        root.join("real/inner/sum.c"),
+    )
+    .unwrap();
+    std::fs::create_dir(root.join("own")).unwrap();
+    symlink("../course/solutions/sum.c", root.join("own/sum.c")).unwrap();
+    let absolute = root.join("link").display().to_string();
+    for (given, named, target) in [
+        ("../link", "../link", "course/solutions"),
+        (absolute.as_str(), absolute.as_str(), "course/solutions"),
+        ("../through/inner", "../through", "real"),
+        ("../real/inner", "sum.c", "../../course/solutions/sum.c"),
+        ("../own", "sum.c", "../course/solutions/sum.c"),
+    ] {
+        let output = clings(&setup.course())
+            .args(["test", "--submission", given])
+            .output()
+            .unwrap();
+        assert_error(
+            &output,
+            &format!(
+                "refused the submission {given}: {named} leads to {target} through a \
+                 symbolic link"
+            ),
+        );
+        assert_eq!(stdout_of(&output), "", "nothing graded");
+    }
+    assert!(
+        !setup.course().join(".clings/cache").exists()
+            || std::fs::read_dir(setup.course().join(".clings/cache"))
+                .unwrap()
+                .all(|entry| !entry.unwrap().path().join("program").exists()),
+        "nothing compiled"
+    );
+}
+
 /// Without a terminal (a CI log), grade's progress is one line as each student starts and
 /// one as each ends, with the time it took and an estimate of the rest; nothing redrawn.
 #[test]

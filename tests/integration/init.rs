@@ -232,3 +232,74 @@ fn a_tampered_folder_gets_no_file_from_outside_a_course() {
     clings(&folder).args(["run", "sum"]).assert().code(0);
     assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0);
 }
+
+/// Issue 35: `init --from` a shared course whose skeleton, folder of cases or file in a
+/// folder it copies whole is a symbolic link (to the student's own ssh key, say) is
+/// refused, each link named, exit 2: nothing is written, the folder not made, and what a
+/// link leads to is never copied.
+#[test]
+fn init_from_a_course_with_symbolic_links_copies_nothing_and_names_them() {
+    use std::os::unix::fs::symlink;
+    let source = copy_course(&repo().join("tests/course"));
+    let course = source.path();
+    let home = tempfile::tempdir().unwrap();
+    let secret = marker("secret");
+    std::fs::write(home.path().join("id_ed25519"), &secret).unwrap();
+    std::fs::create_dir(home.path().join("ssh")).unwrap();
+    std::fs::write(home.path().join("ssh/01_hello.out"), &secret).unwrap();
+    let key = home.path().join("id_ed25519");
+    std::fs::remove_file(course.join("skeletons/sum.c")).unwrap();
+    symlink(&key, course.join("skeletons/sum.c")).unwrap();
+    std::fs::remove_dir_all(course.join("fixtures/hello")).unwrap();
+    symlink(home.path().join("ssh"), course.join("fixtures/hello")).unwrap();
+    symlink(&key, course.join("fixtures/sum/03_key.out")).unwrap();
+
+    let place = tempfile::tempdir().unwrap();
+    let empty = place.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    for (cwd, target) in [(place.path(), "mine"), (empty.as_path(), ".")] {
+        let output = clings(cwd)
+            .args(["init", target, "--from"])
+            .arg(course)
+            .output()
+            .unwrap();
+        assert_error(&output, "these are symbolic links");
+        let stderr = stderr_of(&output);
+        for link in [
+            format!("skeletons/sum.c -> {}", key.display()),
+            format!("fixtures/hello -> {}", home.path().join("ssh").display()),
+            format!("fixtures/sum/03_key.out -> {}", key.display()),
+        ] {
+            assert!(stderr.contains(&link), "{link} not named: {stderr}");
+        }
+    }
+    assert!(!place.path().join("mine").exists());
+    let left: Vec<_> = std::fs::read_dir(place.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["empty"], "nothing else made");
+    assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 0);
+
+    // The course folder itself, as given, may be a link: only what is in it is checked.
+    std::fs::remove_file(course.join("skeletons/sum.c")).unwrap();
+    std::fs::remove_file(course.join("fixtures/hello")).unwrap();
+    std::fs::remove_file(course.join("fixtures/sum/03_key.out")).unwrap();
+    std::fs::copy(
+        repo().join("tests/course/skeletons/sum.c"),
+        course.join("skeletons/sum.c"),
+    )
+    .unwrap();
+    std::fs::create_dir(course.join("fixtures/hello")).unwrap();
+    std::fs::copy(
+        repo().join("tests/course/fixtures/hello/01_hello.out"),
+        course.join("fixtures/hello/01_hello.out"),
+    )
+    .unwrap();
+    symlink(course, place.path().join("shared")).unwrap();
+    clings(place.path())
+        .args(["init", "mine", "--from", "shared"])
+        .assert()
+        .code(0);
+    assert!(place.path().join("mine/exercises/sum.c").is_file());
+}

@@ -6,6 +6,7 @@
 mod ai;
 mod architecture;
 mod battle;
+mod build_cache;
 mod chapters;
 mod checker;
 mod ci;
@@ -25,6 +26,7 @@ mod interactive;
 mod lesson;
 mod looping;
 mod mutants;
+mod names;
 mod promises;
 mod renju;
 mod reports;

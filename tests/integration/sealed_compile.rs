@@ -227,25 +227,40 @@ fn the_compile_is_held_to_its_limits() {
     );
 }
 
+/// A source that is a link, or is reached through one, is refused by the compile itself
+/// (in the course: `clings test`), and before any compile by `--submission` (issue 35).
 #[test]
 fn a_source_reached_through_a_symbolic_link_is_refused() {
     let workspace = Workspace::new();
-    let link = workspace.path("submission/exercises/check_win.c");
-    std::os::unix::fs::symlink("../../course/solutions/check_win.c", &link).unwrap();
-    let report = workspace.human();
+    let own = workspace.path("course/exercises/check_win.c");
+    std::fs::remove_file(&own).unwrap();
+    std::os::unix::fs::symlink("../solutions/check_win.c", &own).unwrap();
+    let output = clings(&workspace.path("course"))
+        .args(["--require-isolation", "test", "check_win"])
+        .output()
+        .unwrap();
+    let report = stdout_of(&output);
     assert!(report.contains("is a symbolic link"), "{report}");
     assert!(report.contains("compile_error"), "{report}");
-
     // A directory on the way is a link: the same.
-    std::fs::remove_dir_all(workspace.path("submission/exercises")).unwrap();
-    std::os::unix::fs::symlink(
-        "../course/solutions",
-        workspace.path("submission/exercises"),
-    )
-    .unwrap();
-    let report = workspace.human();
+    std::fs::remove_dir_all(workspace.path("course/exercises")).unwrap();
+    std::os::unix::fs::symlink("solutions", workspace.path("course/exercises")).unwrap();
+    let output = clings(&workspace.path("course"))
+        .args(["--require-isolation", "test", "check_win"])
+        .output()
+        .unwrap();
+    let report = stdout_of(&output);
     assert!(report.contains("is a symbolic link"), "{report}");
     assert!(!report.contains("passed        01_"), "{report}");
+
+    let link = workspace.path("submission/exercises/check_win.c");
+    std::os::unix::fs::symlink("../../course/solutions/check_win.c", &link).unwrap();
+    let output = clings(&workspace.path("course"))
+        .args(["--require-isolation", "test", "check_win"])
+        .args(["--submission", "../submission"])
+        .output()
+        .unwrap();
+    assert_error(&output, "exercises/check_win.c leads to ");
 }
 
 /// docs/security.md, "The compile step": a source "that is not a regular file ... is refused

@@ -232,7 +232,7 @@ fn solution(grader: &Grader, result: &ExerciseResult, checked: &mut Checked) -> 
     let width = result
         .cases
         .iter()
-        .map(|case| case.case.name.len())
+        .map(|case| style::one_line(&case.case.name).len())
         .max()
         .unwrap_or(0);
     for case in &result.cases {
@@ -242,7 +242,7 @@ fn solution(grader: &Grader, result: &ExerciseResult, checked: &mut Checked) -> 
         settled &= !near_limit;
         checked.lines.push(format!(
             "  solution  {:<width$}  {} {:>5} ms of {} ms",
-            case.case.name,
+            style::one_line(&case.case.name),
             human::verdict_word(verdict),
             case.elapsed.as_millis(),
             limit.as_millis()
@@ -277,7 +277,7 @@ fn solution(grader: &Grader, result: &ExerciseResult, checked: &mut Checked) -> 
                 place: result.source.clone(),
                 what: format!(
                     "fails case {}: {}{bless}",
-                    case.case.name,
+                    style::one_line(&case.case.name),
                     case.finding.message(Lang::En)
                 ),
             });
@@ -286,7 +286,7 @@ fn solution(grader: &Grader, result: &ExerciseResult, checked: &mut Checked) -> 
                 "{} took {} ms on case {}, more than half of its {} ms limit: raise time_limit_ms",
                 result.source.display(),
                 case.elapsed.as_millis(),
-                case.case.name,
+                style::one_line(&case.case.name),
                 limit.as_millis()
             ));
         }
@@ -313,7 +313,10 @@ fn must_fail(
         .cases
         .iter()
         .filter(|case| !case.allows_passing())
-        .map(|case| format!("{} ({})", case.case.name, case.finding.verdict().as_str()))
+        .map(|case| {
+            let name = style::one_line(&case.case.name);
+            format!("{name} ({})", case.finding.verdict().as_str())
+        })
         .collect();
     if result.status == Status::CompileError {
         checked.lines.push(format!(

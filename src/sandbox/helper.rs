@@ -54,6 +54,10 @@ pub const SERVE_FLAG: &str = "--clings-sandbox-server";
 pub const PROGRAM_DIR: &str = "/run-program";
 /// The run's working directory, its only writable place.
 pub const SCRATCH: &str = "/work";
+/// The most files and folders a run's working directory holds (a case's given files and
+/// what it writes are a few).
+pub const SCRATCH_INODES: u32 = 1024;
+
 /// The program in [`PROGRAM_DIR`].
 pub const PROGRAM_FILE: &str = "/run-program/program";
 
@@ -430,7 +434,11 @@ fn enter_run_namespace(scratch_bytes: u64) -> anyhow::Result<()> {
     // the run's own mount namespace is the helper's to change.
     mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
         .context("cannot make the run's mounts private")?;
-    let options = format!("size={},mode=0777", scratch_bytes.max(4096));
+    // Inodes too, not only bytes: empty files cost no byte but kernel memory each.
+    let options = format!(
+        "size={},nr_inodes={SCRATCH_INODES},mode=0777",
+        scratch_bytes.max(4096)
+    );
     mount(
         Some("tmpfs"),
         SCRATCH,

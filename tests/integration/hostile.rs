@@ -1402,3 +1402,18 @@ fn a_correct_classmate_graded_after_a_hostile_student_gets_full_marks() {
         }
     }
 }
+
+/// Issue 41: a run's working directory is limited in files as well as in bytes: empty
+/// files cost no byte, only an inode each (kernel memory). With bubblewrap, the run's tmpfs
+/// holds 1024 inodes, itself among them.
+#[test]
+fn a_run_s_working_directory_holds_a_bounded_number_of_files() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let course = hostile_course(&["many_files"]);
+    let Some(mut command) = Tier::Bubblewrap.clings(course.path()) else {
+        return;
+    };
+    command.arg("--jobs").arg("1");
+    let made = said_number(command, "many_files", "made ");
+    assert_eq!(made, 1023, "files made in the working directory");
+}

@@ -425,3 +425,85 @@ fn a_program_cannot_write_back_to_its_input_as_a_normal_user() {
     assert_eq!(verdicts(&document, 0), ["passed", "passed"]);
     assert!(before == snapshot(course.path()), "the fixtures changed");
 }
+
+/// Issue 41: a compile that reads a file outside the system's directories is the
+/// student's compile error, naming the file, in every tier: isolated, the compiler cannot
+/// see it; without isolation (`--allow-unisolated`) it can, and the build cache could not
+/// vouch for it, which was a grader error (exit 2, "the build cache entry vanished"). None
+/// of the file is shown; in a `grade`, the classmate beside it gets full marks.
+#[test]
+fn a_header_outside_the_system_s_directories_is_the_student_s_compile_error() {
+    let secret_dir = tempfile::tempdir().unwrap();
+    let header = secret_dir.path().join("answers.h");
+    std::fs::write(&header, format!("#define ANSWER \"{SECRET}\"\n")).unwrap();
+    // Readable by the compile's own user, as a world-readable file in /tmp is.
+    let open = |path: &std::path::Path, mode| {
+        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap()
+    };
+    open(secret_dir.path(), 0o755);
+    open(&header, 0o644);
+    let program = format!(
+        "#include <stdio.h>\n#include \"{}\"\nint main(void) {{ puts(ANSWER); return 0; }}\n",
+        header.display()
+    );
+    for tier in [Tier::Bubblewrap, Tier::ContainerLike, Tier::None] {
+        let workspace = Workspace::new();
+        std::fs::write(workspace.path("submission/exercises/check_win.c"), &program).unwrap();
+        let Some(mut command) = tier.clings(&workspace.path("course")) else {
+            return;
+        };
+        if tier == Tier::None {
+            command.arg("--allow-unisolated");
+        }
+        let output = command
+            .args(["test", "check_win", "--submission", "../submission"])
+            .output()
+            .unwrap();
+        let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
+        assert_eq!(output.status.code(), Some(1), "{tier:?}: {said}");
+        assert!(said.contains("compile_error"), "{tier:?}: {said}");
+        assert!(
+            said.contains(&header.display().to_string()),
+            "{tier:?}: {said}"
+        );
+        assert!(!said.contains(SECRET), "{tier:?}: {said}");
+    }
+
+    // Without isolation, in a class: the student's compile error, the classmate's pass.
+    let workspace = Workspace::new();
+    for (student, source) in [
+        ("a_includer", program.clone()),
+        ("b_classmate", {
+            std::fs::read_to_string(repo().join("solutions/check_win.c")).unwrap()
+        }),
+    ] {
+        let folder = workspace.path("class").join(student);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("check_win.c"), source).unwrap();
+    }
+    let output = clings(&workspace.path("course"))
+        .env("CLINGS_ISOLATION", "none")
+        .args([
+            "--allow-unisolated",
+            "grade",
+            "../class",
+            "--out",
+            "../book",
+        ])
+        .output()
+        .unwrap();
+    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    let grades = std::fs::read_to_string(workspace.path("book/grades.json")).unwrap();
+    assert!(!grades.contains(SECRET), "{grades}");
+    let book: serde_json::Value = serde_json::from_str(&grades).unwrap();
+    let status = |student: usize| {
+        let results = book["students"][student]["results"]["exercises"]
+            .as_array()
+            .unwrap();
+        let check_win = results.iter().find(|e| e["name"] == "check_win").unwrap();
+        check_win["status"].as_str().unwrap().to_string()
+    };
+    assert_eq!(status(0), "compile_error", "{grades}");
+    assert_eq!(status(1), "passed", "{grades}");
+}

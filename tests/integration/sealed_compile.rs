@@ -49,15 +49,15 @@ impl Workspace {
 
     /// `clings test check_win` on the submission with the hidden cases, as CI runs it.
     fn grade(&self) -> (serde_json::Value, String) {
+        self.grade_in(Tier::Bubblewrap)
+    }
+
+    /// The same, in `tier`.
+    fn grade_in(&self, tier: Tier) -> (serde_json::Value, String) {
+        let mut command = tier.clings(&self.path("course")).expect("the tier");
         let (output, pid) = output_with_pid(
-            clings_process(&self.path("course"))
-                .args([
-                    "--require-isolation",
-                    "test",
-                    "check_win",
-                    "--format",
-                    "json",
-                ])
+            command
+                .args(["test", "check_win", "--format", "json"])
                 .args(["--submission", "../submission", "--fixtures", "../hidden"])
                 .args(["--hidden-feedback", "verdicts"]),
         );
@@ -76,8 +76,15 @@ impl Workspace {
 
     /// The human report of the same grading, which shows the compiler's diagnostics.
     fn human(&self) -> String {
-        let output = clings(&self.path("course"))
-            .args(["--require-isolation", "test", "check_win"])
+        self.human_in(Tier::Bubblewrap)
+    }
+
+    /// The same, in `tier`.
+    fn human_in(&self, tier: Tier) -> String {
+        let output = tier
+            .clings(&self.path("course"))
+            .expect("the tier")
+            .args(["test", "check_win"])
             .args(["--submission", "../submission", "--fixtures", "../hidden"])
             .args(["--hidden-feedback", "verdicts"])
             .output()
@@ -107,20 +114,76 @@ fn assert_nothing_leaked(report: &str) {
 fn includes_of_the_course_the_hidden_cases_and_secrets_see_nothing() {
     let workspace = Workspace::new();
     let before = snapshot(&workspace.path("course"));
-    for program in [
-        "include_solution.c",
-        "incbin_fixture.c",
-        "include_hidden.c",
-        "include_secrets.c",
-    ] {
-        workspace.submit(program);
-        let (document, report) = workspace.grade();
-        assert_eq!(
-            document["exercises"][0]["status"], "compile_error",
-            "{program}: {report}"
-        );
-        assert_nothing_leaked(&report);
-        assert_nothing_leaked(&workspace.human());
+    // A file of the shared temporary directory, readable by anyone: another run's, a
+    // teacher's.
+    let shared = tempfile::tempdir().unwrap();
+    let answers = shared.path().join("answers.txt");
+    std::fs::write(&answers, format!("{SECRET}\n")).unwrap();
+    let open = |path: &std::path::Path, mode| {
+        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap()
+    };
+    open(shared.path(), 0o755);
+    open(&answers, 0o644);
+    let incbin_tmp = format!(
+        "#include <stdio.h>\n__asm__(\".section .rodata\\n.global leaked\\nleaked:\\n\
+         .incbin \\\"{}\\\"\\n.byte 0\\n.previous\");\n\
+         extern const char leaked[];\nint main(void) {{ fputs(leaked, stdout); return 0; }}\n",
+        answers.display()
+    );
+    // As bubblewrap shows the compiler the system alone, and as Landlock lets it read it.
+    for tier in [Tier::Bubblewrap, Tier::ContainerLike] {
+        let course = clings_process(&workspace.path("course"));
+        if tier == Tier::ContainerLike && in_container(&course).is_none() {
+            break;
+        }
+        // By their absolute paths too, which the compile's own directory cannot hide.
+        let include = |path: PathBuf| {
+            assert!(path.is_file(), "{} to include", path.display());
+            format!("#include \"{}\"\n", path.display())
+        };
+        let generated = [
+            ("incbin_tmp", incbin_tmp.clone()),
+            (
+                "include_solution_by_path",
+                include(workspace.path("course/solutions/check_win.c")),
+            ),
+            (
+                "include_hidden_by_path",
+                include(workspace.path("hidden/check_win/secret.in")),
+            ),
+        ];
+        for program in [
+            "include_solution.c",
+            "incbin_fixture.c",
+            "include_hidden.c",
+            "include_secrets.c",
+            "incbin_tmp",
+            "include_solution_by_path",
+            "include_hidden_by_path",
+        ] {
+            match generated.iter().find(|(name, _)| *name == program) {
+                Some((_, source)) => {
+                    let file = workspace.path("submission/exercises/check_win.c");
+                    std::fs::write(file, source).unwrap()
+                }
+                None => workspace.submit(program),
+            }
+            let (document, report) = workspace.grade_in(tier);
+            assert_eq!(
+                document["exercises"][0]["status"], "compile_error",
+                "{tier:?} {program}: {report}"
+            );
+            assert_nothing_leaked(&report);
+            let human = workspace.human_in(tier);
+            assert_nothing_leaked(&human);
+            // The compiler's message names what it could not read.
+            assert!(
+                ["No such file", "file not found", "Permission denied"]
+                    .iter()
+                    .any(|words| human.contains(words)),
+                "{tier:?} {program}: {human}"
+            );
+        }
     }
     assert!(
         before == snapshot(&workspace.path("course")),

@@ -64,7 +64,6 @@ fn counted(mut result: ExerciseResult) -> ExerciseResult {
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
-    use std::time::Duration;
 
     use super::*;
     use crate::course::Chapter;
@@ -72,32 +71,19 @@ mod tests {
     use crate::util::i18n::Text;
 
     fn case(name: &str, hidden: bool, bonus: bool, finding: Finding) -> CaseResult {
-        CaseResult {
-            case: Case {
-                name: name.into(),
-                input: None,
-                expected_path: PathBuf::from(format!("{name}.out")),
-                config: CaseConfig {
-                    bonus,
-                    ..CaseConfig::default()
-                },
-                given: Vec::new(),
-                expected_files: Vec::new(),
-                hidden,
+        let case = Case {
+            name: name.into(),
+            input: None,
+            expected_path: PathBuf::from(format!("{name}.out")),
+            config: CaseConfig {
+                bonus,
+                ..CaseConfig::default()
             },
-            finding,
-            mode: crate::verdict::compare::CompareMode::Lines,
-            elapsed: Duration::ZERO,
-            input: Vec::new(),
             given: Vec::new(),
-            expected: Vec::new(),
-            stdout: Vec::new(),
-            stderr: Vec::new(),
             expected_files: Vec::new(),
-            left_files: Vec::new(),
-            conversation: Vec::new(),
-            mistake: None,
-        }
+            hidden,
+        };
+        CaseResult::unrun(case, finding, crate::verdict::compare::CompareMode::Lines)
     }
 
     fn exercise(status: Status, cases: Vec<CaseResult>) -> ExerciseResult {

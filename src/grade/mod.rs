@@ -545,21 +545,7 @@ impl<'a> Grader<'a> {
 
     /// A case that was not run, for the reason `finding` gives.
     fn unrun_case(&self, case: &Case, finding: Finding) -> CaseResult {
-        CaseResult {
-            case: case.clone(),
-            finding,
-            mode: self.mode(case),
-            elapsed: Duration::ZERO,
-            input: Vec::new(),
-            given: Vec::new(),
-            expected: Vec::new(),
-            stdout: Vec::new(),
-            stderr: Vec::new(),
-            expected_files: Vec::new(),
-            left_files: Vec::new(),
-            conversation: Vec::new(),
-            mistake: None,
-        }
+        CaseResult::unrun(case.clone(), finding, self.mode(case))
     }
 
     fn mode(&self, case: &Case) -> CompareMode {

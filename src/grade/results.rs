@@ -45,6 +45,25 @@ pub struct Compared<'a> {
 }
 
 impl CaseResult {
+    /// A case that was not run, for the reason `finding` gives, compared by `mode` had it.
+    pub fn unrun(case: Case, finding: Finding, mode: CompareMode) -> CaseResult {
+        CaseResult {
+            case,
+            finding,
+            mode,
+            elapsed: Duration::ZERO,
+            input: Vec::new(),
+            given: Vec::new(),
+            expected: Vec::new(),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            expected_files: Vec::new(),
+            left_files: Vec::new(),
+            conversation: Vec::new(),
+            mistake: None,
+        }
+    }
+
     /// What the diff of this case is of: stdout when it is wrong, the file that differs;
     /// `None` when no diff tells what went wrong (a missing file, a wrong exit status,
     /// another verdict).

@@ -318,7 +318,7 @@ fn advice(
     container_failed: bool,
 ) -> String {
     if wanted == Wanted::None {
-        return "unset CLINGS_ISOLATION to isolate them".into();
+        return "unset CLINGS_ISOLATION".into();
     }
     let mut steps = Vec::new();
     match bubblewrap {

@@ -93,6 +93,18 @@ impl Workspace {
     }
 }
 
+/// A file `name` holding `content` in a folder of the system's temporary directory, both
+/// readable by anyone (as a compile's own user is), as a file left in /tmp often is.
+fn readable_secret(name: &str, content: &str) -> (tempfile::TempDir, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(name);
+    std::fs::write(&file, content).unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    (dir, file)
+}
+
 /// The longest line of the reference solution: if it shows anywhere, the solution leaked.
 fn solution_line() -> String {
     let solution = std::fs::read_to_string(repo().join("solutions/check_win.c")).unwrap();
@@ -114,16 +126,8 @@ fn assert_nothing_leaked(report: &str) {
 fn includes_of_the_course_the_hidden_cases_and_secrets_see_nothing() {
     let workspace = Workspace::new();
     let before = snapshot(&workspace.path("course"));
-    // A file of the shared temporary directory, readable by anyone: another run's, a
-    // teacher's.
-    let shared = tempfile::tempdir().unwrap();
-    let answers = shared.path().join("answers.txt");
-    std::fs::write(&answers, format!("{SECRET}\n")).unwrap();
-    let open = |path: &std::path::Path, mode| {
-        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap()
-    };
-    open(shared.path(), 0o755);
-    open(&answers, 0o644);
+    // A file of the shared temporary directory: another run's, a teacher's.
+    let (_shared, answers) = readable_secret("answers.txt", &format!("{SECRET}\n"));
     let incbin_tmp = format!(
         "#include <stdio.h>\n__asm__(\".section .rodata\\n.global leaked\\nleaked:\\n\
          .incbin \\\"{}\\\"\\n.byte 0\\n.previous\");\n\
@@ -176,7 +180,18 @@ fn includes_of_the_course_the_hidden_cases_and_secrets_see_nothing() {
             assert_nothing_leaked(&report);
             let human = workspace.human_in(tier);
             assert_nothing_leaked(&human);
-            // The compiler's message names what it could not read.
+            // The compiler's message names what it could not read, by the path given.
+            if let Some((_, source)) = generated.iter().find(|(name, _)| *name == program) {
+                let path = source
+                    .split('"')
+                    .find(|part| part.starts_with('/'))
+                    .unwrap_or("");
+                let path = path.trim_end_matches('\\');
+                assert!(
+                    human.contains(path),
+                    "{tier:?} {program} names {path}: {human}"
+                );
+            }
             assert!(
                 ["No such file", "file not found", "Permission denied"]
                     .iter()
@@ -496,15 +511,7 @@ fn a_program_cannot_write_back_to_its_input_as_a_normal_user() {
 /// of the file is shown; in a `grade`, the classmate beside it gets full marks.
 #[test]
 fn a_header_outside_the_system_s_directories_is_the_student_s_compile_error() {
-    let secret_dir = tempfile::tempdir().unwrap();
-    let header = secret_dir.path().join("answers.h");
-    std::fs::write(&header, format!("#define ANSWER \"{SECRET}\"\n")).unwrap();
-    // Readable by the compile's own user, as a world-readable file in /tmp is.
-    let open = |path: &std::path::Path, mode| {
-        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap()
-    };
-    open(secret_dir.path(), 0o755);
-    open(&header, 0o644);
+    let (_shared, header) = readable_secret("answers.h", &format!("#define ANSWER \"{SECRET}\"\n"));
     let program = format!(
         "#include <stdio.h>\n#include \"{}\"\nint main(void) {{ puts(ANSWER); return 0; }}\n",
         header.display()

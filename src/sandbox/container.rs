@@ -24,7 +24,7 @@ use ::landlock::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::isolation::SYSTEM_DIRS;
+use super::system_dirs::SYSTEM_DIRS;
 
 #[cfg(target_os = "linux")]
 /// The newest ABI whose rights clings asks for; a kernel's older ABI gets what it has.

@@ -10,6 +10,7 @@ use std::process::Command;
 
 use super::helper::{self, FileChannel, Orders, PROGRAM_DIR, PROGRAM_FILE, SERVE_FLAG};
 use super::limits::Limits;
+use super::system_dirs::{SYSTEM_DIRS, is_system_path};
 
 /// Where things are inside the sandbox.
 const HELPER: &str = "/clings-helper";
@@ -18,30 +19,6 @@ pub const SCRATCH: &str = helper::SCRATCH;
 /// The most a program copied into a warm sandbox may take (a build of the lesson takes
 /// well under 1 MiB; one with a huge initialised array, more).
 const PROGRAM_DIR_BYTES: u64 = 256 << 20;
-
-/// Directories a dynamically linked program (and its sanitizer runtime) and the compiler
-/// need: the parts of /usr that hold programs, headers and libraries, not the rest of
-/// /usr/local or /usr/share, where a course, its hidden cases or a package's data may be. On a
-/// merged-/usr system all but those in /usr are symbolic links, recreated as such; Debian's
-/// alternatives (`cc`, `c99`) are symbolic links to programs in /usr. Every tier shows
-/// programs these and nothing else of the machine's files ([`visible_to_programs`]).
-pub const SYSTEM_DIRS: [&str; 14] = [
-    "/usr/bin",
-    "/usr/include",
-    // gcc looks here for headers first; a library built from source puts its own here.
-    "/usr/local/include",
-    "/usr/lib",
-    "/usr/lib32",
-    "/usr/lib64",
-    "/usr/libx32",
-    "/usr/libexec",
-    "/bin",
-    "/lib",
-    "/lib32",
-    "/lib64",
-    "/libx32",
-    "/etc/alternatives",
-];
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bubblewrap {
@@ -324,35 +301,6 @@ fn system_mounts() -> Vec<String> {
         }
     }
     args
-}
-
-/// Whether `path` is in one of the system's directories, which every sandbox shows at the
-/// same place (a compile's headers, an installed compiler).
-pub fn is_system_path(path: &Path) -> bool {
-    SYSTEM_DIRS.iter().any(|dir| path.starts_with(dir))
-}
-
-/// Refuses `path` (`what` it is: the hidden cases, the course) where every program graded
-/// could read it: in one of the system directories the sandbox shows them (after the
-/// symbolic links on its way).
-pub fn refuse_if_visible_to_programs(path: &Path, what: &str) -> anyhow::Result<()> {
-    let Ok(real) = std::fs::canonicalize(path) else {
-        return Ok(());
-    };
-    let shown = SYSTEM_DIRS.iter().find(|dir| {
-        let dir = Path::new(dir);
-        real.starts_with(dir) || std::fs::canonicalize(dir).is_ok_and(|dir| real.starts_with(dir))
-    });
-    match shown {
-        Some(dir) => anyhow::bail!(
-            "{what} at {} would be readable by every program graded: programs see {dir}, \
-             one of the system's directories that hold the compiler and the C libraries; \
-             move {what} outside them (to /srv or a home folder, say; /usr/local and \
-             /usr/share are not shown)",
-            path.display()
-        ),
-        None => Ok(()),
-    }
 }
 
 /// `name` as a shell finds it on `PATH`.

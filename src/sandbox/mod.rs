@@ -17,6 +17,7 @@ mod process;
 mod procs;
 mod relay;
 mod seccomp;
+mod system_dirs;
 mod tier;
 mod user;
 mod warm;
@@ -34,13 +35,14 @@ use anyhow::{Context, Result, bail};
 
 pub use files::{Left, valid_name as valid_file_name};
 pub use helper::main_if_helper;
-pub use isolation::{find_on_path, is_system_path, refuse_if_visible_to_programs};
+pub use isolation::find_on_path;
 pub use limits::{
     DEFAULT_FILE_SIZE_BYTES, Limits, Memory, MemoryEnforcement, StartFootprint,
     add_address_sanitizer_limits,
 };
 pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
 pub use relay::{Conversation, Pair, Relay, Side, Table};
+pub use system_dirs::{is_system_path, refuse_if_visible_to_programs};
 pub use tier::{Found, Tier, Unisolated};
 pub use warm::end_all as end_warm_sandboxes;
 

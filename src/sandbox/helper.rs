@@ -916,11 +916,6 @@ impl Exec<'_> {
             {
                 fail(libc::EPERM);
             }
-            // Another process on the kernel with this id (another clings' run) would share
-            // its limits: the run does not start, and is tried under another id.
-            if self.uid.is_some() && !super::user::claim_in_child() {
-                fail(super::user::TAKEN);
-            }
             if !drop_capabilities() {
                 fail(libc::EPERM);
             }

@@ -234,29 +234,13 @@ impl Sandbox {
     /// remembered to work has the tier chosen again, and the run goes to the new one.
     pub fn run(&self, job: &Job, limits: Limits) -> Result<Outcome> {
         let tried = self.isolation();
-        match self.run_with_own_user(&tried, job, limits) {
+        match self.run_in(&tried, job, limits) {
             Err(err) if live::check().is_ok() && self.recheck_tier(&tried)? => {
                 let now = self.isolation();
-                self.run_with_own_user(&now, job, limits)
+                self.run_in(&now, job, limits)
                     .with_context(|| format!("(after: {err:#})"))
             }
             ran => ran,
-        }
-    }
-
-    /// [`Sandbox::run_in`], again under another user id while the one it got was in use.
-    fn run_with_own_user(
-        &self,
-        isolation: &Option<Arc<Isolation>>,
-        job: &Job,
-        limits: Limits,
-    ) -> Result<Outcome> {
-        let mut tries = 1;
-        loop {
-            match self.run_in(isolation, job, limits) {
-                Err(err) if err.is::<UserTaken>() && tries < USER_TRIES => tries += 1,
-                ran => return ran,
-            }
         }
     }
 
@@ -284,7 +268,7 @@ impl Sandbox {
             }
             _ => None,
         };
-        let cgroup_size = cgroup_limits(&limits, warm.is_none(), uid.is_some());
+        let cgroup_size = cgroup_limits(&limits, warm.is_none());
         let cgroup = self.cgroup_for(cgroup_size)?;
         let (ended, status) = match warm {
             Some((bwrap, program)) => {
@@ -377,10 +361,6 @@ impl Sandbox {
         // The exit status of bubblewrap, or of the helper, says less than the helper's
         // report: take its word.
         let report = helper::Report::parse(&status);
-        if let (Some(user), Some(user::TAKEN)) = (&user, report.exec_error) {
-            user.taken(user.uid());
-            return Err(UserTaken.into());
-        }
         if let Some(errno) = report.exec_error {
             bail!(
                 "cannot start {}: {}",
@@ -534,37 +514,13 @@ fn program_env(job: &Job, limits: &Limits, workdir: &Path) -> Vec<String> {
 
 /// A run's cgroup limits `(memory, processes)`: the program's, and room for bubblewrap
 /// and the helper when they are in the cgroup too (a run of its own, not a warm sandbox's).
-/// With a user of its own, one more task: the fork by which the program's process claims
-/// its user id (see [`user::claim_in_child`]) before its own limit holds it.
-fn cgroup_limits(limits: &Limits, with_sandbox: bool, own_user: bool) -> (u64, u64) {
+fn cgroup_limits(limits: &Limits, with_sandbox: bool) -> (u64, u64) {
     let (bytes, tasks) = match with_sandbox {
         true => (CGROUP_EXTRA_BYTES, CGROUP_EXTRA_TASKS),
         false => (0, 0),
     };
-    let claim = u64::from(own_user);
-    (
-        limits.memory.bytes + bytes,
-        limits.processes + tasks + claim,
-    )
+    (limits.memory.bytes + bytes, limits.processes + tasks)
 }
-
-/// A run's user id was in use by a process on the kernel that is not this clings' (a run
-/// of another clings, in another container): the run did not start; the next try gets
-/// another id.
-#[derive(Debug)]
-struct UserTaken;
-
-impl std::fmt::Display for UserTaken {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("every user id tried for the run was in use by another process")
-    }
-}
-
-impl std::error::Error for UserTaken {}
-
-/// How many ids a run tries before that is an error: each is taken only where another
-/// clings on the kernel has the same block, one chance in millions.
-const USER_TRIES: usize = 4;
 
 /// What a run's cgroup says of its memory.
 #[derive(Clone, Copy, PartialEq, Eq)]

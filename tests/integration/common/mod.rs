@@ -495,29 +495,21 @@ pub fn snapshot(course: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 /// The user ids that the clings process `clings_pid` gives its runs when it is root: a
 /// block chosen by its pid (see src/sandbox/user.rs).
 /// The user ids the clings process `clings_pid` gives its runs, as `src/sandbox/user.rs`
-/// chooses them: a block of 64 from its pid namespace, pid and start time, and the next
-/// blocks, where it moves when an id is found in use. Taken from /proc before it is
-/// reaped, so a test that spawns a clings itself calls [`remember_run_users`] at once.
-fn run_users_of(clings_pid: u32) -> Vec<u32> {
+/// chooses them: a block of 64 from its pid namespace, pid and start time. Taken from
+/// /proc before it is reaped, so a test that spawns a clings itself calls
+/// [`remember_run_users`] at once.
+fn run_users_of(clings_pid: u32) -> std::ops::Range<u32> {
     const BASE: u32 = 1_800_000_000;
     const SLOTS: u32 = 64;
-    const BLOCKS: u32 = (i32::MAX as u32 - BASE) / SLOTS;
-    // A run tries four ids before giving up.
-    const TRIES: u32 = 4;
-    let first = remember_run_users(clings_pid);
-    (0..TRIES)
-        .flat_map(|moved| {
-            let block = BASE + ((first + moved) % BLOCKS) * SLOTS;
-            block..block + SLOTS
-        })
-        .collect()
+    let first = BASE + remember_run_users(clings_pid) * SLOTS;
+    first..first + SLOTS
 }
 
 /// Blocks of run users of the clings processes this test binary started.
 static RUN_USER_BLOCKS: std::sync::Mutex<BTreeMap<u32, u32>> =
     std::sync::Mutex::new(BTreeMap::new());
 
-/// Notes, while the clings process `pid` lives, the first block of its runs' user ids (see
+/// Notes, while the clings process `pid` lives, the block of its runs' user ids (see
 /// [`run_users_of`]); the block.
 pub fn remember_run_users(pid: u32) -> u32 {
     use sha2::Digest;

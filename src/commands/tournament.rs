@@ -4,6 +4,7 @@
 //! `--html FILE` draws the tournament's page (see [`crate::report::tournament_html`]).
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 
@@ -60,6 +61,11 @@ pub struct Args {
     /// overline, a double four or a double three).
     #[arg(long, value_name = "RULES", default_value = "freestyle")]
     rule: Rules,
+    /// A Gomocup engine's time beyond the timeout_turn and timeout_match it is told, in
+    /// milliseconds, the same for every engine (a lesson player's time is the lesson's);
+    /// recorded in tournament.json.
+    #[arg(long, value_name = "MS", default_value = "1000", value_parser = crate::commands::battle::milliseconds)]
+    time_tolerance: Duration,
 }
 
 /// `clings tournament SUBMISSIONS` or `clings tournament --merge TOURNAMENT_JSON...`.
@@ -107,7 +113,7 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
     for warning in &grader.warnings {
         eprintln!("warning: {warning}");
     }
-    let arena = Arena::new(&grader, exercise, options.rule)?;
+    let arena = Arena::new(&grader, exercise, options.rule, options.time_tolerance)?;
     let jobs = grader.jobs;
     let mut built: Vec<Result<Player>> =
         parallel::map(&entrants, jobs, |(name, entrant)| match entrant {
@@ -182,6 +188,7 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
         rounds: options.rounds,
         seed: options.seed,
         rules: options.rule,
+        time_tolerance_ms: options.time_tolerance.as_millis() as u64,
         games: played.into_iter().collect::<Result<Vec<Played>>>()?,
     };
     write(&tournament, &options.out, options.html.as_deref(), app.lang)?;
@@ -241,6 +248,7 @@ fn forfeit(players: &[Entry], pairing: &Pairing) -> Record {
         reason,
         five: Vec::new(),
         moves: Vec::new(),
+        said: Vec::new(),
     }
 }
 
@@ -425,6 +433,7 @@ mod tests {
                     reason: String::new(),
                     five: Vec::new(),
                     moves: Vec::new(),
+                    said: Vec::new(),
                 },
             })
             .collect();
@@ -433,6 +442,7 @@ mod tests {
             rounds: 1,
             seed: 1,
             rules: Rules::Freestyle,
+            time_tolerance_ms: 0,
             games,
         };
         let table = standings_table(&tournament);

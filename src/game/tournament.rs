@@ -77,6 +77,10 @@ pub struct Tournament {
     /// Written only when not free-style, so that a free-style tournament's file is as before.
     #[serde(default, skip_serializing_if = "Rules::is_freestyle")]
     pub rules: Rules,
+    /// A Gomocup engine's time beyond the time it was told, in milliseconds, the same for
+    /// every engine (none in a tournament from before it was kept).
+    #[serde(default)]
+    pub time_tolerance_ms: u64,
     pub games: Vec<Played>,
 }
 
@@ -231,9 +235,11 @@ impl Tournament {
                 || part.rounds != merged.rounds
                 || part.seed != merged.seed
                 || part.rules != merged.rules
+                || part.time_tolerance_ms != merged.time_tolerance_ms
             {
                 bail!(
-                    "{source} is of another tournament (other players, rounds, seed or rules): shards \
+                    "{source} is of another tournament (other players, rounds, seed, rules or \
+                     time tolerance): shards \
                      are merged only with the shards of the same command"
                 );
             }
@@ -325,6 +331,7 @@ mod tests {
             rounds,
             seed: 7,
             rules: Rules::Freestyle,
+            time_tolerance_ms: 0,
             games: (1..=games)
                 .map(|number| Played {
                     number,
@@ -336,6 +343,7 @@ mod tests {
                         reason: String::new(),
                         five: Vec::new(),
                         moves: Vec::new(),
+                        said: Vec::new(),
                     },
                 })
                 .collect(),

@@ -44,7 +44,8 @@ const JUDGE_MESSAGE: &str = "judgemessage.txt";
 /// What a referee leaves after a battle (see referees/README.md, "Battle mode").
 pub const RESULT: &str = "result.txt";
 pub const MOVES: &str = "moves.txt";
-const BATTLE_FILES: [&str; 3] = [RESULT, MOVES, TEAM_MESSAGE];
+pub const CHATTER: &str = "chatter.txt";
+const BATTLE_FILES: [&str; 4] = [RESULT, MOVES, CHATTER, TEAM_MESSAGE];
 
 /// The longest message shown, in characters: a validator may quote the output at length.
 const MESSAGE_CHARS: usize = 300;

@@ -33,8 +33,9 @@ fn results(said: &str) -> Vec<&str> {
 fn an_engine_plays_lesson_players_and_the_course_bots_with_either_colour() {
     let course = copy_course(&repo());
     let solution = repo().join("solutions/ai.c");
-    // The test engine says MESSAGE and DEBUG lines before every move, which the referee
-    // must drop: read as moves, they would lose its games at once.
+    // The test engine says MESSAGE and DEBUG lines before every move, and ERROR lines to
+    // INFO max_memory and INFO time_left as Rapfi does, which the referee must keep out
+    // of the game: read as moves, they would lose its games at once.
     for opponent in [solution.to_str().unwrap(), "strong", "random"] {
         let said = battle(
             course.path(),
@@ -55,6 +56,31 @@ fn an_engine_plays_lesson_players_and_the_course_bots_with_either_colour() {
     let replay = std::fs::read_to_string(course.path().join("battle/game-1.txt")).unwrap();
     let first: Vec<&str> = replay.lines().take(2).collect();
     assert_eq!(first[0], "7 7", "the engine opens in the centre: {replay}");
+    // What it said is in its replay, escaped, after the moves (where a replay program
+    // stops reading), in the engine's own order whatever the load.
+    let said: Vec<&str> = replay
+        .lines()
+        .skip_while(|line| !line.starts_with('#'))
+        .collect();
+    assert_eq!(
+        &said[..5],
+        [
+            "# X before move 1: ERROR Failed to allocate 262144 KB for transposition table",
+            "# X before move 1: ERROR Unknown command: TIME_LEFT",
+            "# X before move 1: MESSAGE thinking about 0 stones",
+            "# X before move 1: DEBUG size 15 \\x1b[2J",
+            "# X before move 3: ERROR Unknown command: TIME_LEFT",
+        ],
+        "{replay}"
+    );
+    let moves = replay.lines().take_while(|line| !line.starts_with('#'));
+    assert!(
+        moves.clone().count() >= 9
+            && moves
+                .clone()
+                .all(|line| line.split(' ').all(|n| n.parse::<u8>().is_ok())),
+        "{replay}"
+    );
 
     // An engine built elsewhere, an executable, plays the same.
     let built = tempfile::tempdir().unwrap();
@@ -100,6 +126,37 @@ fn an_engine_plays_lesson_players_and_the_course_bots_with_either_colour() {
     assert_eq!(answers.len(), 3, "{answers:?}");
 }
 
+/// An engine that thinks for the whole `timeout_turn` it is told, with two threads, as
+/// strong engines do: it plays its games out within the tolerance above that time, and
+/// loses on time without one.
+#[test]
+fn an_engine_that_uses_its_whole_turn_plays_within_the_tolerance() {
+    let course = copy_course(&repo());
+    let built = tempfile::tempdir().unwrap();
+    let program = built.path().join("thinker");
+    let gcc = std::process::Command::new("gcc")
+        .args(["-std=c99", "-O2", "-DWHOLE_TURN", "-pthread", "-o"])
+        .arg(&program)
+        .arg(engine_file("engine"))
+        .status()
+        .unwrap();
+    assert!(gcc.success());
+    let thinker = format!("gomocup:{}", program.display());
+    let said = battle(course.path(), &[&thinker, "random"]);
+    assert!(
+        results(&said)[0].starts_with("testbrain (X) won in") && said.contains("made five"),
+        "{said}"
+    );
+    let said = battle(
+        course.path(),
+        &[&thinker, "random", "--time-tolerance", "0"],
+    );
+    assert!(
+        said.contains("X: no move within 1000 ms (move "),
+        "no tolerance, lost on time: {said}"
+    );
+}
+
 #[test]
 fn an_engine_that_breaks_the_protocol_loses_with_the_reason() {
     let course = copy_course(&repo());
@@ -114,7 +171,7 @@ fn an_engine_that_breaks_the_protocol_loses_with_the_reason() {
         ),
         (
             "late",
-            "random (O) won in 2 moves: X: no move within 1000 ms (move 3)",
+            "random (O) won in 2 moves: X: no move within 2000 ms (move 3)",
         ),
         // What the referee cannot see, the engine's run says: how it ended, and the first
         // line of its stderr, escaped.
@@ -160,8 +217,17 @@ fn engines_enter_a_tournament_named_by_their_answer_to_about() {
         players,
         ["ana", "bot random", "engine testbrain", "engine occupies"]
     );
+    // The engines' time beyond what they were told, the same for all, is on the record,
+    // and so is what they said.
+    assert_eq!(document["time_tolerance_ms"], 1000, "{document}");
     let games = document["games"].as_array().unwrap();
     assert_eq!(games.len(), 12);
+    assert!(
+        games.iter().any(|game| game["said"][0]["text"]
+            .as_str()
+            .is_some_and(|text| text.starts_with("ERROR Failed to allocate"))),
+        "{document}"
+    );
     for game in games {
         let reason = game["reason"].as_str().unwrap();
         match game["x"] == "engine occupies" || game["o"] == "engine occupies" {

@@ -3,14 +3,26 @@
  * RESTART, BEGIN, TURN x,y, BOARD ... DONE (a new position: x,y,1 its own stones, x,y,2
  * the opponent's), TAKEBACK x,y, INFO (ignored), ABOUT, END; anything else is UNKNOWN.
  * Coordinates are x,y: x the column, y the row. Before each move it says MESSAGE and
- * DEBUG lines, which a manager ignores.
+ * DEBUG lines (one with a control character), which a manager logs; as Rapfi does, it
+ * answers INFO max_memory and INFO time_left with ERROR lines (a table it could not
+ * allocate, a command it does not know), which a manager logs too, and plays on.
+ *
+ * Built with -DWHOLE_TURN (and -pthread), it thinks as strong engines do: two threads
+ * spin for the whole timeout_turn it was told before it answers.
  *
  * It plays five if it can, else blocks the opponent's five, else the empty cell with the
  * longest lines through it (its own counted twice), the one nearest the centre on ties:
  * deterministic. */
+#ifdef WHOLE_TURN
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef WHOLE_TURN
+#include <pthread.h>
+#include <time.h>
+#endif
 
 #define MAX_SIZE 32
 
@@ -50,6 +62,39 @@ static int longest(int x, int y, int who)
     return best;
 }
 
+#ifdef WHOLE_TURN
+static long timeout_turn = 1000;
+static volatile int thinking;
+
+static long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000L + t.tv_nsec / 1000000;
+}
+
+static void *spin(void *unused)
+{
+    (void)unused;
+    while (thinking)
+        continue;
+    return NULL;
+}
+
+/* Both threads busy until the turn told is used up, counted from the command. */
+static void think(long since)
+{
+    pthread_t helper;
+    thinking = 1;
+    int started = pthread_create(&helper, NULL, spin, NULL) == 0;
+    while (now_ms() - since < timeout_turn)
+        continue;
+    thinking = 0;
+    if (started)
+        pthread_join(helper, NULL);
+}
+#endif
+
 static void play(void)
 {
     long best = -1;
@@ -59,7 +104,7 @@ static void play(void)
         for (int x = 0; x < size; x++)
             stones += board[y][x] != 0;
     printf("MESSAGE thinking about %d stones\n", stones);
-    printf("DEBUG size %d\n", size);
+    printf("DEBUG size %d \x1b[2J\n", size);
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++) {
             if (board[y][x])
@@ -90,6 +135,10 @@ int main(void)
 
     reset(15);
     while (fgets(line, sizeof line, stdin)) {
+#ifdef WHOLE_TURN
+        long since = now_ms();
+#define play() (think(since), play())
+#endif
         line[strcspn(line, "\r\n")] = '\0';
         if (sscanf(line, "START %d", &n) == 1) {
             if (n < 5 || n > MAX_SIZE) {
@@ -115,6 +164,14 @@ int main(void)
         } else if (sscanf(line, "TAKEBACK %d,%d", &x, &y) == 2 && inside(x, y)) {
             board[y][x] = 0;
             printf("OK\n");
+        } else if (strncmp(line, "INFO max_memory", 15) == 0) {
+            printf("ERROR Failed to allocate 262144 KB for transposition table\n");
+        } else if (strncmp(line, "INFO time_left", 14) == 0) {
+            printf("ERROR Unknown command: TIME_LEFT\n");
+#ifdef WHOLE_TURN
+        } else if (sscanf(line, "INFO timeout_turn %ld", &timeout_turn) == 1) {
+            /* its time to think */
+#endif
         } else if (strncmp(line, "INFO", 4) == 0 || line[0] == '\0') {
             /* time limits and rules: nothing to answer */
         } else if (strcmp(line, "ABOUT") == 0) {

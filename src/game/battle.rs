@@ -19,7 +19,7 @@ use crate::compile::cache::Executable;
 use crate::course::{BOTS_DIR, Course, Exercise};
 use crate::grade::checkers::{CHATTER, MOVES, RESULT, Validator};
 use crate::grade::{self, Grader};
-use crate::sandbox::{Conversation, Job, Left, Limits, Outcome, Relay, Side};
+use crate::sandbox::{Conversation, Job, Left, Limits, MemoryEnforcement, Outcome, Relay, Side};
 use crate::util::i18n::count;
 use crate::util::style;
 use crate::verdict::compare::CompareMode;
@@ -344,6 +344,21 @@ impl<'a> Arena<'a> {
         self.grader.sandbox.run(&job, limits)
     }
 
+    /// The limits `player` runs under: an engine is told its memory as `max_memory`, which
+    /// managers mean as memory in use, and sizes its tables to it; its address space may
+    /// be larger, for what allocators and threads reserve and never use (docs/gomocup.md).
+    fn limits_of(&self, player: &Player) -> Limits {
+        let mut limits = self.limits;
+        if player.protocol == Protocol::Gomocup
+            && limits.memory.enforcement == MemoryEnforcement::AddressSpace
+        {
+            limits.memory.enforcement = MemoryEnforcement::InUse {
+                address_space_bytes: limits.memory.bytes.saturating_add(ENGINE_ADDRESS_ROOM),
+            };
+        }
+        limits
+    }
+
     /// A C file built as a student's, in its own folder.
     fn build_file(&self, path: &Path) -> Result<Executable> {
         let dir = match path.parent() {
@@ -398,9 +413,10 @@ impl<'a> Arena<'a> {
                 setup.push_str(&format!("engine {tag}\n"));
             }
         }
+        let limits = [x, o].map(|player| self.limits_of(player));
         let battled = self.referee.battle(
             &self.grader.sandbox,
-            self.limits,
+            limits,
             &setup,
             jobs,
             &|conversation: &Conversation| watch(&moves_so_far(conversation)),
@@ -422,12 +438,12 @@ impl<'a> Arena<'a> {
         // A course's older referee keeps no chatter.
         record.said = left(CHATTER).map(|text| said(&text)).unwrap_or_default();
         let loser = match record.winner {
-            Some(Stone::X) => Some(&battled.players[1]),
-            Some(Stone::O) => Some(&battled.players[0]),
+            Some(Stone::X) => Some((&battled.players[1], limits[1])),
+            Some(Stone::O) => Some((&battled.players[0], limits[0])),
             None => None,
         };
-        if let Some(loser) = loser {
-            record.reason = how_it_ended(std::mem::take(&mut record.reason), loser, self.limits);
+        if let Some((loser, limits)) = loser {
+            record.reason = how_it_ended(std::mem::take(&mut record.reason), loser, limits);
         }
         Ok(record)
     }
@@ -546,6 +562,11 @@ fn executable(path: &Path) -> Result<PathBuf> {
     path.canonicalize()
         .with_context(|| format!("cannot read {}", path.display()))
 }
+
+/// An engine's address space beyond its memory: glibc reserves 64 MiB of arena for each
+/// thread that allocates, and each thread has its stack (8 MiB), so 16 threads take a
+/// little over 1 GiB that is never used.
+const ENGINE_ADDRESS_ROOM: u64 = 2 << 30;
 
 /// The longest name an engine may give itself on the standings.
 const ENGINE_NAME: usize = 40;

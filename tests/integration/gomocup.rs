@@ -126,11 +126,12 @@ fn an_engine_plays_lesson_players_and_the_course_bots_with_either_colour() {
     assert_eq!(answers.len(), 3, "{answers:?}");
 }
 
-/// An engine that thinks for the whole `timeout_turn` it is told, with two threads, as
-/// strong engines do: it plays its games out within the tolerance above that time, and
-/// loses on time without one.
+/// An engine that behaves as strong engines do (it sizes its table to the `max_memory` it
+/// is told, starts a thread with a large stack, thinks for the whole `timeout_turn`): it
+/// has its memory and its threads, and plays its games out within the tolerance above
+/// its time, and loses on time without one.
 #[test]
-fn an_engine_that_uses_its_whole_turn_plays_within_the_tolerance() {
+fn an_engine_that_sizes_its_memory_and_uses_its_whole_turn_plays_its_games() {
     let course = copy_course(&repo());
     let built = tempfile::tempdir().unwrap();
     let program = built.path().join("thinker");
@@ -147,6 +148,15 @@ fn an_engine_that_uses_its_whole_turn_plays_within_the_tolerance() {
         results(&said)[0].starts_with("testbrain (X) won in") && said.contains("made five"),
         "{said}"
     );
+    let replay = std::fs::read_to_string(course.path().join("battle/game-1.txt")).unwrap();
+    assert!(
+        replay.contains("# X before move 1: MESSAGE") && !replay.contains("ERROR Failed"),
+        "its table and its thread: {replay}"
+    );
+    // Its address space is larger than its memory, but not the memory it uses.
+    let said = battle(course.path(), &[&engine("hog"), "random"]);
+    assert!(said.contains("random (O) won"), "{said}");
+    assert!(said.contains("it ran out of its 256 MB"), "{said}");
     let said = battle(
         course.path(),
         &[&thinker, "random", "--time-tolerance", "0"],

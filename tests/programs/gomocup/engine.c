@@ -7,8 +7,10 @@
  * answers INFO max_memory and INFO time_left with ERROR lines (a table it could not
  * allocate, a command it does not know), which a manager logs too, and plays on.
  *
- * Built with -DWHOLE_TURN (and -pthread), it thinks as strong engines do: two threads
- * spin for the whole timeout_turn it was told before it answers.
+ * Built with -DWHOLE_TURN (and -pthread), it behaves as strong engines do: it sizes its
+ * table to the max_memory it is told less 32 MiB for itself and fills it (ERROR if it
+ * cannot allocate it), and two threads spin for the whole timeout_turn it was told before
+ * it answers, the second with a 64 MiB stack for a deep search (ERROR if it cannot start).
  *
  * It plays five if it can, else blocks the opponent's five, else the empty cell with the
  * longest lines through it (its own counted twice), the one nearest the centre on ties:
@@ -81,12 +83,31 @@ static void *spin(void *unused)
     return NULL;
 }
 
+static char *table;
+
+/* The table, sized to the memory told, as Rapfi sizes its hash table. */
+static void allocate_table(long long max_memory)
+{
+    size_t bytes = max_memory > (32 << 20) ? (size_t)(max_memory - (32 << 20)) : 0;
+    free(table);
+    table = malloc(bytes);
+    if (table)
+        memset(table, 1, bytes);
+    else
+        printf("ERROR Failed to allocate %lld KB for transposition table\n", (long long)bytes / 1024);
+}
+
 /* Both threads busy until the turn told is used up, counted from the command. */
 static void think(long since)
 {
     pthread_t helper;
+    pthread_attr_t deep;
+    pthread_attr_init(&deep);
+    pthread_attr_setstacksize(&deep, 64 << 20);
     thinking = 1;
-    int started = pthread_create(&helper, NULL, spin, NULL) == 0;
+    int started = pthread_create(&helper, &deep, spin, NULL) == 0;
+    if (!started)
+        printf("ERROR Failed to start a search thread\n");
     while (now_ms() - since < timeout_turn)
         continue;
     thinking = 0;
@@ -132,6 +153,9 @@ int main(void)
 {
     char line[256];
     int x, y, who, n;
+#ifdef WHOLE_TURN
+    long long max_memory;
+#endif
 
     reset(15);
     while (fgets(line, sizeof line, stdin)) {
@@ -164,6 +188,10 @@ int main(void)
         } else if (sscanf(line, "TAKEBACK %d,%d", &x, &y) == 2 && inside(x, y)) {
             board[y][x] = 0;
             printf("OK\n");
+#ifdef WHOLE_TURN
+        } else if (sscanf(line, "INFO max_memory %lld", &max_memory) == 1) {
+            allocate_table(max_memory);
+#endif
         } else if (strncmp(line, "INFO max_memory", 15) == 0) {
             printf("ERROR Failed to allocate 262144 KB for transposition table\n");
         } else if (strncmp(line, "INFO time_left", 14) == 0) {

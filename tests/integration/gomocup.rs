@@ -435,3 +435,106 @@ fn a_lesson_player_through_pbrain_plays_a_whole_managed_game_against_a_bot() {
         }
     }
 }
+
+impl Brain {
+    /// Sends `bytes` as they are (a manager's code page), CR LF ended.
+    fn send(&mut self, bytes: &[u8]) {
+        self.to.write_all(bytes).unwrap();
+        self.to.write_all(b"\r\n").unwrap();
+        self.to.flush().unwrap();
+    }
+
+    fn answer(&mut self) -> String {
+        let mut line = Vec::new();
+        self.from.read_until(b'\n', &mut line).unwrap();
+        String::from_utf8_lossy(&line).trim_end().to_string()
+    }
+}
+
+/// A manager that sends Latin-1 (piskvork's `INFO folder` in a Windows code page) and
+/// lines `clings pbrain` cannot parse, for a player whose folder's name holds newlines:
+/// every command is answered, in one line each, and nothing is forged.
+#[test]
+fn pbrain_answers_every_command_of_a_manager_that_sends_bytes_and_odd_names() {
+    let course = copy_course(&repo());
+    let odd = course.path().join("ana\nOK\nOK");
+    std::fs::create_dir_all(odd.join("exercises")).unwrap();
+    std::fs::copy(repo().join("solutions/ai.c"), odd.join("exercises/ai.c")).unwrap();
+    let mut brain = Brain::start(course.path(), "ana\nOK\nOK");
+    brain.send(b"INFO folder C:\\Users\\Jos\xe9\\brains");
+    brain.send(b"ABOUT");
+    let about = brain.answer();
+    assert!(
+        about.starts_with("name=\"ana\\nOK\\nOK\""),
+        "one line, the name escaped: {about:?}"
+    );
+    brain.send(b"START 15");
+    assert_eq!(brain.answer(), "OK", "no forged answer before it");
+    brain.send(b"TURN 7,\xe9");
+    let answer = brain.answer();
+    assert!(answer.starts_with("ERROR TURN 7,\u{fffd}"), "{answer:?}");
+    brain.send(b"TURN 7,7\x1b[2J");
+    let answer = brain.answer();
+    assert!(answer.starts_with("ERROR TURN 7,7\\x1b[2J"), "{answer:?}");
+    brain.send(b"\xe9T\x1b");
+    assert_eq!(brain.answer(), "UNKNOWN \u{fffd}T\\x1b");
+    brain.send(b"BEGIN");
+    assert_eq!(brain.answer(), "7,7");
+    brain.send(b"END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
+/// The processor time of `pid` and every process below it, in clock ticks.
+fn cpu_ticks_below(pid: u32) -> u64 {
+    let mut processes: Vec<(u32, u32, u64)> = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid ... utime stime: the fields after the command's name.
+        let Some((head, rest)) = stat.rsplit_once(')') else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let own: u32 = head.split(' ').next().unwrap().parse().unwrap();
+        let parent: u32 = fields[1].parse().unwrap();
+        let ticks = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+        processes.push((own, parent, ticks));
+    }
+    let mut below = vec![pid];
+    let mut total = 0;
+    while let Some(next) = below.pop() {
+        for &(own, parent, ticks) in &processes {
+            if parent == next {
+                below.push(own);
+                total += ticks;
+            }
+        }
+    }
+    total
+}
+
+/// A player whose children spin for ever: between its turns, while the manager waits for
+/// the other engine, its processes are stopped and use no processor time.
+#[test]
+fn pbrain_stops_a_spinning_player_between_its_turns() {
+    let course = copy_course(&repo());
+    let mut brain = Brain::start(
+        course.path(),
+        repo()
+            .join("tests/programs/battle/starver.c")
+            .to_str()
+            .unwrap(),
+    );
+    assert_eq!(brain.ask("START 15"), "OK");
+    assert_eq!(brain.ask("BEGIN"), "0,0");
+    let pid = brain.child.id();
+    let before = cpu_ticks_below(pid);
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let spent = cpu_ticks_below(pid) - before;
+    // A tick or two for clings' own threads; spinning, the children took both cores.
+    assert!(spent <= 5, "{spent} ticks between its turns");
+    assert_eq!(brain.ask("TURN 7,7"), "1,0", "it plays on");
+    brain.tell("END");
+    assert!(brain.child.wait().unwrap().success());
+}

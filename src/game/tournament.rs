@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::battle::{Record, Rules, Stone};
 use crate::game::standings::{self, Game, GameResult};
+use crate::game::verify;
 use crate::util::csv_cell;
 use crate::util::i18n::{Lang, count};
 use crate::util::shard::Shard;
@@ -219,6 +220,20 @@ impl Tournament {
     /// The tournaments of several shards as one: the same players, rounds and seed, each
     /// game once.
     pub fn merge(parts: Vec<(String, Tournament)>) -> Result<Tournament> {
+        // A shard is a file anyone can edit: each of its games must be one the tournament
+        // could have played.
+        for (source, part) in &parts {
+            for game in &part.games {
+                if let Err(why) = verify::game(part, game) {
+                    bail!(
+                        "{source}: game {} ({}) is not a game of this tournament: {why}; \
+                         merge only the shards a tournament wrote",
+                        game.number,
+                        game.record.summary()
+                    );
+                }
+            }
+        }
         let mut parts = parts.into_iter();
         let Some((_, mut merged)) = parts.next() else {
             bail!("nothing to merge: give the tournament.json of each shard");

@@ -11,9 +11,12 @@ use anyhow::{Context, Result};
 use crate::app::App;
 use crate::commands::{Exit, grade};
 use crate::game::battle::{self, Arena, Entrant, Player, Record, Rules, Stone};
-use crate::game::tournament::{self, CSV_FILE, Entry, JSON_FILE, Pairing, Played, Tournament};
+use crate::game::tournament::{
+    self, CSV_FILE, EngineEntry, Entry, JSON_FILE, Pairing, Played, Tournament,
+};
 use crate::report::tournament_html;
 use crate::util::atomic;
+use crate::util::digest;
 use crate::util::i18n::{Lang, count};
 use crate::util::parallel;
 use crate::util::shard::Shard;
@@ -120,17 +123,10 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
             Ok(entrant) => arena.player(entrant, name),
             Err(why) => Err(anyhow::anyhow!("refused: {why}")),
         });
-    // An engine is named by itself, as a bot is by the course: `engine NAME`.
-    let mut names: Vec<String> = entrants
-        .iter()
-        .zip(&built)
-        .map(
-            |((name, _), build)| match build.as_ref().map(|player| &player.about) {
-                Ok(Some(about)) => format!("engine {about}"),
-                _ => name.clone(),
-            },
-        )
-        .collect();
+    // An engine is named by its file, as a bot is by the course (`engine FILE`): its
+    // answer to ABOUT may change from run to run (the time, a build number), and the
+    // shards of one tournament must name it alike. ABOUT is its label.
+    let mut names: Vec<String> = entrants.iter().map(|(name, _)| name.clone()).collect();
     battle::distinct(&mut names);
     for (build, name) in built.iter_mut().zip(&names) {
         if let Ok(player) = build {
@@ -145,6 +141,10 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
             name,
             forfeits: build.as_ref().err().map(forfeit_reason),
             refused: entrant.is_err(),
+            engine: match entrant {
+                Ok(Entrant::Engine(path)) => Some(engine_entry(path, build)),
+                _ => None,
+            },
         })
         .collect();
     // Players are named after students' folders, which may hold any character.
@@ -249,6 +249,16 @@ fn forfeit(players: &[Entry], pairing: &Pairing) -> Record {
         five: Vec::new(),
         moves: Vec::new(),
         said: Vec::new(),
+    }
+}
+
+/// An engine's identity beyond its name: its file's digest (shards merge only with the
+/// same file), and the name it gives itself.
+fn engine_entry(path: &Path, build: &Result<Player>) -> EngineEntry {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    EngineEntry {
+        digest: digest::of(&[&bytes]),
+        about: build.as_ref().ok().and_then(|player| player.about.clone()),
     }
 }
 
@@ -419,6 +429,7 @@ mod tests {
                 name: name.to_string(),
                 forfeits: None,
                 refused: false,
+                engine: None,
             })
             .collect();
         let games = tournament::schedule(names.len(), 1, 1)

@@ -96,6 +96,19 @@ pub struct Entry {
     /// Its folder, or its file to play, is a symbolic link: `forfeits` says to what.
     #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub refused: bool,
+    /// A Gomocup engine's file digest and label.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub engine: Option<EngineEntry>,
+}
+
+/// What names a Gomocup engine beyond its file's name.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EngineEntry {
+    /// Its file's digest: the same name with another file is another engine.
+    pub digest: String,
+    /// Its answer to ABOUT (escaped), which may change from run to run: a label only.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub about: Option<String>,
 }
 
 /// A player's line in the standings, with its name.
@@ -238,11 +251,15 @@ impl Tournament {
         let Some((_, mut merged)) = parts.next() else {
             bail!("nothing to merge: give the tournament.json of each shard");
         };
-        let names = |tournament: &Tournament| -> Vec<String> {
+        // Who the players are: their names, and an engine's file (not its label).
+        let names = |tournament: &Tournament| -> Vec<(String, Option<String>)> {
             tournament
                 .players
                 .iter()
-                .map(|entry| entry.name.clone())
+                .map(|entry| {
+                    let digest = entry.engine.as_ref().map(|engine| engine.digest.clone());
+                    (entry.name.clone(), digest)
+                })
                 .collect()
         };
         for (source, part) in parts {
@@ -341,6 +358,7 @@ mod tests {
                     name: format!("p{n}"),
                     forfeits: (n < forfeits).then(|| "does not compile".to_string()),
                     refused: false,
+                    engine: None,
                 })
                 .collect(),
             rounds,

@@ -172,6 +172,7 @@ mod tests {
             name: name.to_string(),
             forfeits: None,
             refused: false,
+            engine: None,
         }
     }
 

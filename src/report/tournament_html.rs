@@ -337,6 +337,7 @@ mod tests {
                     name: name.to_string(),
                     forfeits: (index == 1).then(|| "ai.c:3: error: <expected ';'>".to_string()),
                     refused: false,
+                    engine: None,
                 })
                 .collect(),
             rounds: 1,

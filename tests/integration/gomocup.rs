@@ -203,7 +203,7 @@ fn an_engine_that_breaks_the_protocol_loses_with_the_reason() {
 }
 
 #[test]
-fn engines_enter_a_tournament_named_by_their_answer_to_about() {
+fn engines_enter_a_tournament_named_by_their_file_and_labelled_by_their_answer_to_about() {
     let course = copy_course(&repo());
     let root = course.path();
     let dir = root.join("class/ana/exercises");
@@ -222,11 +222,13 @@ fn engines_enter_a_tournament_named_by_their_answer_to_about() {
     let document: serde_json::Value =
         serde_json::from_slice(&std::fs::read(root.join("t/tournament.json")).unwrap()).unwrap();
     let players = common::tournament_players(&root.join("t/tournament.json"));
-    // The test engine answers ABOUT; the other does not, and is named by its file.
+    // An engine is named by its file, whatever it answers to ABOUT: its label.
     assert_eq!(
         players,
-        ["ana", "bot random", "engine testbrain", "engine occupies"]
+        ["ana", "bot random", "engine engine", "engine occupies"]
     );
+    assert_eq!(document["players"][2]["engine"]["about"], "testbrain");
+    assert!(document["players"][3]["engine"]["about"].is_null());
     // The engines' time beyond what they were told, the same for all, is on the record,
     // and so is what they said.
     assert_eq!(document["time_tolerance_ms"], 1000, "{document}");
@@ -537,4 +539,45 @@ fn pbrain_stops_a_spinning_player_between_its_turns() {
     assert_eq!(brain.ask("TURN 7,7"), "1,0", "it plays on");
     brain.tell("END");
     assert!(brain.child.wait().unwrap().success());
+}
+
+/// An engine whose answer to ABOUT changes from run to run (it names the time): the shards
+/// of one tournament still name it alike, and merge; the same name with another file is
+/// another tournament's.
+#[test]
+fn shards_with_an_engine_that_names_the_time_merge() {
+    let course = copy_course(&repo());
+    let root = course.path();
+    std::fs::create_dir_all(root.join("class")).unwrap();
+    let play = |shard: &str, engine: &Path| {
+        let output = clings(root)
+            .args(["tournament", "class", "--bot", "random", "--engine"])
+            .arg(engine)
+            .args(["--shard", shard, "--out", &format!("shard-{}", &shard[..1])])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    };
+    let engine = root.join("names_the_time.c");
+    std::fs::copy(engine_file("names_the_time"), &engine).unwrap();
+    play("1/2", &engine);
+    play("2/2", &engine);
+    let merge = || {
+        clings(root)
+            .args(["tournament", "--merge", "shard-1/tournament.json"])
+            .args(["shard-2/tournament.json", "--out", "merged"])
+            .output()
+            .unwrap()
+    };
+    let merged = merge();
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr_of(&merged));
+    let players = common::tournament_players(&root.join("merged/tournament.json"));
+    assert_eq!(players, ["bot random", "engine names_the_time"]);
+    // Another file under the same name: refused.
+    let mut source = std::fs::read_to_string(&engine).unwrap();
+    source.push_str("/* another build */\n");
+    std::fs::write(&engine, source).unwrap();
+    std::fs::remove_dir_all(root.join("merged")).unwrap();
+    play("2/2", &engine);
+    common::assert_error(&merge(), "is of another tournament");
 }

@@ -32,7 +32,9 @@ for ((i = 0; i < players; i++)); do
 done
 
 engines=()
+with_engines=""
 if [ -n "${ENGINES:-}" ]; then
+  with_engines=" and 2 engines"
   cp tests/programs/gomocup/engine.c tests/programs/gomocup/names_the_time.c "$work"
   engines=(--engine "$work/engine.c" --engine "$work/names_the_time.c")
 fi
@@ -51,7 +53,7 @@ for jobs in 1 2; do
   "$clings" tournament "$work/class" ${engines[@]+"${engines[@]}"} --jobs "$jobs" --out "$work/t$jobs" >"$work/t$jobs.log" 2>&1
   end=$(date +%s.%N)
   count=$(grep -c '^\[[0-9]*/[0-9]*] game ' "$work/t$jobs.log")
-  echo "tournament of $players players, $count games, --jobs $jobs: $(echo "$end - $start" | bc) s, $(echo "scale=1; $count / ($end - $start)" | bc) games/s"
+  echo "tournament of $players players$with_engines, $count games, --jobs $jobs: $(echo "$end - $start" | bc) s, $(echo "scale=1; $count / ($end - $start)" | bc) games/s"
 done
 cmp "$work/t1/standings.csv" "$work/t2/standings.csv" && echo "the same standings with 1 and 2 jobs"
 head -8 "$work/t2/standings.csv"

@@ -7,6 +7,8 @@
 # Usage: bench/tournament.sh [PLAYERS] [GAMES]   (defaults 30 and 20)
 #        WELL_BEHAVED=1 bench/tournament.sh     (players that never time out: the solution
 #                                                and the bots, no known-wrong program)
+#        ENGINES=1 bench/tournament.sh          (and two Gomocup engines among the players:
+#                                                the tests' engine, and one that names the time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 players=${1:-30}
@@ -29,6 +31,14 @@ for ((i = 0; i < players; i++)); do
   cp "$source" "$work/class/$(printf 'student%02d' "$i")/exercises/ai.c"
 done
 
+engines=()
+with_engines=""
+if [ -n "${ENGINES:-}" ]; then
+  with_engines=" and 2 engines"
+  cp tests/programs/gomocup/engine.c tests/programs/gomocup/names_the_time.c "$work"
+  engines=(--engine "$work/engine.c" --engine "$work/names_the_time.c")
+fi
+
 cd "$work/course"
 echo "$(nproc) cores; builds cached by a first run"
 "$clings" battle strong priorities --games 1 --out "$work/warm" >/dev/null
@@ -37,13 +47,13 @@ start=$(date +%s.%N)
 end=$(date +%s.%N)
 echo "battle strong v priorities: $games games in $(echo "$end - $start" | bc) s, $(echo "scale=1; $games / ($end - $start)" | bc) games/s"
 
-"$clings" tournament "$work/class" --jobs 2 --out "$work/warm-t" >/dev/null 2>&1 || true
+"$clings" tournament "$work/class" ${engines[@]+"${engines[@]}"} --jobs 2 --out "$work/warm-t" >/dev/null 2>&1 || true
 for jobs in 1 2; do
   start=$(date +%s.%N)
-  "$clings" tournament "$work/class" --jobs "$jobs" --out "$work/t$jobs" >"$work/t$jobs.log" 2>&1
+  "$clings" tournament "$work/class" ${engines[@]+"${engines[@]}"} --jobs "$jobs" --out "$work/t$jobs" >"$work/t$jobs.log" 2>&1
   end=$(date +%s.%N)
   count=$(grep -c '^\[[0-9]*/[0-9]*] game ' "$work/t$jobs.log")
-  echo "tournament of $players players, $count games, --jobs $jobs: $(echo "$end - $start" | bc) s, $(echo "scale=1; $count / ($end - $start)" | bc) games/s"
+  echo "tournament of $players players$with_engines, $count games, --jobs $jobs: $(echo "$end - $start" | bc) s, $(echo "scale=1; $count / ($end - $start)" | bc) games/s"
 done
 cmp "$work/t1/standings.csv" "$work/t2/standings.csv" && echo "the same standings with 1 and 2 jobs"
 head -8 "$work/t2/standings.csv"

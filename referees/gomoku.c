@@ -514,9 +514,10 @@ static struct {
     int time_limit_ms;
     int battle;                         /* two external players (see battle()) */
     int single_lines;                   /* player, opponent, after, move, rule: not with battle */
-    int battle_lines;                   /* engine, match_time_ms, memory_bytes: only with battle */
+    int battle_lines;                   /* engine, match_time_ms, memory_bytes, time_tolerance_ms: only with battle */
     int engine[2];                      /* A, B: a Gomocup engine (see engine_starts()) */
     long match_time_ms;                 /* the game's time, told to engines (0: none) */
+    int tolerance_ms;                   /* an engine's time beyond the timeout_turn it is told */
     long long memory_bytes;             /* each player's memory, told to engines (0: none) */
 } game = { .opponent = OPP_RANDOM, .after_script = OPP_RANDOM, .seed = 1, .time_limit_ms = 1000 };
 
@@ -559,7 +560,7 @@ static int read_case(const char *path)
         if (n < 1)
             continue;
         int battle_only = !strcmp(word, "engine") || !strcmp(word, "match_time_ms")
-                          || !strcmp(word, "memory_bytes");
+                          || !strcmp(word, "memory_bytes") || !strcmp(word, "time_tolerance_ms");
         game.battle_lines += battle_only;
         game.single_lines += !battle_only && strcmp(word, "battle") && strcmp(word, "time_limit_ms")
                              && !(strcmp(word, "rule") == 0 && n == 2 && strcmp(arg, "renju") == 0);
@@ -572,6 +573,9 @@ static int read_case(const char *path)
             /* read */
         } else if (strcmp(word, "memory_bytes") == 0 && sscanf(arg, "%lld", &game.memory_bytes) == 1
                    && game.memory_bytes >= 0) {
+            /* read */
+        } else if (strcmp(word, "time_tolerance_ms") == 0 && sscanf(arg, "%d", &game.tolerance_ms) == 1
+                   && game.tolerance_ms >= 0) {
             /* read */
         } else if (strcmp(word, "player") == 0 && n == 2 && (!strcmp(arg, "X") || !strcmp(arg, "O"))) {
             game.player = arg[0];
@@ -612,7 +616,8 @@ static int read_case(const char *path)
         return 0;
     }
     if (game.battle_lines && !game.battle) {
-        fprintf(stderr, "referee: %s: engine, match_time_ms and memory_bytes lines need 'battle'\n", path);
+        fprintf(stderr, "referee: %s: engine, match_time_ms, memory_bytes and time_tolerance_ms lines"
+                " need 'battle'\n", path);
         return 0;
     }
     if (!game.player && !game.battle) {
@@ -1225,7 +1230,8 @@ struct queue {
 static struct queue queues[2];
 static int turn_given = -1;             /* the player clings lets run */
 
-static int engine_chatter(const char *text);
+static int engine_chatter(const char *text, int started);
+static void note_chatter(int side, int lines, enum reply got, const char *text);
 
 static char colour_of(int side)
 {
@@ -1270,7 +1276,9 @@ static enum reply receive(long deadline)
     }
     if (!text) {
         q->ended = 1;
-    } else if (q->count < QUEUED_LINES && !(game.engine[side] && engine_chatter(text))) {
+    } else if (game.engine[side] && engine_chatter(text, q->count > 0)) {
+        note_chatter(side, q->count, got, text);
+    } else if (q->count < QUEUED_LINES) {
         snprintf(q->lines[q->count], sizeof q->lines[0], "%s", text);
         q->kinds[q->count++] = got;
     }
@@ -1310,18 +1318,60 @@ static void give_turn(int side)
  * is the engine's "c,r". Only the translation is here; battle() judges both
  * kinds of player alike. */
 
-/* The lines an engine writes for a human (MESSAGE, DEBUG): not for the game,
- * dropped as they come. */
-static int engine_chatter(const char *text)
+/* The lines an engine writes for a human (MESSAGE, DEBUG, and ERROR once it
+ * has answered START: what it cannot cope with, a memory limit too small say,
+ * and plays on as managers let it): not for the game, kept for the record. */
+static int engine_chatter(const char *text, int started)
 {
-    static const char *const words[] = { "MESSAGE", "DEBUG" };
+    static const char *const words[] = { "MESSAGE", "DEBUG", "ERROR" };
 
-    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+    for (size_t k = 0; k < sizeof words / sizeof words[0] - !started; k++) {
         size_t n = strlen(words[k]);
         if (strncmp(text, words[k], n) == 0 && (text[n] == ' ' || text[n] == '\0'))
             return 1;
     }
     return 0;
+}
+
+/* The chatter kept for chatter.txt; more is counted, not kept. */
+#define CHATTER_LINES 64
+
+static struct {
+    char colour;
+    int move;           /* the move the engine was to make next */
+    char text[MAX_LINE + 4];
+} chatter[CHATTER_LINES];
+static int chatter_count, chatter_dropped;
+
+/* A line of chatter from `side`, which had written `lines` lines that count
+ * (its OK to START, then its moves): its place in the game does not depend
+ * on when it came, only on the engine's own order. */
+static void note_chatter(int side, int lines, enum reply got, const char *text)
+{
+    if (chatter_count == CHATTER_LINES) {
+        chatter_dropped++;
+        return;
+    }
+    chatter[chatter_count].colour = colour_of(side);
+    chatter[chatter_count].move = 2 * (lines - 1) + 1 + side;
+    snprintf(chatter[chatter_count].text, sizeof chatter[0].text, "%s%s", text,
+             got == TOO_LONG ? "..." : "");
+    chatter_count++;
+}
+
+/* chatter.txt: "X 7 MESSAGE ..." a line (the colour, the move it came
+ * before), then "dropped N" if there was more. */
+static int write_chatter(const char *dir)
+{
+    static char text[CHATTER_LINES * (MAX_LINE + 16) + 32];
+    size_t len = 0;
+
+    for (int k = 0; k < chatter_count; k++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%c %d %s\n", chatter[k].colour,
+                                chatter[k].move, chatter[k].text);
+    if (chatter_dropped)
+        snprintf(text + len, sizeof text - len, "dropped %d\n", chatter_dropped);
+    return write_feedback(dir, "chatter.txt", text);
 }
 
 /* An engine's move "x,y": the column, then the row. */
@@ -1346,7 +1396,7 @@ static void tell_time_left(int side)
  * the engine did not answer OK. */
 static int engine_starts(int side, char *reason, size_t size)
 {
-    long allowed = game.time_limit_ms + START_UP_MS;
+    long allowed = game.time_limit_ms + game.tolerance_ms + START_UP_MS;
     const char *text = "";
 
     give_turn(side);
@@ -1436,7 +1486,8 @@ static int battle(const char *dir)
     }
     while (!winner) {
         int mover = turn == 'O', number = moves_played + 1, r = -1, c = -1;
-        long allowed = game.time_limit_ms + (number <= 2 ? START_UP_MS : 0);
+        long allowed = game.time_limit_ms + (game.engine[mover] ? game.tolerance_ms : 0)
+                       + (number <= 2 ? START_UP_MS : 0);
         const char *text = "";
 
         give_turn(mover);
@@ -1508,7 +1559,7 @@ static int battle(const char *dir)
     len = snprintf(details, sizeof details,
                    "%s\nbattle: A plays X, B plays O, time limit %d ms, %d moves\n%s",
                    team_message, game.time_limit_ms, moves_played, result);
-    if (!write_feedback(dir, "result.txt", result)) {
+    if (!write_feedback(dir, "result.txt", result) || !write_chatter(dir)) {
         fprintf(stderr, "referee: cannot write to %s\n", dir);
         return REFEREE_ERROR;
     }

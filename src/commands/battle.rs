@@ -48,9 +48,13 @@ pub struct Args {
     /// overline, a double four or a double three).
     #[arg(long, value_name = "RULES", default_value = "freestyle")]
     rule: Rules,
+    /// A Gomocup engine's time beyond the timeout_turn and timeout_match it is told, in
+    /// milliseconds (a lesson player's time is the lesson's).
+    #[arg(long, value_name = "MS", default_value = "1000", value_parser = milliseconds)]
+    time_tolerance: Duration,
 }
 
-fn milliseconds(text: &str) -> Result<Duration, String> {
+pub fn milliseconds(text: &str) -> Result<Duration, String> {
     text.trim()
         .parse()
         .map(Duration::from_millis)
@@ -72,7 +76,7 @@ pub fn run(app: &App, options: &Args) -> Result<Exit> {
     for warning in &grader.warnings {
         eprintln!("warning: {warning}");
     }
-    let arena = Arena::new(&grader, exercise, options.rule)?;
+    let arena = Arena::new(&grader, exercise, options.rule, options.time_tolerance)?;
     let mut players = entrants
         .iter()
         .zip([&options.a, &options.b])

@@ -2,6 +2,8 @@
 //! calls its brains), so that piskvork or a Gomocup manager can load a student's program.
 //! The protocol is game/pbrain.rs's; see docs/gomocup.md.
 
+use std::time::Duration;
+
 use anyhow::{Result, bail};
 
 use crate::app::App;
@@ -37,8 +39,9 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
         true => app.grader_for_submissions()?,
         false => app.grader()?,
     };
-    // The manager judges the game, under its rules: the arena only builds and runs.
-    let arena = Arena::new(&grader, exercise, Rules::default())?;
+    // The manager judges and times the game, under its rules: the arena only builds and
+    // runs.
+    let arena = Arena::new(&grader, exercise, Rules::default(), Duration::ZERO)?;
     let player = arena.player(&entrant, &style::one_line(spec))?;
     pbrain::serve(
         &arena,

@@ -4,15 +4,19 @@
 //! `--html FILE` draws the tournament's page (see [`crate::report::tournament_html`]).
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 
 use crate::app::App;
 use crate::commands::{Exit, grade};
 use crate::game::battle::{self, Arena, Entrant, Player, Record, Rules, Stone};
-use crate::game::tournament::{self, CSV_FILE, Entry, JSON_FILE, Pairing, Played, Tournament};
+use crate::game::tournament::{
+    self, CSV_FILE, EngineEntry, Entry, JSON_FILE, Pairing, Played, Tournament,
+};
 use crate::report::tournament_html;
 use crate::util::atomic;
+use crate::util::digest;
 use crate::util::i18n::{Lang, count};
 use crate::util::parallel;
 use crate::util::shard::Shard;
@@ -60,6 +64,11 @@ pub struct Args {
     /// overline, a double four or a double three).
     #[arg(long, value_name = "RULES", default_value = "freestyle")]
     rule: Rules,
+    /// A Gomocup engine's time beyond the timeout_turn and timeout_match it is told, in
+    /// milliseconds, the same for every engine (a lesson player's time is the lesson's);
+    /// recorded in tournament.json.
+    #[arg(long, value_name = "MS", default_value = "1000", value_parser = crate::commands::battle::milliseconds)]
+    time_tolerance: Duration,
 }
 
 /// `clings tournament SUBMISSIONS` or `clings tournament --merge TOURNAMENT_JSON...`.
@@ -107,24 +116,17 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
     for warning in &grader.warnings {
         eprintln!("warning: {warning}");
     }
-    let arena = Arena::new(&grader, exercise, options.rule)?;
+    let arena = Arena::new(&grader, exercise, options.rule, options.time_tolerance)?;
     let jobs = grader.jobs;
     let mut built: Vec<Result<Player>> =
         parallel::map(&entrants, jobs, |(name, entrant)| match entrant {
             Ok(entrant) => arena.player(entrant, name),
             Err(why) => Err(anyhow::anyhow!("refused: {why}")),
         });
-    // An engine is named by itself, as a bot is by the course: `engine NAME`.
-    let mut names: Vec<String> = entrants
-        .iter()
-        .zip(&built)
-        .map(
-            |((name, _), build)| match build.as_ref().map(|player| &player.about) {
-                Ok(Some(about)) => format!("engine {about}"),
-                _ => name.clone(),
-            },
-        )
-        .collect();
+    // An engine is named by its file, as a bot is by the course (`engine FILE`): its
+    // answer to ABOUT may change from run to run (the time, a build number), and the
+    // shards of one tournament must name it alike. ABOUT is its label.
+    let mut names: Vec<String> = entrants.iter().map(|(name, _)| name.clone()).collect();
     battle::distinct(&mut names);
     for (build, name) in built.iter_mut().zip(&names) {
         if let Ok(player) = build {
@@ -139,6 +141,10 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
             name,
             forfeits: build.as_ref().err().map(forfeit_reason),
             refused: entrant.is_err(),
+            engine: match entrant {
+                Ok(Entrant::Engine(path)) => Some(engine_entry(path, build)),
+                _ => None,
+            },
         })
         .collect();
     // Players are named after students' folders, which may hold any character.
@@ -182,6 +188,7 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
         rounds: options.rounds,
         seed: options.seed,
         rules: options.rule,
+        time_tolerance_ms: options.time_tolerance.as_millis() as u64,
         games: played.into_iter().collect::<Result<Vec<Played>>>()?,
     };
     write(&tournament, &options.out, options.html.as_deref(), app.lang)?;
@@ -241,6 +248,17 @@ fn forfeit(players: &[Entry], pairing: &Pairing) -> Record {
         reason,
         five: Vec::new(),
         moves: Vec::new(),
+        said: Vec::new(),
+    }
+}
+
+/// An engine's identity beyond its name: its file's digest (shards merge only with the
+/// same file), and the name it gives itself.
+fn engine_entry(path: &Path, build: &Result<Player>) -> EngineEntry {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    EngineEntry {
+        digest: digest::of(&[&bytes]),
+        about: build.as_ref().ok().and_then(|player| player.about.clone()),
     }
 }
 
@@ -411,6 +429,7 @@ mod tests {
                 name: name.to_string(),
                 forfeits: None,
                 refused: false,
+                engine: None,
             })
             .collect();
         let games = tournament::schedule(names.len(), 1, 1)
@@ -425,6 +444,7 @@ mod tests {
                     reason: String::new(),
                     five: Vec::new(),
                     moves: Vec::new(),
+                    said: Vec::new(),
                 },
             })
             .collect();
@@ -433,6 +453,7 @@ mod tests {
             rounds: 1,
             seed: 1,
             rules: Rules::Freestyle,
+            time_tolerance_ms: 0,
             games,
         };
         let table = standings_table(&tournament);

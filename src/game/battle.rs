@@ -17,9 +17,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::compile::cache::Executable;
 use crate::course::{BOTS_DIR, Course, Exercise};
-use crate::grade::checkers::{MOVES, RESULT, Validator};
+use crate::grade::checkers::{CHATTER, MOVES, RESULT, Validator};
 use crate::grade::{self, Grader};
-use crate::sandbox::{Conversation, Job, Left, Limits, Outcome, Relay, Side};
+use crate::sandbox::{Conversation, Job, Left, Limits, MemoryEnforcement, Outcome, Relay, Side};
 use crate::util::i18n::count;
 use crate::util::style;
 use crate::verdict::compare::CompareMode;
@@ -29,7 +29,7 @@ use crate::verdict::{self, Checked, Clock, Expected, Finding, JudgedBy, signal_n
 pub const SIZE: usize = 15;
 
 /// The longest a game may last: the referee limits each move (1 s by default), and a
-/// game has at most 225 of them.
+/// game has at most 225 of them. Engines are told it as `timeout_match`.
 const GAME_TIME: Duration = Duration::from_secs(300);
 
 /// The rules of a game: free-style Gomoku (five or more in a row win), or renju's, where
@@ -76,7 +76,7 @@ pub enum Stone {
 }
 
 impl Stone {
-    fn letter(self) -> char {
+    pub fn letter(self) -> char {
         match self {
             Stone::X => 'X',
             Stone::O => 'O',
@@ -214,6 +214,21 @@ pub struct Record {
     /// The winning five, when a five ended the game.
     pub five: Vec<[u8; 2]>,
     pub moves: Vec<Move>,
+    /// What engines wrote for a human (`MESSAGE`, `DEBUG`, `ERROR` lines), for the
+    /// teacher; written only when there is some, so that other games' records are as
+    /// before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub said: Vec<Said>,
+}
+
+/// A line an engine wrote that is not a move: what it said before a move of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Said {
+    pub stone: Stone,
+    /// The number of the move it came before (past the last: after the game).
+    pub before_move: u32,
+    /// As written, escaped; or how many more lines the referee did not keep.
+    pub text: String,
 }
 
 /// Where games are played: the course's referee, and the limits every player runs under.
@@ -224,6 +239,8 @@ pub struct Arena<'a> {
     limits: Limits,
     env: Vec<(String, String)>,
     rules: Rules,
+    /// An engine's time beyond the time it is told, the same for every engine.
+    tolerance: Duration,
 }
 
 /// The exercise whose referee judges battles: the one named, else the course's first
@@ -240,8 +257,14 @@ pub fn refereed_exercise<'c>(course: &'c Course, name: Option<&str>) -> Result<&
 }
 
 impl<'a> Arena<'a> {
-    /// The arena of `exercise`, whose referee judges its games by `rules`.
-    pub fn new(grader: &'a Grader<'a>, exercise: &'a Exercise, rules: Rules) -> Result<Arena<'a>> {
+    /// The arena of `exercise`, whose referee judges its games by `rules`, engines
+    /// allowed `tolerance` beyond the time they are told.
+    pub fn new(
+        grader: &'a Grader<'a>,
+        exercise: &'a Exercise,
+        rules: Rules,
+        tolerance: Duration,
+    ) -> Result<Arena<'a>> {
         let referee = grader
             .validator(exercise)?
             .filter(|validator| validator.role == JudgedBy::Referee)
@@ -253,8 +276,8 @@ impl<'a> Arena<'a> {
                 )
             })?;
         let limits = Limits {
-            wall_time: GAME_TIME,
-            cpu_time: GAME_TIME,
+            wall_time: GAME_TIME + tolerance,
+            cpu_time: GAME_TIME + tolerance,
             ..grader.limits(None)
         };
         Ok(Arena {
@@ -264,6 +287,7 @@ impl<'a> Arena<'a> {
             limits,
             env: grader.toolchain.runtime_env(),
             rules,
+            tolerance,
         })
     }
 
@@ -320,6 +344,21 @@ impl<'a> Arena<'a> {
         self.grader.sandbox.run(&job, limits)
     }
 
+    /// The limits `player` runs under: an engine is told its memory as `max_memory`, which
+    /// managers mean as memory in use, and sizes its tables to it; its address space may
+    /// be larger, for what allocators and threads reserve and never use (docs/gomocup.md).
+    fn limits_of(&self, player: &Player) -> Limits {
+        let mut limits = self.limits;
+        if player.protocol == Protocol::Gomocup
+            && limits.memory.enforcement == MemoryEnforcement::AddressSpace
+        {
+            limits.memory.enforcement = MemoryEnforcement::InUse {
+                address_space_bytes: limits.memory.bytes.saturating_add(ENGINE_ADDRESS_ROOM),
+            };
+        }
+        limits
+    }
+
     /// A C file built as a student's, in its own folder.
     fn build_file(&self, path: &Path) -> Result<Executable> {
         let dir = match path.parent() {
@@ -360,41 +399,51 @@ impl<'a> Arena<'a> {
             args: if player.seeded { &seed } else { &[] },
             ..Job::program(&player.program, None, &self.env)
         });
-        // An engine is told the game's time and memory, as a Gomocup manager tells them.
+        // An engine is told the game's time and memory, as a Gomocup manager tells them,
+        // and given the tolerance beyond that time.
         let mut setup = format!(
-            "{}match_time_ms {}\nmemory_bytes {}\n",
+            "{}match_time_ms {}\nmemory_bytes {}\ntime_tolerance_ms {}\n",
             self.rules.battle_case(),
-            self.limits.wall_time.as_millis(),
-            self.limits.memory.bytes
+            GAME_TIME.as_millis(),
+            self.limits.memory.bytes,
+            self.tolerance.as_millis()
         );
         for (tag, player) in ["A", "B"].iter().zip([x, o]) {
             if player.protocol == Protocol::Gomocup {
                 setup.push_str(&format!("engine {tag}\n"));
             }
         }
+        let limits = [x, o].map(|player| self.limits_of(player));
         let battled = self.referee.battle(
             &self.grader.sandbox,
-            self.limits,
+            limits,
             &setup,
             jobs,
             &|conversation: &Conversation| watch(&moves_so_far(conversation)),
         )?;
-        let file = |name: &str| match battled.files.iter().find(|(file, _)| file == name) {
-            Some((_, Left::File(bytes))) => Ok(String::from_utf8_lossy(bytes).into_owned()),
-            _ => bail!(
-                "the course's referee {} left no {name} after a battle",
-                self.referee.source.display()
-            ),
+        let left = |name: &str| match battled.files.iter().find(|(file, _)| file == name) {
+            Some((_, Left::File(bytes))) => Some(String::from_utf8_lossy(bytes).into_owned()),
+            _ => None,
+        };
+        let file = |name: &str| {
+            left(name).with_context(|| {
+                format!(
+                    "the course's referee {} left no {name} after a battle",
+                    self.referee.source.display()
+                )
+            })
         };
         let mut record = Record::read(&file(RESULT)?, &file(MOVES)?, &x.name, &o.name)
             .with_context(|| format!("the referee {}", self.referee.source.display()))?;
+        // A course's older referee keeps no chatter.
+        record.said = left(CHATTER).map(|text| said(&text)).unwrap_or_default();
         let loser = match record.winner {
-            Some(Stone::X) => Some(&battled.players[1]),
-            Some(Stone::O) => Some(&battled.players[0]),
+            Some(Stone::X) => Some((&battled.players[1], limits[1])),
+            Some(Stone::O) => Some((&battled.players[0], limits[0])),
             None => None,
         };
-        if let Some(loser) = loser {
-            record.reason = how_it_ended(std::mem::take(&mut record.reason), loser, self.limits);
+        if let Some((loser, limits)) = loser {
+            record.reason = how_it_ended(std::mem::take(&mut record.reason), loser, limits);
         }
         Ok(record)
     }
@@ -514,6 +563,11 @@ fn executable(path: &Path) -> Result<PathBuf> {
         .with_context(|| format!("cannot read {}", path.display()))
 }
 
+/// An engine's address space beyond its memory: glibc reserves 64 MiB of arena for each
+/// thread that allocates, and each thread has its stack (8 MiB), so 16 threads take a
+/// little over 1 GiB that is never used.
+const ENGINE_ADDRESS_ROOM: u64 = 2 << 30;
+
 /// The longest name an engine may give itself on the standings.
 const ENGINE_NAME: usize = 40;
 
@@ -524,6 +578,34 @@ fn about_name(answer: &str) -> Option<String> {
     let name = answer[start..].split(['"', '\n']).next()?.trim();
     let name: String = style::one_line(name).chars().take(ENGINE_NAME).collect();
     (!name.is_empty()).then_some(name)
+}
+
+/// The referee's `chatter.txt`: `X 7 MESSAGE text` a line (the colour, the move it came
+/// before), then `dropped N` when it kept no more.
+fn said(chatter: &str) -> Vec<Said> {
+    let mut said = Vec::new();
+    for line in chatter.lines() {
+        let mut words = line.splitn(3, ' ');
+        let (first, second, text) = (words.next(), words.next(), words.next());
+        if let (Some("dropped"), Some(count), Some(last)) = (first, second, said.last()) {
+            let more = Said {
+                text: format!("... and {} more lines, not kept", style::one_line(count)),
+                ..Said::clone(last)
+            };
+            said.push(more);
+            continue;
+        }
+        let stone = first.and_then(Stone::from_letter);
+        let before_move = second.and_then(|number| number.parse().ok());
+        if let (Some(stone), Some(before_move)) = (stone, before_move) {
+            said.push(Said {
+                stone,
+                before_move,
+                text: style::one_line(text.unwrap_or_default()).into_owned(),
+            });
+        }
+    }
+    said
 }
 
 impl Record {
@@ -570,6 +652,7 @@ impl Record {
             reason: reason.unwrap_or_default(),
             five,
             moves,
+            said: Vec::new(),
         })
     }
 
@@ -600,12 +683,28 @@ impl Record {
         format!("{outcome}: {}", self.reason)
     }
 
-    /// The game in the `replay` exercise's format: a move `r c` a line.
+    /// The game in the `replay` exercise's format: a move `r c` a line; then what the
+    /// engines said, `# ` lines after the moves, where a replay program's reading of
+    /// `r c` pairs stops.
     pub fn replay(&self) -> String {
-        self.moves
+        let moves = self
+            .moves
             .iter()
-            .map(|step| format!("{} {}\n", step.row, step.col))
-            .collect()
+            .map(|step| format!("{} {}\n", step.row, step.col));
+        let said = self.said.iter().map(|line| format!("# {}\n", line.shown()));
+        moves.chain(said).collect()
+    }
+}
+
+impl Said {
+    /// `X before move 7: MESSAGE text`.
+    pub fn shown(&self) -> String {
+        format!(
+            "{} before move {}: {}",
+            self.stone.letter(),
+            self.before_move,
+            self.text
+        )
     }
 }
 
@@ -705,6 +804,20 @@ mod tests {
                 "{result} {moves}"
             );
         }
+    }
+
+    #[test]
+    fn what_engines_said_is_read_escaped_and_follows_the_moves_of_the_replay() {
+        let mut record =
+            Record::read("winner X\nreason X made five\n", "X 7 7\n", "a", "b").unwrap();
+        record.said =
+            said("X 1 MESSAGE \x1b[2J hi\nO 2 ERROR Unknown command\nnot a line\ndropped 40\n");
+        assert_eq!(
+            record.replay(),
+            "7 7\n# X before move 1: MESSAGE \\x1b[2J hi\n# O before move 2: ERROR Unknown \
+             command\n# O before move 2: ... and 40 more lines, not kept\n"
+        );
+        assert_eq!(said(""), []);
     }
 
     #[test]

@@ -9,6 +9,11 @@
 //! (`BOARD`, or the game after a `TAKEBACK`) is reached by playing the game again from
 //! the start in a new run of the player: the player must choose the same moves again, as
 //! a deterministic player does, or the brain says `ERROR`.
+//!
+//! The player is seated as a battle's player (A at a [`Table`] where clings is the
+//! referee), so that it runs only while the manager waits for its move: between its
+//! turns every process of its run is stopped, as in a battle, and the other engine's
+//! time is its own.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -20,7 +25,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 
 use crate::game::battle::{self, Arena, Player, SIZE};
-use crate::sandbox::{Outcome, Pair, Relay};
+use crate::sandbox::{Outcome, Relay, Table};
 use crate::util::style;
 
 /// How long a run of the player may last: the manager times the game, not clings.
@@ -74,9 +79,10 @@ struct Brain<'scope, 'env, W: Write> {
 
 /// A run of the lesson player, and the moves it has seen and made.
 struct Game<'scope> {
-    /// What clings writes to the player.
+    /// clings' commands as the table's referee: `to A ...` to the player, `turn A` to let
+    /// it run, `turn B` to stop it.
     to_player: Arc<Relay>,
-    /// What the player writes, on its way to clings.
+    /// What the player writes, tagged `A `, on its way to clings.
     from_player: Arc<Relay>,
     lines: Lines,
     run: ScopedJoinHandle<'scope, Result<Outcome>>,
@@ -89,9 +95,10 @@ struct Refusal(String);
 impl<'scope, 'env: 'scope, W: Write> Brain<'scope, 'env, W> {
     /// Answers the manager's commands until `END` or the end of its input.
     fn serve(&mut self, input: impl BufRead) -> Result<()> {
-        let mut lines = input.lines();
+        // Bytes, not text: a manager may send a folder's name in a Windows code page.
+        let mut lines = input.split(b'\n');
         while let Some(line) = lines.next() {
-            let line = line?;
+            let line = String::from_utf8_lossy(&line?).into_owned();
             let line = line.trim();
             let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
             match command.to_ascii_uppercase().as_str() {
@@ -123,14 +130,14 @@ impl<'scope, 'env: 'scope, W: Write> Brain<'scope, 'env, W> {
                     }
                     None => self.say(&format!(
                         "ERROR TURN {}: not an empty cell x,y of the board",
-                        rest.trim()
+                        style::one_line(rest.trim())
                     ))?,
                 },
                 "BOARD" => {
                     let mut stones = Vec::new();
                     let mut wrong = None;
                     for line in lines.by_ref() {
-                        let line = line?;
+                        let line = String::from_utf8_lossy(&line?).into_owned();
                         let line = line.trim();
                         if line.eq_ignore_ascii_case("DONE") {
                             break;
@@ -142,8 +149,9 @@ impl<'scope, 'env: 'scope, W: Write> Brain<'scope, 'env, W> {
                     }
                     match wrong {
                         Some(line) => self.say(&format!(
-                            "ERROR BOARD line {line:?}: a stone is x,y,1 (this brain's) or \
-                             x,y,2 (the opponent's)"
+                            "ERROR BOARD line \"{}\": a stone is x,y,1 (this brain's) or \
+                             x,y,2 (the opponent's)",
+                            style::one_line(&line)
                         ))?,
                         None => {
                             self.stones = stones;
@@ -156,10 +164,14 @@ impl<'scope, 'env: 'scope, W: Write> Brain<'scope, 'env, W> {
                         self.stones.remove(index);
                         self.say("OK")?;
                     }
-                    None => self.say(&format!("ERROR TAKEBACK {}: no stone there", rest.trim()))?,
+                    None => self.say(&format!(
+                        "ERROR TAKEBACK {}: no stone there",
+                        style::one_line(rest.trim())
+                    ))?,
                 },
                 "ABOUT" => {
-                    let name = self.player.name.replace(['"', ','], "");
+                    // One line: a name that could end it would forge the manager's answers.
+                    let name = style::one_line(&self.player.name).replace(['"', ','], "");
                     let version = env!("CARGO_PKG_VERSION");
                     self.say(&format!(
                         "name=\"{name}\", version=\"{version}\", author=\"a lesson player, \
@@ -167,12 +179,13 @@ impl<'scope, 'env: 'scope, W: Write> Brain<'scope, 'env, W> {
                     ))?
                 }
                 "END" => break,
-                _ => self.say(&format!("UNKNOWN {}", style::visible(command)))?,
+                _ => self.say(&format!("UNKNOWN {}", style::one_line(command)))?,
             }
         }
         Ok(())
     }
 
+    /// One line to the manager: `line` holds no newline (what it quotes is escaped).
     fn say(&mut self, line: &str) -> Result<()> {
         writeln!(self.out, "{line}")?;
         self.out.flush()?;
@@ -258,19 +271,24 @@ impl<'scope, 'env: 'scope, W: Write> Brain<'scope, 'env, W> {
 
     /// A new run of the player, told its colour.
     fn start(&self, x: bool) -> Result<Game<'scope>, Refusal> {
-        let refused = |error: anyhow::Error| Refusal(format!("cannot start the player: {error:#}"));
-        let Pair {
-            from_program,
+        let refused = |error: anyhow::Error| {
+            Refusal(format!(
+                "cannot start the player: {}",
+                style::one_line(&format!("{error:#}"))
+            ))
+        };
+        let Table {
+            from_players: [from_program, _],
             from_referee,
-            program_stdin,
+            player_stdins: [program_stdin, _],
             referee_stdin,
             ..
-        } = Pair::new().map_err(refused)?;
+        } = Table::new().map_err(refused)?;
         let (arena, player, relay) = (self.arena, self.player, Arc::clone(&from_program));
         let run = self
             .scope
             .spawn(move || arena.run_alone(player, program_stdin.as_fd(), &relay, RUN_TIME));
-        from_referee.pass(if x { b"X\n" } else { b"O\n" });
+        from_referee.pass(if x { b"to A X\n" } else { b"to A O\n" });
         Ok(Game {
             to_player: from_referee,
             from_player: from_program,
@@ -302,14 +320,18 @@ impl Game<'_> {
     /// The opponent's move, passed on to the player.
     fn tell(&mut self, stone: Placed) {
         self.to_player
-            .pass(format!("{} {}\n", stone.row, stone.col).as_bytes());
+            .pass(format!("to A {} {}\n", stone.row, stone.col).as_bytes());
         self.played.push(stone);
     }
 
     /// The player's next move, read and checked to be a cell of the board (whether it is
     /// empty is for the manager to judge).
     fn own_move(&mut self) -> Result<Placed, Refusal> {
-        let Some(line) = next_line(&mut self.lines) else {
+        // The player runs only while its move is awaited.
+        self.to_player.pass(b"turn A\n");
+        let line = next_line(&mut self.lines);
+        self.to_player.pass(b"turn B\n");
+        let Some(line) = line else {
             return Err(Refusal(
                 "the player ended (or closed its stdout) before the game did".to_string(),
             ));
@@ -337,15 +359,17 @@ impl Game<'_> {
     }
 }
 
-/// The lines of what the player writes, as they come (a last line without its newline
-/// too); they end with the player's output.
+/// The lines of what the player writes, tagged `A ` as they come (a last line without
+/// its newline too), then `eof A` once its output has ended.
 type Lines = std::io::Split<BufReader<File>>;
 
-/// The next of `lines`, without its newline and `\r`.
+/// The player's next line, without its tag, newline and `\r`; none once its output has
+/// ended.
 fn next_line(lines: &mut Lines) -> Option<String> {
     let line = lines.next()?.ok()?;
+    let said = line.strip_prefix(b"A ")?;
     Some(
-        String::from_utf8_lossy(&line)
+        String::from_utf8_lossy(said)
             .trim_end_matches('\r')
             .to_string(),
     )

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::battle::{Record, Rules, Stone};
 use crate::game::standings::{self, Game, GameResult};
+use crate::game::verify;
 use crate::util::csv_cell;
 use crate::util::i18n::{Lang, count};
 use crate::util::shard::Shard;
@@ -77,6 +78,10 @@ pub struct Tournament {
     /// Written only when not free-style, so that a free-style tournament's file is as before.
     #[serde(default, skip_serializing_if = "Rules::is_freestyle")]
     pub rules: Rules,
+    /// A Gomocup engine's time beyond the time it was told, in milliseconds, the same for
+    /// every engine (none in a tournament from before it was kept).
+    #[serde(default)]
+    pub time_tolerance_ms: u64,
     pub games: Vec<Played>,
 }
 
@@ -91,6 +96,19 @@ pub struct Entry {
     /// Its folder, or its file to play, is a symbolic link: `forfeits` says to what.
     #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub refused: bool,
+    /// A Gomocup engine's file digest and label.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub engine: Option<EngineEntry>,
+}
+
+/// What names a Gomocup engine beyond its file's name.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EngineEntry {
+    /// Its file's digest: the same name with another file is another engine.
+    pub digest: String,
+    /// Its answer to ABOUT (escaped), which may change from run to run: a label only.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub about: Option<String>,
 }
 
 /// A player's line in the standings, with its name.
@@ -215,15 +233,33 @@ impl Tournament {
     /// The tournaments of several shards as one: the same players, rounds and seed, each
     /// game once.
     pub fn merge(parts: Vec<(String, Tournament)>) -> Result<Tournament> {
+        // A shard is a file anyone can edit: each of its games must be one the tournament
+        // could have played.
+        for (source, part) in &parts {
+            for game in &part.games {
+                if let Err(why) = verify::game(part, game) {
+                    bail!(
+                        "{source}: game {} ({}) is not a game of this tournament: {why}; \
+                         merge only the shards a tournament wrote",
+                        game.number,
+                        game.record.summary()
+                    );
+                }
+            }
+        }
         let mut parts = parts.into_iter();
         let Some((_, mut merged)) = parts.next() else {
             bail!("nothing to merge: give the tournament.json of each shard");
         };
-        let names = |tournament: &Tournament| -> Vec<String> {
+        // Who the players are: their names, and an engine's file (not its label).
+        let names = |tournament: &Tournament| -> Vec<(String, Option<String>)> {
             tournament
                 .players
                 .iter()
-                .map(|entry| entry.name.clone())
+                .map(|entry| {
+                    let digest = entry.engine.as_ref().map(|engine| engine.digest.clone());
+                    (entry.name.clone(), digest)
+                })
                 .collect()
         };
         for (source, part) in parts {
@@ -231,9 +267,11 @@ impl Tournament {
                 || part.rounds != merged.rounds
                 || part.seed != merged.seed
                 || part.rules != merged.rules
+                || part.time_tolerance_ms != merged.time_tolerance_ms
             {
                 bail!(
-                    "{source} is of another tournament (other players, rounds, seed or rules): shards \
+                    "{source} is of another tournament (other players, rounds, seed, rules or \
+                     time tolerance): shards \
                      are merged only with the shards of the same command"
                 );
             }
@@ -320,11 +358,13 @@ mod tests {
                     name: format!("p{n}"),
                     forfeits: (n < forfeits).then(|| "does not compile".to_string()),
                     refused: false,
+                    engine: None,
                 })
                 .collect(),
             rounds,
             seed: 7,
             rules: Rules::Freestyle,
+            time_tolerance_ms: 0,
             games: (1..=games)
                 .map(|number| Played {
                     number,
@@ -336,6 +376,7 @@ mod tests {
                         reason: String::new(),
                         five: Vec::new(),
                         moves: Vec::new(),
+                        said: Vec::new(),
                     },
                 })
                 .collect(),

@@ -44,7 +44,8 @@ const JUDGE_MESSAGE: &str = "judgemessage.txt";
 /// What a referee leaves after a battle (see referees/README.md, "Battle mode").
 pub const RESULT: &str = "result.txt";
 pub const MOVES: &str = "moves.txt";
-const BATTLE_FILES: [&str; 3] = [RESULT, MOVES, TEAM_MESSAGE];
+pub const CHATTER: &str = "chatter.txt";
+const BATTLE_FILES: [&str; 4] = [RESULT, MOVES, CHATTER, TEAM_MESSAGE];
 
 /// The longest message shown, in characters: a validator may quote the output at length.
 const MESSAGE_CHARS: usize = 300;
@@ -221,11 +222,12 @@ impl Validator {
     /// input (`battle`, and what else the referee reads), `players` the two programs,
     /// `A` first. `watch` is shown the referee's commands as the game goes. The referee
     /// judges the game (a player that crashed ended before the game did); how each player
-    /// ran is given beside, to say why.
+    /// ran is given beside, to say why. Each player runs under its `limits` (their wall
+    /// time alike: A's bounds the referee's).
     pub fn battle(
         &self,
         sandbox: &Sandbox,
-        limits: Limits,
+        limits: [Limits; 2],
         setup: &str,
         players: [Job; 2],
         watch: &(dyn Fn(&Conversation) + Sync),
@@ -236,7 +238,7 @@ impl Validator {
             &inputs,
             table.referee_stdin.as_fd(),
             &table.from_referee,
-            limits,
+            limits[0],
         );
         let [a, b] = players;
         let seated =
@@ -270,7 +272,8 @@ impl Validator {
             let running: Vec<_> = players
                 .iter()
                 .zip(done)
-                .map(|(player, done)| {
+                .zip(limits)
+                .map(|((player, done), limits)| {
                     let ended = player_ended.clone();
                     scope.spawn(move || {
                         let outcome = sandbox.run(player, limits);

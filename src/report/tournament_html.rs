@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use askama::Template;
 use serde_json::json;
 
-use crate::game::battle::{Record, SIZE, Stone};
+use crate::game::battle::{Record, SIZE, Said, Stone};
 use crate::game::tournament::{Line, Tournament};
 use crate::util::i18n::Lang;
 
@@ -77,6 +77,8 @@ struct GameRow<'a> {
     /// Its moves, then its five, as JSON; none when no move was played.
     moves_json: Option<String>,
     five_json: Option<String>,
+    /// What its engines wrote that is not a move, for the teacher.
+    said: Vec<String>,
 }
 
 /// A player of a game: its name, its index in the players (for the filter), whether it won.
@@ -267,6 +269,7 @@ fn games<'a>(tournament: &'a Tournament) -> Vec<GameRow<'a>> {
                     .then(|| cells_json(record.moves.iter().map(|step| [step.row, step.col]))),
                 five_json: (played && !record.five.is_empty())
                     .then(|| cells_json(record.five.iter().copied())),
+                said: record.said.iter().map(Said::shown).collect(),
             }
         })
         .collect()
@@ -307,6 +310,7 @@ mod tests {
                     None => Vec::new(),
                 },
                 moves,
+                said: Vec::new(),
             },
         }
     }
@@ -333,11 +337,13 @@ mod tests {
                     name: name.to_string(),
                     forfeits: (index == 1).then(|| "ai.c:3: error: <expected ';'>".to_string()),
                     refused: false,
+                    engine: None,
                 })
                 .collect(),
             rounds: 1,
             seed: 7,
             rules: Default::default(),
+            time_tolerance_ms: 0,
             games,
         }
     }
@@ -385,6 +391,11 @@ mod tests {
         tournament.players[1].forfeits = Some("<x-why>".to_string());
         for game in &mut tournament.games {
             game.record.reason = format!("<x-reason-{}>", game.number);
+            game.record.said.push(crate::game::battle::Said {
+                stone: Stone::O,
+                before_move: 2,
+                text: format!("<x-said-{}>", game.number),
+            });
         }
         let page = page(&tournament, Lang::En);
         assert!(!page.contains("<x-"), "a text placed raw: {page}");
@@ -398,6 +409,9 @@ mod tests {
             "\"players\":[\"\\u003cx-ann\\u003e\"".to_string(),
         ];
         shown.extend((1..=6).map(|number| format!("<i>&lt;x-reason-{number}&gt;</i>")));
+        shown.extend(
+            (1..=6).map(|number| format!("<li>O before move 2: &lt;x-said-{number}&gt;</li>")),
+        );
         for shown in shown {
             assert!(page.contains(&shown), "{shown} is not on the page: {page}");
         }

@@ -49,6 +49,12 @@ pub enum MemoryEnforcement {
     /// their hard limit [`REPORT_ROOM`] higher, for AddressSanitizer's report (see
     /// `compile::toolchain::REPORT_ROOM_HOOK`).
     Sanitizer(StartFootprint),
+    /// RLIMIT_AS at `address_space_bytes`, above the limit: for programs whose allocator
+    /// and threads reserve address space they never use (glibc's arena of 64 MiB a thread,
+    /// a thread's stack: a Gomocup engine sizing its table to the memory it is told). The
+    /// memory they use is held to the limit by the run's cgroup or, where there is none,
+    /// by its helper's watch of the run's processes.
+    InUse { address_space_bytes: u64 },
 }
 
 /// What a program of the toolchain has mapped when it starts, before it allocates anything
@@ -93,6 +99,15 @@ impl Limits {
         match self.memory.enforcement {
             MemoryEnforcement::AddressSpace => {
                 rlimits.push(Resource::AddressSpace, bytes, bytes);
+            }
+            MemoryEnforcement::InUse {
+                address_space_bytes,
+            } => {
+                rlimits.push(
+                    Resource::AddressSpace,
+                    address_space_bytes,
+                    address_space_bytes,
+                );
             }
             MemoryEnforcement::Sanitizer(start) => {
                 // Shared mappings are not data: the address space holds them.

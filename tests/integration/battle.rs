@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{battle, clings, copy_course, repo, stdout_of};
+use common::{battle, clings, copy_course, repo, stderr_of, stdout_of};
 
 /// A player of `tests/programs/battle/`.
 fn program(name: &str) -> String {
@@ -315,7 +315,12 @@ fn a_class_tournament_plays_every_pair_twice_and_a_player_that_does_not_compile_
     let mut altered: serde_json::Value =
         serde_json::from_slice(&std::fs::read(root.join("one/tournament.json")).unwrap()).unwrap();
     let number = altered["games"][0]["number"].clone();
-    altered["games"][0]["reason"] = "another ending".into();
+    // Still a game the tournament could have played, but not the one it did.
+    let reason = format!(
+        "{} (altered)",
+        altered["games"][0]["reason"].as_str().unwrap()
+    );
+    altered["games"][0]["reason"] = reason.into();
     std::fs::create_dir_all(root.join("altered")).unwrap();
     std::fs::write(
         root.join("altered/tournament.json"),
@@ -492,4 +497,83 @@ fn a_player_whose_children_spin_does_not_make_its_opponent_lose_on_time() {
         assert!(!said.contains("no move within"), "{context}");
         assert!(said.contains("thinker.c (X) won in 9 moves"), "{context}");
     }
+}
+
+/// What a forger changes in a game of a shard's tournament.json.
+type Forgery = fn(&mut serde_json::Value);
+
+/// A shard's tournament.json is a file anyone can edit: `--merge` replays every game of
+/// every shard against the tournament's schedule, players and rules, and refuses a forged
+/// one, naming the shard and the game; the honest shards merge.
+#[test]
+fn forged_shards_are_refused_naming_the_shard_and_the_game() {
+    let course = copy_course(&repo());
+    let root = course.path();
+    std::fs::create_dir_all(root.join("class")).unwrap();
+    for shard in ["1/2", "2/2"] {
+        let out = format!("shard-{}", &shard[..1]);
+        let output = clings(root)
+            .args([
+                "tournament",
+                "class",
+                "--bot",
+                "random",
+                "--bot",
+                "priorities",
+            ])
+            .args(["--shard", shard, "--out", &out])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    }
+    let honest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("shard-1/tournament.json")).unwrap())
+            .unwrap();
+    let forgeries: [(&str, Forgery); 4] = [
+        ("its winner is not the one who made five", |game| {
+            let flipped = match game["winner"].as_str() {
+                Some("X") => "O",
+                _ => "X",
+            };
+            game["winner"] = flipped.into();
+        }),
+        ("its number is not in the tournament's schedule", |game| {
+            game["number"] = 99.into();
+        }),
+        ("is not a move of the game there", |game| {
+            game["moves"][0]["row"] = 200.into();
+        }),
+        ("its players or colours are not the schedule's", |game| {
+            game["x"] = "mallory".into();
+        }),
+    ];
+    for (why, forge) in forgeries {
+        let mut forged = honest.clone();
+        let number = forged["games"][0]["number"].clone();
+        forge(&mut forged["games"][0]);
+        std::fs::create_dir_all(root.join("forged")).unwrap();
+        std::fs::write(
+            root.join("forged/tournament.json"),
+            serde_json::to_vec(&forged).unwrap(),
+        )
+        .unwrap();
+        let output = clings(root)
+            .args(["tournament", "--merge", "shard-2/tournament.json"])
+            .args(["forged/tournament.json", "--out", "merged"])
+            .output()
+            .unwrap();
+        let shown = match why.contains("schedule") && why.contains("number") {
+            true => "forged/tournament.json: game 99".to_string(),
+            false => format!("forged/tournament.json: game {number}"),
+        };
+        common::assert_error(&output, &shown);
+        common::assert_error(&output, why);
+        assert!(!root.join("merged").exists(), "{why}");
+    }
+    let output = clings(root)
+        .args(["tournament", "--merge", "shard-1/tournament.json"])
+        .args(["shard-2/tournament.json", "--out", "merged"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
 }

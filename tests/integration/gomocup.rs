@@ -33,8 +33,9 @@ fn results(said: &str) -> Vec<&str> {
 fn an_engine_plays_lesson_players_and_the_course_bots_with_either_colour() {
     let course = copy_course(&repo());
     let solution = repo().join("solutions/ai.c");
-    // The test engine says MESSAGE and DEBUG lines before every move, which the referee
-    // must drop: read as moves, they would lose its games at once.
+    // The test engine says MESSAGE and DEBUG lines before every move, and ERROR lines to
+    // INFO max_memory and INFO time_left as Rapfi does, which the referee must keep out
+    // of the game: read as moves, they would lose its games at once.
     for opponent in [solution.to_str().unwrap(), "strong", "random"] {
         let said = battle(
             course.path(),
@@ -55,6 +56,31 @@ fn an_engine_plays_lesson_players_and_the_course_bots_with_either_colour() {
     let replay = std::fs::read_to_string(course.path().join("battle/game-1.txt")).unwrap();
     let first: Vec<&str> = replay.lines().take(2).collect();
     assert_eq!(first[0], "7 7", "the engine opens in the centre: {replay}");
+    // What it said is in its replay, escaped, after the moves (where a replay program
+    // stops reading), in the engine's own order whatever the load.
+    let said: Vec<&str> = replay
+        .lines()
+        .skip_while(|line| !line.starts_with('#'))
+        .collect();
+    assert_eq!(
+        &said[..5],
+        [
+            "# X before move 1: ERROR Failed to allocate 262144 KB for transposition table",
+            "# X before move 1: ERROR Unknown command: TIME_LEFT",
+            "# X before move 1: MESSAGE thinking about 0 stones",
+            "# X before move 1: DEBUG size 15 \\x1b[2J",
+            "# X before move 3: ERROR Unknown command: TIME_LEFT",
+        ],
+        "{replay}"
+    );
+    let moves = replay.lines().take_while(|line| !line.starts_with('#'));
+    assert!(
+        moves.clone().count() >= 9
+            && moves
+                .clone()
+                .all(|line| line.split(' ').all(|n| n.parse::<u8>().is_ok())),
+        "{replay}"
+    );
 
     // An engine built elsewhere, an executable, plays the same.
     let built = tempfile::tempdir().unwrap();
@@ -100,6 +126,47 @@ fn an_engine_plays_lesson_players_and_the_course_bots_with_either_colour() {
     assert_eq!(answers.len(), 3, "{answers:?}");
 }
 
+/// An engine that behaves as strong engines do (it sizes its table to the `max_memory` it
+/// is told, starts a thread with a large stack, thinks for the whole `timeout_turn`): it
+/// has its memory and its threads, and plays its games out within the tolerance above
+/// its time, and loses on time without one.
+#[test]
+fn an_engine_that_sizes_its_memory_and_uses_its_whole_turn_plays_its_games() {
+    let course = copy_course(&repo());
+    let built = tempfile::tempdir().unwrap();
+    let program = built.path().join("thinker");
+    let gcc = std::process::Command::new("gcc")
+        .args(["-std=c99", "-O2", "-DWHOLE_TURN", "-pthread", "-o"])
+        .arg(&program)
+        .arg(engine_file("engine"))
+        .status()
+        .unwrap();
+    assert!(gcc.success());
+    let thinker = format!("gomocup:{}", program.display());
+    let said = battle(course.path(), &[&thinker, "random"]);
+    assert!(
+        results(&said)[0].starts_with("testbrain (X) won in") && said.contains("made five"),
+        "{said}"
+    );
+    let replay = std::fs::read_to_string(course.path().join("battle/game-1.txt")).unwrap();
+    assert!(
+        replay.contains("# X before move 1: MESSAGE") && !replay.contains("ERROR Failed"),
+        "its table and its thread: {replay}"
+    );
+    // Its address space is larger than its memory, but not the memory it uses.
+    let said = battle(course.path(), &[&engine("hog"), "random"]);
+    assert!(said.contains("random (O) won"), "{said}");
+    assert!(said.contains("it ran out of its 256 MB"), "{said}");
+    let said = battle(
+        course.path(),
+        &[&thinker, "random", "--time-tolerance", "0"],
+    );
+    assert!(
+        said.contains("X: no move within 1000 ms (move "),
+        "no tolerance, lost on time: {said}"
+    );
+}
+
 #[test]
 fn an_engine_that_breaks_the_protocol_loses_with_the_reason() {
     let course = copy_course(&repo());
@@ -114,7 +181,7 @@ fn an_engine_that_breaks_the_protocol_loses_with_the_reason() {
         ),
         (
             "late",
-            "random (O) won in 2 moves: X: no move within 1000 ms (move 3)",
+            "random (O) won in 2 moves: X: no move within 2000 ms (move 3)",
         ),
         // What the referee cannot see, the engine's run says: how it ended, and the first
         // line of its stderr, escaped.
@@ -136,7 +203,7 @@ fn an_engine_that_breaks_the_protocol_loses_with_the_reason() {
 }
 
 #[test]
-fn engines_enter_a_tournament_named_by_their_answer_to_about() {
+fn engines_enter_a_tournament_named_by_their_file_and_labelled_by_their_answer_to_about() {
     let course = copy_course(&repo());
     let root = course.path();
     let dir = root.join("class/ana/exercises");
@@ -155,13 +222,24 @@ fn engines_enter_a_tournament_named_by_their_answer_to_about() {
     let document: serde_json::Value =
         serde_json::from_slice(&std::fs::read(root.join("t/tournament.json")).unwrap()).unwrap();
     let players = common::tournament_players(&root.join("t/tournament.json"));
-    // The test engine answers ABOUT; the other does not, and is named by its file.
+    // An engine is named by its file, whatever it answers to ABOUT: its label.
     assert_eq!(
         players,
-        ["ana", "bot random", "engine testbrain", "engine occupies"]
+        ["ana", "bot random", "engine engine", "engine occupies"]
     );
+    assert_eq!(document["players"][2]["engine"]["about"], "testbrain");
+    assert!(document["players"][3]["engine"]["about"].is_null());
+    // The engines' time beyond what they were told, the same for all, is on the record,
+    // and so is what they said.
+    assert_eq!(document["time_tolerance_ms"], 1000, "{document}");
     let games = document["games"].as_array().unwrap();
     assert_eq!(games.len(), 12);
+    assert!(
+        games.iter().any(|game| game["said"][0]["text"]
+            .as_str()
+            .is_some_and(|text| text.starts_with("ERROR Failed to allocate"))),
+        "{document}"
+    );
     for game in games {
         let reason = game["reason"].as_str().unwrap();
         match game["x"] == "engine occupies" || game["o"] == "engine occupies" {
@@ -358,4 +436,148 @@ fn a_lesson_player_through_pbrain_plays_a_whole_managed_game_against_a_bot() {
             assert!(output.status.success(), "{}", stderr_of(&output));
         }
     }
+}
+
+impl Brain {
+    /// Sends `bytes` as they are (a manager's code page), CR LF ended.
+    fn send(&mut self, bytes: &[u8]) {
+        self.to.write_all(bytes).unwrap();
+        self.to.write_all(b"\r\n").unwrap();
+        self.to.flush().unwrap();
+    }
+
+    fn answer(&mut self) -> String {
+        let mut line = Vec::new();
+        self.from.read_until(b'\n', &mut line).unwrap();
+        String::from_utf8_lossy(&line).trim_end().to_string()
+    }
+}
+
+/// A manager that sends Latin-1 (piskvork's `INFO folder` in a Windows code page) and
+/// lines `clings pbrain` cannot parse, for a player whose folder's name holds newlines:
+/// every command is answered, in one line each, and nothing is forged.
+#[test]
+fn pbrain_answers_every_command_of_a_manager_that_sends_bytes_and_odd_names() {
+    let course = copy_course(&repo());
+    let odd = course.path().join("ana\nOK\nOK");
+    std::fs::create_dir_all(odd.join("exercises")).unwrap();
+    std::fs::copy(repo().join("solutions/ai.c"), odd.join("exercises/ai.c")).unwrap();
+    let mut brain = Brain::start(course.path(), "ana\nOK\nOK");
+    brain.send(b"INFO folder C:\\Users\\Jos\xe9\\brains");
+    brain.send(b"ABOUT");
+    let about = brain.answer();
+    assert!(
+        about.starts_with("name=\"ana\\nOK\\nOK\""),
+        "one line, the name escaped: {about:?}"
+    );
+    brain.send(b"START 15");
+    assert_eq!(brain.answer(), "OK", "no forged answer before it");
+    brain.send(b"TURN 7,\xe9");
+    let answer = brain.answer();
+    assert!(answer.starts_with("ERROR TURN 7,\u{fffd}"), "{answer:?}");
+    brain.send(b"TURN 7,7\x1b[2J");
+    let answer = brain.answer();
+    assert!(answer.starts_with("ERROR TURN 7,7\\x1b[2J"), "{answer:?}");
+    brain.send(b"\xe9T\x1b");
+    assert_eq!(brain.answer(), "UNKNOWN \u{fffd}T\\x1b");
+    brain.send(b"BEGIN");
+    assert_eq!(brain.answer(), "7,7");
+    brain.send(b"END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
+/// The processor time of `pid` and every process below it, in clock ticks.
+fn cpu_ticks_below(pid: u32) -> u64 {
+    let mut processes: Vec<(u32, u32, u64)> = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid ... utime stime: the fields after the command's name.
+        let Some((head, rest)) = stat.rsplit_once(')') else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let own: u32 = head.split(' ').next().unwrap().parse().unwrap();
+        let parent: u32 = fields[1].parse().unwrap();
+        let ticks = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+        processes.push((own, parent, ticks));
+    }
+    let mut below = vec![pid];
+    let mut total = 0;
+    while let Some(next) = below.pop() {
+        for &(own, parent, ticks) in &processes {
+            if parent == next {
+                below.push(own);
+                total += ticks;
+            }
+        }
+    }
+    total
+}
+
+/// A player whose children spin for ever: between its turns, while the manager waits for
+/// the other engine, its processes are stopped and use no processor time.
+#[test]
+fn pbrain_stops_a_spinning_player_between_its_turns() {
+    let course = copy_course(&repo());
+    let mut brain = Brain::start(
+        course.path(),
+        repo()
+            .join("tests/programs/battle/starver.c")
+            .to_str()
+            .unwrap(),
+    );
+    assert_eq!(brain.ask("START 15"), "OK");
+    assert_eq!(brain.ask("BEGIN"), "0,0");
+    let pid = brain.child.id();
+    let before = cpu_ticks_below(pid);
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let spent = cpu_ticks_below(pid) - before;
+    // A tick or two for clings' own threads; spinning, the children took both cores.
+    assert!(spent <= 5, "{spent} ticks between its turns");
+    assert_eq!(brain.ask("TURN 7,7"), "1,0", "it plays on");
+    brain.tell("END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
+/// An engine whose answer to ABOUT changes from run to run (it names the time): the shards
+/// of one tournament still name it alike, and merge; the same name with another file is
+/// another tournament's.
+#[test]
+fn shards_with_an_engine_that_names_the_time_merge() {
+    let course = copy_course(&repo());
+    let root = course.path();
+    std::fs::create_dir_all(root.join("class")).unwrap();
+    let play = |shard: &str, engine: &Path| {
+        let output = clings(root)
+            .args(["tournament", "class", "--bot", "random", "--engine"])
+            .arg(engine)
+            .args(["--shard", shard, "--out", &format!("shard-{}", &shard[..1])])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    };
+    let engine = root.join("names_the_time.c");
+    std::fs::copy(engine_file("names_the_time"), &engine).unwrap();
+    play("1/2", &engine);
+    play("2/2", &engine);
+    let merge = || {
+        clings(root)
+            .args(["tournament", "--merge", "shard-1/tournament.json"])
+            .args(["shard-2/tournament.json", "--out", "merged"])
+            .output()
+            .unwrap()
+    };
+    let merged = merge();
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr_of(&merged));
+    let players = common::tournament_players(&root.join("merged/tournament.json"));
+    assert_eq!(players, ["bot random", "engine names_the_time"]);
+    // Another file under the same name: refused.
+    let mut source = std::fs::read_to_string(&engine).unwrap();
+    source.push_str("/* another build */\n");
+    std::fs::write(&engine, source).unwrap();
+    std::fs::remove_dir_all(root.join("merged")).unwrap();
+    play("2/2", &engine);
+    common::assert_error(&merge(), "is of another tournament");
 }

@@ -85,6 +85,17 @@ fn the_page_shows_standings_crosstable_and_every_game_escaped_and_merge_draws_it
     // the same elements and attributes, and its script reads the names as they are.
     let draw = |name: &str, text: &dyn Fn(&str) -> String| -> String {
         redrawn(root, name, &|document| {
+            // A player who forfeits plays no move: its games say so, or --merge refuses them.
+            let forfeiting = document["players"][1]["name"].clone();
+            for game in document["games"].as_array_mut().unwrap() {
+                for (side, other) in [("x", "O"), ("o", "X")] {
+                    if game[side] == forfeiting {
+                        game["winner"] = other.into();
+                        game["moves"] = serde_json::json!([]);
+                        game["five"] = serde_json::json!([]);
+                    }
+                }
+            }
             for player in document["players"].as_array_mut().unwrap() {
                 player["name"] = text(player["name"].as_str().unwrap()).into();
             }

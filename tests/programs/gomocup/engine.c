@@ -3,14 +3,28 @@
  * RESTART, BEGIN, TURN x,y, BOARD ... DONE (a new position: x,y,1 its own stones, x,y,2
  * the opponent's), TAKEBACK x,y, INFO (ignored), ABOUT, END; anything else is UNKNOWN.
  * Coordinates are x,y: x the column, y the row. Before each move it says MESSAGE and
- * DEBUG lines, which a manager ignores.
+ * DEBUG lines (one with a control character), which a manager logs; as Rapfi does, it
+ * answers INFO max_memory and INFO time_left with ERROR lines (a table it could not
+ * allocate, a command it does not know), which a manager logs too, and plays on.
+ *
+ * Built with -DWHOLE_TURN (and -pthread), it behaves as strong engines do: it sizes its
+ * table to the max_memory it is told less 32 MiB for itself and fills it (ERROR if it
+ * cannot allocate it), and two threads spin for the whole timeout_turn it was told before
+ * it answers, the second with a 64 MiB stack for a deep search (ERROR if it cannot start).
  *
  * It plays five if it can, else blocks the opponent's five, else the empty cell with the
  * longest lines through it (its own counted twice), the one nearest the centre on ties:
  * deterministic. */
+#ifdef WHOLE_TURN
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef WHOLE_TURN
+#include <pthread.h>
+#include <time.h>
+#endif
 
 #define MAX_SIZE 32
 
@@ -50,6 +64,58 @@ static int longest(int x, int y, int who)
     return best;
 }
 
+#ifdef WHOLE_TURN
+static long timeout_turn = 1000;
+static volatile int thinking;
+
+static long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000L + t.tv_nsec / 1000000;
+}
+
+static void *spin(void *unused)
+{
+    (void)unused;
+    while (thinking)
+        continue;
+    return NULL;
+}
+
+static char *table;
+
+/* The table, sized to the memory told, as Rapfi sizes its hash table. */
+static void allocate_table(long long max_memory)
+{
+    size_t bytes = max_memory > (32 << 20) ? (size_t)(max_memory - (32 << 20)) : 0;
+    free(table);
+    table = malloc(bytes);
+    if (table)
+        memset(table, 1, bytes);
+    else
+        printf("ERROR Failed to allocate %lld KB for transposition table\n", (long long)bytes / 1024);
+}
+
+/* Both threads busy until the turn told is used up, counted from the command. */
+static void think(long since)
+{
+    pthread_t helper;
+    pthread_attr_t deep;
+    pthread_attr_init(&deep);
+    pthread_attr_setstacksize(&deep, 64 << 20);
+    thinking = 1;
+    int started = pthread_create(&helper, &deep, spin, NULL) == 0;
+    if (!started)
+        printf("ERROR Failed to start a search thread\n");
+    while (now_ms() - since < timeout_turn)
+        continue;
+    thinking = 0;
+    if (started)
+        pthread_join(helper, NULL);
+}
+#endif
+
 static void play(void)
 {
     long best = -1;
@@ -59,7 +125,7 @@ static void play(void)
         for (int x = 0; x < size; x++)
             stones += board[y][x] != 0;
     printf("MESSAGE thinking about %d stones\n", stones);
-    printf("DEBUG size %d\n", size);
+    printf("DEBUG size %d \x1b[2J\n", size);
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++) {
             if (board[y][x])
@@ -87,9 +153,16 @@ int main(void)
 {
     char line[256];
     int x, y, who, n;
+#ifdef WHOLE_TURN
+    long long max_memory;
+#endif
 
     reset(15);
     while (fgets(line, sizeof line, stdin)) {
+#ifdef WHOLE_TURN
+        long since = now_ms();
+#define play() (think(since), play())
+#endif
         line[strcspn(line, "\r\n")] = '\0';
         if (sscanf(line, "START %d", &n) == 1) {
             if (n < 5 || n > MAX_SIZE) {
@@ -115,6 +188,18 @@ int main(void)
         } else if (sscanf(line, "TAKEBACK %d,%d", &x, &y) == 2 && inside(x, y)) {
             board[y][x] = 0;
             printf("OK\n");
+#ifdef WHOLE_TURN
+        } else if (sscanf(line, "INFO max_memory %lld", &max_memory) == 1) {
+            allocate_table(max_memory);
+#endif
+        } else if (strncmp(line, "INFO max_memory", 15) == 0) {
+            printf("ERROR Failed to allocate 262144 KB for transposition table\n");
+        } else if (strncmp(line, "INFO time_left", 14) == 0) {
+            printf("ERROR Unknown command: TIME_LEFT\n");
+#ifdef WHOLE_TURN
+        } else if (sscanf(line, "INFO timeout_turn %ld", &timeout_turn) == 1) {
+            /* its time to think */
+#endif
         } else if (strncmp(line, "INFO", 4) == 0 || line[0] == '\0') {
             /* time limits and rules: nothing to answer */
         } else if (strcmp(line, "ABOUT") == 0) {

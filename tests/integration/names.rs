@@ -110,7 +110,8 @@ fn grade_shows_a_forged_folder_name_escaped_on_its_line() {
 }
 
 /// `tournament`: the games' lines, the forfeit and the standings keep every player's name
-/// on its line, an engine's answer to ABOUT too; tournament.json keeps them as they are.
+/// on its line; tournament.json keeps them as they are, and an engine's answer to ABOUT
+/// escaped.
 #[test]
 fn tournament_shows_forged_player_and_engine_names_escaped_on_their_lines() {
     let course = copy_course(&repo());
@@ -151,7 +152,9 @@ fn tournament_shows_forged_player_and_engine_names_escaped_on_their_lines() {
         stderr.contains(&format!("y{FORGED_SHOWN} forfeits every game: refused: ")),
         "{stderr}"
     );
-    let engine_shown = "engine e\\r::error::about\\x85::error::nel";
+    // In a tournament an engine is named by its file; its ABOUT answer is a label kept
+    // in tournament.json alone, escaped to one line.
+    let engine_shown = "engine forged_engine";
     for shown in [FORGED_SHOWN, engine_shown] {
         // A game's line, and the standings' row.
         assert!(
@@ -170,6 +173,15 @@ fn tournament_shows_forged_player_and_engine_names_escaped_on_their_lines() {
     }
     let players = tournament_players(&root.join("t/tournament.json"));
     assert!(players.iter().any(|name| name == FORGED), "{players:?}");
+    let record: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("t/tournament.json")).unwrap()).unwrap();
+    let abouts: Vec<&str> = record["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|player| player["engine"]["about"].as_str())
+        .collect();
+    assert_eq!(abouts, ["e\\r::error::about\\x85::error::nel"], "{record}");
     let cells = csv_cells(&root.join("t/standings.csv"));
     assert_eq!(cells.len(), 1 + players.len(), "{cells:?}");
 }

@@ -18,7 +18,7 @@ use crate::grade::document::ExerciseReport;
 use crate::report::class::{Cell, Class, Student};
 use crate::report::svg::{self, Bar, Histogram, Segment, StackedBar};
 use crate::store::gradebook::Gradebook;
-use crate::util::i18n::Lang;
+use crate::util::i18n::{Lang, count};
 use crate::verdict::{Status, Verdict};
 
 /// Students named after a kind of failure before the rest are counted.
@@ -104,6 +104,8 @@ struct ClassPage<'a> {
     title: &'static str,
     style: String,
     summary: String,
+    /// The practice exercises left out, said in one line, and one line for each.
+    practice: Option<(String, Vec<String>)>,
     errors: &'a [(&'a str, String)],
     figures: Vec<Figure<'a>>,
     legend: Vec<Look>,
@@ -202,6 +204,7 @@ pub fn page(book: &Gradebook, lang: Lang) -> String {
         title: lang.pick("Class report", "班级报告"),
         style: format!("{BASE_STYLE}{STYLE}{}", cell_style()),
         summary: summary(&class, lang),
+        practice: practice(&class, lang),
         errors: &class.errors,
         figures: figures(&class, lang),
         legend: CELLS.into_iter().map(look).collect(),
@@ -209,7 +212,11 @@ pub fn page(book: &Gradebook, lang: Lang) -> String {
         cases_intro: cases_intro(&class, lang),
         cases: most_failed(&class, lang),
         kinds: kinds(&class, lang),
-        students: class.students.iter().map(|s| details(s, lang)).collect(),
+        students: class
+            .students
+            .iter()
+            .map(|s| details(&class, s, lang))
+            .collect(),
     };
     page.render()
         .expect("a page renders: its template writes to a String")
@@ -239,6 +246,44 @@ fn summary(class: &Class, lang: Lang) -> String {
             class.columns.len()
         ),
     )
+}
+
+/// The practice exercises, which count for nothing: one line saying they are left out,
+/// and, opened on demand, how many students handed each in and passed it.
+fn practice(class: &Class, lang: Lang) -> Option<(String, Vec<String>)> {
+    if class.practice.is_empty() {
+        return None;
+    }
+    let line = lang.pick(
+        format!(
+            "Practice, which counts for nothing, is in no total, chart or count of this page: {}.",
+            count(class.practice.len(), "exercise", "exercises")
+        ),
+        format!(
+            "{} 个练习题不计分：本页的总分、图表和统计都不包括它们。",
+            class.practice.len()
+        ),
+    );
+    let each = class.practice.iter().map(|&exercise| {
+        let reports = class.students.iter().filter_map(|student| {
+            student
+                .results
+                .exercises
+                .iter()
+                .find(|e| e.name == exercise)
+        });
+        let (mut handed_in, mut passed) = (0, 0);
+        for report in reports {
+            handed_in += usize::from(report.status != Status::Missing.as_str());
+            passed += usize::from(report.status == Status::Passed.as_str());
+        }
+        let students = class.students.len();
+        lang.pick(
+            format!("{exercise}: handed in by {handed_in} of {students}, passed by {passed}"),
+            format!("{exercise}：{students} 人中 {handed_in} 人提交，{passed} 人通过"),
+        )
+    });
+    Some((line, each.collect()))
 }
 
 fn figures<'a>(class: &Class<'a>, lang: Lang) -> Vec<Figure<'a>> {
@@ -286,18 +331,18 @@ fn case_name(class: &Class, column: usize, lang: Lang) -> String {
 
 fn cases_intro(class: &Class, lang: Lang) -> String {
     let failed = class.most_failed().len();
+    let run = class.cases_run();
     lang.pick(
         format!(
             "The cases that students' programs ran and failed, the most failed first: \
-             the misconceptions of this class. {} of {} cases were failed by nobody.",
-            class.columns.len() - failed,
-            class.columns.len()
+             the misconceptions of this class. {} of the {run} cases that some program ran \
+             were failed by nobody.",
+            run - failed,
         ),
         format!(
             "学生程序运行后未通过的用例，按失败人数从多到少：这个班最常见的误解。\
-             {} 个用例中有 {} 个无人失败。",
-            class.columns.len(),
-            class.columns.len() - failed
+             有程序运行过的 {run} 个用例中有 {} 个无人失败。",
+            run - failed
         ),
     )
 }
@@ -308,11 +353,13 @@ fn most_failed<'a>(class: &Class<'a>, lang: Lang) -> Vec<FailedCase<'a>> {
         let name = case_name(class, tally.column, lang);
         let failed = lang.pick(
             format!(
-                "failed by {} of {} students",
-                tally.failed,
-                class.students.len()
+                "failed by {} of the {} students whose program ran it",
+                tally.failed, tally.ran
             ),
-            format!("{} / {} 名学生未通过", tally.failed, class.students.len()),
+            format!(
+                "运行了它的 {} 名学生中 {} 人未通过",
+                tally.ran, tally.failed
+            ),
         );
         let looks: Vec<(Look, usize)> = CELLS
             .iter()
@@ -429,7 +476,7 @@ fn heat_class(cell: &Cell) -> Option<&'static str> {
     }
 }
 
-fn details<'a>(student: &Student<'a>, lang: Lang) -> Details<'a> {
+fn details<'a>(class: &Class, student: &Student<'a>, lang: Lang) -> Details<'a> {
     Details {
         name: student.name,
         points: student.results.points,
@@ -438,6 +485,7 @@ fn details<'a>(student: &Student<'a>, lang: Lang) -> Details<'a> {
             .results
             .exercises
             .iter()
+            .filter(|exercise| !class.practice.contains(&exercise.name.as_str()))
             .map(|exercise| exercise_line(exercise, lang))
             .collect(),
     }

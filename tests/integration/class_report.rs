@@ -349,8 +349,8 @@ fn report_merges_gradebooks_without_a_course_and_speaks_chinese() {
         "40 students, one the grader failed on"
     );
     assert!(page.contains("student007") && page.contains("the grader could not build"));
-    // The total, two chapters, three exercises.
-    assert_eq!(page.matches("<svg class=\"chart\"").count(), 6);
+    // The total and the two graded exercises (one graded chapter: no chapter's).
+    assert_eq!(page.matches("<svg class=\"chart\"").count(), 3);
     // The same student in both gradebooks is refused, as `grade --merge` refuses it.
     let output = clings(dir.path())
         .args(["report", "a.json", "a.json", "--html", "twice.html"])
@@ -358,6 +358,40 @@ fn report_merges_gradebooks_without_a_course_and_speaks_chinese() {
         .unwrap();
     assert_error(&output, "more than one shard");
     assert!(!dir.path().join("twice.html").exists());
+}
+
+/// Practice (the `extra` exercise, whose chapter does not count) is folded away in one
+/// line and counted nowhere else; a case's failures are out of the students whose program
+/// ran it (student003's `board` does not compile).
+#[test]
+fn practice_is_folded_away_and_a_case_counts_the_runs_that_ran() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = std::fs::read_to_string(report_of_two_shards(dir.path(), 40, "en")).unwrap();
+    assert!(
+        page.contains(
+            "<details class=\"practice\"><summary>Practice, which counts for nothing, is in \
+             no total, chart or count of this page: 1 exercise.</summary>"
+        ),
+        "{page}"
+    );
+    assert!(page.contains("<li>extra: handed in by 38 of 39, passed by "));
+    assert_eq!(page.matches("<svg class=\"chart\"").count(), 3);
+    assert!(!page.contains("title=\"extra\""), "a heat map column");
+    assert!(!page.contains("<b>extra</b>"), "a student's line");
+    assert!(!page.contains("extra /"), "a case most failed");
+    // Only student005's practice file is missing: no kind of failure of the graded ones.
+    assert!(!page.contains("file missing</th>"), "a kind");
+    assert!(page.contains("of the 20 cases that some program ran were failed by nobody."));
+    assert!(page.contains("students whose program ran it"));
+    let cases = &page[page.find("<section id=\"cases\">").unwrap()..];
+    for (exercise, ran) in [("sum", 39), ("board", 38)] {
+        let heading = &cases[cases.find(&format!("<h3>{exercise} / ")).unwrap()..];
+        let heading = &heading[..heading.find("</h3>").unwrap()];
+        assert!(
+            heading.contains(&format!(" of the {ran} students whose program ran it")),
+            "{heading}"
+        );
+    }
 }
 
 #[test]

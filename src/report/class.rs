@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::grade::document::{ExerciseReport, Results};
+use crate::grade::document::{CaseReport, ExerciseReport, Results};
 use crate::store::gradebook::Gradebook;
 use crate::verdict::{Status, Verdict};
 
@@ -97,6 +97,25 @@ pub struct Class<'a> {
     pub errors: Vec<(&'a str, String)>,
     /// The exercises of practice chapters, which count for nothing, in the course's order.
     pub practice: Vec<&'a str>,
+}
+
+/// Why a student needs help first, the most urgent first.
+#[derive(Clone, Copy)]
+pub enum Trouble<'a> {
+    /// No point on any exercise that counts (none handed in, or none passing a case).
+    NotStarted,
+    /// This exercise's file was not handed in.
+    Missing(&'a ExerciseReport),
+    /// This exercise does not compile.
+    DoesNotCompile(&'a ExerciseReport),
+    /// Fewer points than the threshold: this exercise, and its first case failed, come first.
+    Below(Option<(&'a ExerciseReport, &'a CaseReport)>),
+}
+
+/// A student to help, by their index among the students, and why.
+pub struct Help<'a> {
+    pub student: usize,
+    pub trouble: Trouble<'a>,
 }
 
 /// Whether an exercise counts for a grade, as its results say: its chapter is graded, or
@@ -191,6 +210,54 @@ impl<'a> Class<'a> {
             errors,
             practice,
         }
+    }
+
+    /// The students to help first, with what to look at first: those with no point,
+    /// missing a file that counts, whose file does not compile, or below `percent` of the
+    /// total; the most urgent first (then by name).
+    pub fn needing_help(&self, percent: u32) -> Vec<Help<'a>> {
+        let mut help: Vec<Help> = self
+            .students
+            .iter()
+            .enumerate()
+            .filter_map(|(index, student)| {
+                let results = student.results;
+                let counted: Vec<&ExerciseReport> = results
+                    .exercises
+                    .iter()
+                    .filter(|e| !self.practice.contains(&e.name.as_str()))
+                    .collect();
+                let with = |status: Status| {
+                    counted
+                        .iter()
+                        .find(|e| e.status == status.as_str())
+                        .copied()
+                };
+                let trouble = if results.max_points > 0 && counted.iter().all(|e| e.points == 0) {
+                    Trouble::NotStarted
+                } else if let Some(missing) = with(Status::Missing) {
+                    Trouble::Missing(missing)
+                } else if let Some(broken) = with(Status::CompileError) {
+                    Trouble::DoesNotCompile(broken)
+                } else if results.points * 100 < results.max_points * percent {
+                    Trouble::Below(with(Status::Failed).and_then(|exercise| {
+                        let first = exercise.cases.iter().find(|case| {
+                            Verdict::from_word(&case.verdict)
+                                .is_some_and(|verdict| Cell::Verdict(verdict).failed_when_run())
+                        });
+                        Some((exercise, first?))
+                    }))
+                } else {
+                    return None;
+                };
+                Some(Help {
+                    student: index,
+                    trouble,
+                })
+            })
+            .collect();
+        help.sort_by_key(|help| (rank(&help.trouble), help.student));
+        help
     }
 
     /// How many cases some student's program ran.
@@ -318,6 +385,16 @@ impl Scores<'_> {
                     .count(),
             })
             .collect()
+    }
+}
+
+/// How urgent a trouble is: not started, then missing, not compiling, below.
+fn rank(trouble: &Trouble) -> u8 {
+    match trouble {
+        Trouble::NotStarted => 0,
+        Trouble::Missing(_) => 1,
+        Trouble::DoesNotCompile(_) => 2,
+        Trouble::Below(_) => 3,
     }
 }
 

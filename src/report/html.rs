@@ -15,11 +15,14 @@ use std::fmt::Write;
 use askama::Template;
 
 use crate::grade::document::ExerciseReport;
-use crate::report::class::{Cell, Class, Student};
+use crate::report::class::{Cell, Class, Help, Student, Trouble};
 use crate::report::svg::{self, Bar, Histogram, Segment, StackedBar};
 use crate::store::gradebook::Gradebook;
 use crate::util::i18n::{Lang, count};
 use crate::verdict::{Status, Verdict};
+
+/// Below this share of the total (in percent), a student is among those to help first.
+const HELP_BELOW_PERCENT: u32 = 50;
 
 /// Students named after a kind of failure before the rest are counted.
 const NAMES_PER_KIND: usize = 40;
@@ -107,6 +110,8 @@ struct ClassPage<'a> {
     /// The practice exercises left out, said in one line, and one line for each.
     practice: Option<(String, Vec<String>)>,
     errors: &'a [(&'a str, String)],
+    help_intro: String,
+    help: Vec<HelpLine<'a>>,
     figures: Vec<Figure<'a>>,
     legend: Vec<Look>,
     heat: HeatMap<'a>,
@@ -114,6 +119,16 @@ struct ClassPage<'a> {
     cases: Vec<FailedCase<'a>>,
     kinds: Vec<Kind<'a>>,
     students: Vec<Details<'a>>,
+}
+
+/// A student to help first: why, and the first thing to look at.
+struct HelpLine<'a> {
+    /// Their index on the page.
+    index: usize,
+    name: &'a str,
+    points: String,
+    why: String,
+    first: String,
 }
 
 /// A histogram of scores, and its caption.
@@ -206,6 +221,18 @@ pub fn page(book: &Gradebook, lang: Lang) -> String {
         summary: summary(&class, lang),
         practice: practice(&class, lang),
         errors: &class.errors,
+        help_intro: lang.pick(
+            format!(
+                "The students to help first: not started, missing a file that counts, \
+                 not compiling, or below {HELP_BELOW_PERCENT}% of the total; with the first \
+                 thing to look at."
+            ),
+            format!(
+                "最需要帮助的学生：尚未开始、缺少计分的文件、无法编译，或低于总分的 \
+                 {HELP_BELOW_PERCENT}%；以及首先要看的地方。"
+            ),
+        ),
+        help: help(&class, lang),
         figures: figures(&class, lang),
         legend: CELLS.into_iter().map(look).collect(),
         heat: heat_map(&class, lang),
@@ -284,6 +311,58 @@ fn practice(class: &Class, lang: Lang) -> Option<(String, Vec<String>)> {
         )
     });
     Some((line, each.collect()))
+}
+
+fn help<'a>(class: &Class<'a>, lang: Lang) -> Vec<HelpLine<'a>> {
+    let help = class.needing_help(HELP_BELOW_PERCENT).into_iter();
+    help.map(|Help { student, trouble }| {
+        let results = class.students[student].results;
+        let (why, first) = match trouble {
+            Trouble::NotStarted => (
+                lang.pick("not started", "尚未开始").to_string(),
+                lang.pick(
+                    "no point on any exercise that counts: has the student begun?",
+                    "计分的练习一分未得：这名学生开始做了吗？",
+                )
+                .to_string(),
+            ),
+            Trouble::Missing(exercise) => (
+                lang.pick("file missing", "文件缺失").to_string(),
+                lang.pick(
+                    format!("{} was not handed in", exercise.source),
+                    format!("未提交 {}", exercise.source),
+                ),
+            ),
+            Trouble::DoesNotCompile(exercise) => (
+                lang.pick("does not compile", "无法编译").to_string(),
+                lang.pick(
+                    format!("{} does not compile: no case of it ran", exercise.source),
+                    format!("{} 无法编译：它的用例都没有运行", exercise.source),
+                ),
+            ),
+            Trouble::Below(first) => (
+                lang.pick(
+                    format!("below {HELP_BELOW_PERCENT}%"),
+                    format!("低于 {HELP_BELOW_PERCENT}%"),
+                ),
+                match first {
+                    Some((exercise, case)) => {
+                        let what = case.hint.as_deref().unwrap_or(&case.message);
+                        format!("{} / {}: {what}", exercise.name, case.name)
+                    }
+                    None => String::new(),
+                },
+            ),
+        };
+        HelpLine {
+            index: student,
+            name: class.students[student].name,
+            points: format!("{}/{}", results.points, results.max_points),
+            why,
+            first,
+        }
+    })
+    .collect()
 }
 
 fn figures<'a>(class: &Class<'a>, lang: Lang) -> Vec<Figure<'a>> {
@@ -544,7 +623,7 @@ fn exercise_line(exercise: &ExerciseReport, lang: Lang) -> ExerciseLine<'_> {
 fn cell_style() -> String {
     let mut css = format!(
         "#heat .r>a,#heat .r>span:first-child{{flex:0 0 {NAME_PX}px}}\
-         #heat .r>b{{flex:0 0 {TOTAL_PX}px}}#heat i{{flex:0 0 {}px}}",
+         #heat .r>b{{flex:0 0 {TOTAL_PX}px;left:{NAME_PX}px}}#heat i{{flex:0 0 {}px}}",
         CELL_PX - 1
     );
     for cell in CELLS {

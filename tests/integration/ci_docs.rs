@@ -972,6 +972,21 @@ fn the_documented_autograder_zip_keeps_run_autograder_executable() {
     assert!(unzipped.join("hidden/check_win").is_dir());
 }
 
+/// `grade --jobs` is a number of submissions, in its help as in the docs.
+#[test]
+fn grade_jobs_help_says_what_the_docs_say() {
+    let help = clings(&repo()).args(["grade", "--help"]).output().unwrap();
+    let help = stdout_of(&help);
+    assert!(
+        help.contains("submissions (`grade`, each one's cases one after another)"),
+        "{help}"
+    );
+    assert!(
+        docs().contains("(`--jobs N`: N submissions at once, each one's cases one after\nanother"),
+        "docs/grading-and-ci.md"
+    );
+}
+
 #[test]
 fn shell_scripts_pass_shellcheck() {
     let Some(shellcheck) = required_tool("shellcheck", "apt-get install shellcheck") else {

@@ -972,6 +972,76 @@ fn the_documented_autograder_zip_keeps_run_autograder_executable() {
     assert!(unzipped.join("hidden/check_win").is_dir());
 }
 
+/// The script of the whole-class workflow's `Hidden cases` step, as its runner runs it.
+fn hidden_cases_step() -> String {
+    let workflow = code_block("yaml", "name: grade-class");
+    let step = &workflow[workflow.find("- name: Hidden cases").unwrap()..];
+    let script = &step[step.find("run: |\n").unwrap() + "run: |\n".len()..];
+    let lines: Vec<&str> = script
+        .lines()
+        .take_while(|line| line.starts_with("          "))
+        .map(|line| &line[10..])
+        .collect();
+    assert!(!lines.is_empty(), "{step}");
+    lines.join("\n") + "\n"
+}
+
+/// The secret made as the docs make it unpacks, in the whole-class workflow's step, into
+/// the hidden cases; an empty one stops the step saying what to do, not with gzip's
+/// "unexpected end of file".
+#[test]
+fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_one_says_what_to_do() {
+    let root = tempfile::tempdir().unwrap();
+    let teacher = root.path().join("teacher");
+    hidden_cases(&teacher.join("hidden"), "white");
+    let made = run_documented(
+        None,
+        "tar -czf - -C hidden . | base64 -w 0 > hidden-cases.txt",
+        &teacher,
+        &[],
+        &[],
+    );
+    assert_eq!(made.status.code(), Some(0), "{}", stderr_of(&made));
+    let secret = std::fs::read_to_string(teacher.join("hidden-cases.txt")).unwrap();
+    assert!(
+        !secret.trim().is_empty() && !secret.contains('\n'),
+        "one line: {secret}"
+    );
+    let step = hidden_cases_step();
+    let run = |dir: &Path, value: &str| {
+        std::fs::create_dir_all(dir).unwrap();
+        std::process::Command::new("bash")
+            .args(["-e", "-c", &step])
+            .current_dir(dir)
+            .env("HIDDEN_CASES", value)
+            .output()
+            .unwrap()
+    };
+    let job = root.path().join("job");
+    let output = run(&job, &secret);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert_eq!(
+        std::fs::read_to_string(job.join("hidden/check_win/98_hidden.out")).unwrap(),
+        "white\n"
+    );
+    let output = run(&root.path().join("empty"), "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout_of(&output).contains(
+            "::error::the secret HIDDEN_CASES_TGZ is empty or not set: make it as \
+             docs/grading-and-ci.md says"
+        ),
+        "{}{}",
+        stdout_of(&output),
+        stderr_of(&output)
+    );
+    assert!(
+        !stderr_of(&output).contains("gzip"),
+        "{}",
+        stderr_of(&output)
+    );
+}
+
 /// `grade --jobs` is a number of submissions, in its help as in the docs.
 #[test]
 fn grade_jobs_help_says_what_the_docs_say() {

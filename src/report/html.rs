@@ -143,7 +143,16 @@ struct HeatMap<'a> {
     /// Each exercise over its cases, and its width in pixels.
     exercises: Vec<(&'a str, usize)>,
     cases: Vec<CaseHead>,
+    /// Per column, the room (in pixels) after it that its exercise's name needs, 0 for none.
+    pads: Vec<usize>,
     rows: &'a [Student<'a>],
+}
+
+impl HeatMap<'_> {
+    /// The room after a column that its exercise's name needs, if any.
+    fn pad(&self, column: &usize) -> Option<usize> {
+        Some(self.pads[*column]).filter(|&pad| pad > 0)
+    }
 }
 
 /// A case's column in the heat map: numbered within its exercise, named on hover.
@@ -506,12 +515,16 @@ fn kinds<'a>(class: &Class<'a>, lang: Lang) -> Vec<Kind<'a>> {
 
 /// The heat map's cell width, in pixels, and that of its two first columns.
 const CELL_PX: usize = 11;
+/// The room a character of an exercise's name takes over the heat map, in pixels: an
+/// exercise of one case is as wide as its name, not `p|`.
+const NAME_CHAR_PX: usize = 6;
 const NAME_PX: usize = 130;
 const TOTAL_PX: usize = 48;
 
 fn heat_map<'a>(class: &'a Class<'a>, lang: Lang) -> HeatMap<'a> {
     // A heading per exercise over its cases, then the cases numbered within it.
     let mut exercises = Vec::new();
+    let mut pads = vec![0; class.columns.len()];
     let mut index = 0;
     while index < class.columns.len() {
         let exercise = class.columns[index].exercise;
@@ -519,7 +532,9 @@ fn heat_map<'a>(class: &'a Class<'a>, lang: Lang) -> HeatMap<'a> {
             .iter()
             .take_while(|column| column.exercise == exercise)
             .count();
-        exercises.push((exercise, span * CELL_PX));
+        let width = (span * CELL_PX).max(exercise.chars().count() * NAME_CHAR_PX + 4);
+        pads[index + span - 1] = width - span * CELL_PX;
+        exercises.push((exercise, width));
         index += span;
     }
     let mut number = 0;
@@ -540,9 +555,10 @@ fn heat_map<'a>(class: &'a Class<'a>, lang: Lang) -> HeatMap<'a> {
         })
         .collect();
     HeatMap {
-        width: NAME_PX + TOTAL_PX + CELL_PX * class.columns.len(),
+        width: NAME_PX + TOTAL_PX + exercises.iter().map(|(_, width)| width).sum::<usize>(),
         exercises,
         cases,
+        pads,
         rows: &class.students,
     }
 }

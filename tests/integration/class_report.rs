@@ -702,6 +702,17 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
         "{missing:.300}"
     );
 
+    // print_board, one case, is as wide as its name over the heat map, each row keeping
+    // its room.
+    assert!(
+        heat.contains("<span class=\"exercise\" style=\"width:70px\" title=\"print_board\">"),
+        "{heat}"
+    );
+    assert!(
+        heat_map_rows(&page)
+            .iter()
+            .all(|row| row.matches("<u style=\"flex:0 0 59px\"></u>").count() == 1)
+    );
     // Names as people sort them, not bytes.
     let rows: Vec<String> = heat_map_rows(&page)
         .iter()

@@ -118,19 +118,6 @@ pub struct Help<'a> {
     pub trouble: Trouble<'a>,
 }
 
-/// Whether an exercise counts for a grade, as its results say: its chapter is graded, or
-/// no chapter is (as `grade::passing` decides).
-pub fn counts(results: &Results, exercise: &ExerciseReport) -> bool {
-    let graded = |name: &str| {
-        results
-            .chapters
-            .iter()
-            .find(|chapter| chapter.name == name)
-            .is_none_or(|chapter| chapter.graded)
-    };
-    graded(&exercise.chapter) || !results.chapters.iter().any(|chapter| chapter.graded)
-}
-
 /// Names as people sort them: `alice` before `O'Brien`, whatever the case.
 fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
     a.to_lowercase()
@@ -166,7 +153,7 @@ impl<'a> Class<'a> {
             .iter()
             .filter(|exercise| {
                 graded.iter().find_map(|(_, results)| {
-                    find(results, exercise).map(|report| !counts(results, report))
+                    find(results, exercise).map(|report| !results.counts(report))
                 }) == Some(true)
             })
             .map(String::as_str)

@@ -702,6 +702,15 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
         "{missing:.300}"
     );
 
+    // The CSV's summary names the graded exercises, and practice in one phrase.
+    let csv = std::fs::read_to_string(class.root.path().join("book/grades.csv")).unwrap();
+    let alice = csv.lines().find(|line| line.starts_with("alice,")).unwrap();
+    assert!(
+        alice.ends_with(
+            ",print_board passed; check_win passed; gomoku passed; practice (not counted): 0 of 9 passed"
+        ),
+        "{alice}"
+    );
     // print_board, one case, is as wide as its name over the heat map, each row keeping
     // its room.
     assert!(

@@ -1,8 +1,8 @@
 //! The class report a teacher looks at: one self-contained HTML page drawn from a
 //! gradebook alone (no network, no file beside it: it opens from a USB stick and prints).
-//! It shows how the scores spread, a students x cases heat map, the cases the most
-//! students fail with their hints and how they fail, who fails how, and each student's
-//! failures. Hidden cases show their name, verdict and hint, as in every report; the
+//! It shows who needs help first, how the scores spread, a students x cases heat map,
+//! the cases the most students fail with their hints and how they fail, who fails how, and
+//! each student's failures: of the exercises that count, practice folded away. Hidden cases show their name, verdict and hint, as in every report; the
 //! gradebook holds nothing more of them.
 //!
 //! This module works out what the page shows; its template, `assets/class.html`, lays

@@ -23,7 +23,8 @@ pub struct Cli {
     /// When to colour the output.
     #[arg(long, global = true, value_enum, default_value_t)]
     pub color: ColorChoice,
-    /// Cases run at once (default: one per core).
+    /// How many run at once (default: one per core): cases (`test`), submissions
+    /// (`grade`, each one's cases one after another), games (`tournament`).
     #[arg(long, short, global = true, value_parser = at_least_one_job)]
     pub jobs: Option<usize>,
     /// Watch mode (no command): run the exercise only when `r` is pressed, not on save.

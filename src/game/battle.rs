@@ -19,7 +19,9 @@ use crate::compile::cache::Executable;
 use crate::course::{BOTS_DIR, Course, Exercise};
 use crate::grade::checkers::{CHATTER, MOVES, RESULT, Validator};
 use crate::grade::{self, Grader};
-use crate::sandbox::{Conversation, Job, Left, Limits, MemoryEnforcement, Outcome, Relay, Side};
+use crate::sandbox::{
+    Conversation, Job, Left, Limits, MemoryEnforcement, Outcome, Relay, Side, Termination,
+};
 use crate::util::i18n::count;
 use crate::util::style;
 use crate::verdict::compare::CompareMode;
@@ -454,7 +456,7 @@ impl<'a> Arena<'a> {
 /// status, and the first line it wrote on stderr (an engine that cannot start says why
 /// there).
 fn how_it_ended(reason: String, loser: &Outcome, limits: Limits) -> String {
-    if !reason.contains("ended before") {
+    if !ended_early(&reason) {
         return reason;
     }
     let ended_well = Expected {
@@ -476,7 +478,11 @@ fn how_it_ended(reason: String, loser: &Outcome, limits: Limits) -> String {
         Finding::NonzeroExit { code } | Finding::WrongExitStatus { code, .. } => {
             Some(format!("it exited with status {code}"))
         }
-        _ => None,
+        // Nothing went wrong with the run: it ended by itself, the game unfinished.
+        _ => match loser.termination {
+            Termination::Exited(0) => Some("it exited with status 0".to_string()),
+            _ => None,
+        },
     };
     let stderr = String::from_utf8_lossy(&loser.stderr);
     let said = stderr
@@ -496,6 +502,12 @@ fn how_it_ended(reason: String, loser: &Outcome, limits: Limits) -> String {
         true => reason,
         false => format!("{reason} ({})", why.join("; ")),
     }
+}
+
+/// The referee's word for a player whose program ended before the game did: a forfeit,
+/// however many moves were played.
+fn ended_early(reason: &str) -> bool {
+    reason.contains("ended before")
 }
 
 /// The most of a player's stderr a game's reason quotes.
@@ -664,15 +676,16 @@ impl Record {
         })
     }
 
-    /// One line: who won and why. A game with no move was not played: a forfeit.
+    /// One line: who won and why. A game with no move was not played, and one whose loser
+    /// ended before it did was not lost on the board: each a forfeit, said one way.
     pub fn summary(&self) -> String {
         let moves = count(self.moves.len(), "move", "moves");
         let outcome = match (self.winner, self.moves.is_empty()) {
-            (Some(stone), forfeit) => format!(
+            (Some(stone), no_move) => format!(
                 "{} ({}) won {}",
                 self.winner_name().unwrap_or_default(),
                 stone.letter(),
-                match forfeit {
+                match no_move || ended_early(&self.reason) {
                     true => "by forfeit".to_string(),
                     false => format!("in {moves}"),
                 }

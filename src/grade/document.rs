@@ -30,6 +30,20 @@ pub struct Results {
     pub counted_chapters: Vec<String>,
 }
 
+impl Results {
+    /// Whether an exercise counts for a grade: its chapter is graded, or no chapter is (as
+    /// `grade::passing` decides). Every count a teacher reads counts these alone.
+    pub fn counts(&self, exercise: &ExerciseReport) -> bool {
+        let graded = |name: &str| {
+            self.chapters
+                .iter()
+                .find(|chapter| chapter.name == name)
+                .is_none_or(|chapter| chapter.graded)
+        };
+        graded(&exercise.chapter) || !self.chapters.iter().any(|chapter| chapter.graded)
+    }
+}
+
 #[derive(Debug, Deserialize, Serialize)]
 pub struct ChapterReport {
     pub name: String,

@@ -1,10 +1,13 @@
 //! What a class's gradebook says, as a teacher asks it: every case of the course (the
 //! columns of the heat map), each student's verdict on each, how the scores spread, and
 //! which cases the most students fail and how. Figures only; `html` and `svg` draw them.
+//!
+//! Only what counts for a grade is counted: the exercises of practice chapters (which do
+//! not count) are set apart, in no column, total, histogram or tally.
 
 use std::collections::BTreeMap;
 
-use crate::grade::document::{ExerciseReport, Results};
+use crate::grade::document::{CaseReport, ExerciseReport, Results};
 use crate::store::gradebook::Gradebook;
 use crate::verdict::{Status, Verdict};
 
@@ -42,6 +45,11 @@ impl Cell {
             Cell::Missing | Cell::Absent => false,
         }
     }
+
+    /// The program ran the case, and passed or failed it.
+    pub fn ran(self) -> bool {
+        self == Cell::Verdict(Verdict::Passed) || self.failed_when_run()
+    }
 }
 
 pub struct Student<'a> {
@@ -56,6 +64,8 @@ pub struct CaseTally<'a> {
     pub column: usize,
     /// Students whose program ran the case and failed it.
     pub failed: usize,
+    /// Students whose program ran the case (not missing, compiling, not stopped before it).
+    pub ran: usize,
     /// Students per cell, the passes included.
     pub mix: BTreeMap<Cell, usize>,
     /// The hints the failing students were shown, the most shown first.
@@ -79,21 +89,51 @@ pub struct Bin {
 }
 
 pub struct Class<'a> {
+    /// The cases of the exercises that count.
     pub columns: Vec<Column<'a>>,
-    /// Students with results, in the gradebook's order (by name).
+    /// Students with results, by name as people sort names (case aside).
     pub students: Vec<Student<'a>>,
-    /// Students the grader failed on or refused, with why.
+    /// Students the grader failed on or refused, with why, in the same order.
     pub errors: Vec<(&'a str, String)>,
+    /// The exercises of practice chapters, which count for nothing, in the course's order.
+    pub practice: Vec<&'a str>,
+}
+
+/// Why a student needs help first, the most urgent first.
+#[derive(Clone, Copy)]
+pub enum Trouble<'a> {
+    /// No point on any exercise that counts (none handed in, or none passing a case).
+    NotStarted,
+    /// This exercise's file was not handed in.
+    Missing(&'a ExerciseReport),
+    /// This exercise does not compile.
+    DoesNotCompile(&'a ExerciseReport),
+    /// Fewer points than the threshold: this exercise, and its first case failed, come first.
+    Below(Option<(&'a ExerciseReport, &'a CaseReport)>),
+}
+
+/// A student to help, by their index among the students, and why.
+pub struct Help<'a> {
+    pub student: usize,
+    pub trouble: Trouble<'a>,
+}
+
+/// Names as people sort them: `alice` before `O'Brien`, whatever the case.
+fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
+    a.to_lowercase()
+        .cmp(&b.to_lowercase())
+        .then_with(|| a.cmp(b))
 }
 
 impl<'a> Class<'a> {
     pub fn of(book: &'a Gradebook) -> Class<'a> {
-        let graded: Vec<(&str, &Results)> = book
+        let mut graded: Vec<(&str, &Results)> = book
             .students
             .iter()
             .filter_map(|student| Some((student.name.as_str(), student.results.as_ref()?)))
             .collect();
-        let errors = book
+        graded.sort_by(|a, b| by_name(a.0, b.0));
+        let mut errors: Vec<(&str, String)> = book
             .students
             .iter()
             .filter(|student| student.results.is_none())
@@ -105,10 +145,27 @@ impl<'a> Class<'a> {
                 (student.name.as_str(), why)
             })
             .collect();
+        errors.sort_by(|a, b| by_name(a.0, b.0));
+        // An exercise counts as the first student who has it says (every student's results
+        // come from one course).
+        let practice: Vec<&str> = book
+            .exercises
+            .iter()
+            .filter(|exercise| {
+                graded.iter().find_map(|(_, results)| {
+                    find(results, exercise).map(|report| !results.counts(report))
+                }) == Some(true)
+            })
+            .map(String::as_str)
+            .collect();
         // Every case of every exercise, in the course's order, in the order the first
         // student that has it lists it.
         let mut columns: Vec<Column> = Vec::new();
-        for exercise in &book.exercises {
+        for exercise in book
+            .exercises
+            .iter()
+            .filter(|e| !practice.contains(&e.as_str()))
+        {
             let start = columns.len();
             for (_, results) in &graded {
                 let Some(report) = find(results, exercise) else {
@@ -138,7 +195,63 @@ impl<'a> Class<'a> {
             columns,
             students,
             errors,
+            practice,
         }
+    }
+
+    /// The students to help first, with what to look at first: those with no point,
+    /// missing a file that counts, whose file does not compile, or below `percent` of the
+    /// total; the most urgent first (then by name).
+    pub fn needing_help(&self, percent: u32) -> Vec<Help<'a>> {
+        let mut help: Vec<Help> = self
+            .students
+            .iter()
+            .enumerate()
+            .filter_map(|(index, student)| {
+                let results = student.results;
+                let counted: Vec<&ExerciseReport> = results
+                    .exercises
+                    .iter()
+                    .filter(|e| !self.practice.contains(&e.name.as_str()))
+                    .collect();
+                let with = |status: Status| {
+                    counted
+                        .iter()
+                        .find(|e| e.status == status.as_str())
+                        .copied()
+                };
+                let trouble = if results.max_points > 0 && counted.iter().all(|e| e.points == 0) {
+                    Trouble::NotStarted
+                } else if let Some(missing) = with(Status::Missing) {
+                    Trouble::Missing(missing)
+                } else if let Some(broken) = with(Status::CompileError) {
+                    Trouble::DoesNotCompile(broken)
+                } else if results.points * 100 < results.max_points * percent {
+                    Trouble::Below(with(Status::Failed).and_then(|exercise| {
+                        let first = exercise.cases.iter().find(|case| {
+                            Verdict::from_word(&case.verdict)
+                                .is_some_and(|verdict| Cell::Verdict(verdict).failed_when_run())
+                        });
+                        Some((exercise, first?))
+                    }))
+                } else {
+                    return None;
+                };
+                Some(Help {
+                    student: index,
+                    trouble,
+                })
+            })
+            .collect();
+        help.sort_by_key(|help| (rank(&help.trouble), help.student));
+        help
+    }
+
+    /// How many cases some student's program ran.
+    pub fn cases_run(&self) -> usize {
+        (0..self.columns.len())
+            .filter(|&column| self.students.iter().any(|s| s.cells[column].ran()))
+            .count()
     }
 
     /// The cases that some student's program failed, the most failed first (then in the
@@ -155,11 +268,12 @@ impl<'a> Class<'a> {
     fn tally(&self, column: usize) -> CaseTally<'a> {
         let mut mix = BTreeMap::new();
         let mut hints: Vec<(&str, usize)> = Vec::new();
-        let mut failed = 0;
+        let (mut failed, mut ran) = (0, 0);
         let Column { exercise, case, .. } = self.columns[column];
         for student in &self.students {
             let cell = student.cells[column];
             *mix.entry(cell).or_insert(0) += 1;
+            ran += usize::from(cell.ran());
             if !cell.failed_when_run() {
                 continue;
             }
@@ -178,13 +292,14 @@ impl<'a> Class<'a> {
         CaseTally {
             column,
             failed,
+            ran,
             mix,
             hints,
         }
     }
 
-    /// The total (the chapters that count for a grade), each chapter's when there are
-    /// several, then each exercise's.
+    /// The total (the chapters that count for a grade), each graded chapter's when there
+    /// are several, then each exercise's that counts.
     pub fn distributions(&self) -> Vec<Scores<'a>> {
         let Some(first) = self.students.first() else {
             return Vec::new();
@@ -195,8 +310,9 @@ impl<'a> Class<'a> {
             max: first.results.max_points,
             points: self.students.iter().map(|s| s.results.points).collect(),
         }];
-        if first.results.chapters.len() > 1 {
-            for chapter in &first.results.chapters {
+        let chapters: Vec<_> = first.results.chapters.iter().filter(|c| c.graded).collect();
+        if chapters.len() > 1 {
+            for chapter in chapters {
                 let points = self.students.iter().map(|student| {
                     let chapters = &student.results.chapters;
                     let mine = chapters.iter().find(|c| c.name == chapter.name);
@@ -210,7 +326,12 @@ impl<'a> Class<'a> {
                 });
             }
         }
-        for exercise in &first.results.exercises {
+        for exercise in first
+            .results
+            .exercises
+            .iter()
+            .filter(|e| !self.practice.contains(&e.name.as_str()))
+        {
             let points = self.students.iter().map(|student| {
                 find(student.results, &exercise.name).map_or(0, |report| report.points)
             });
@@ -251,6 +372,16 @@ impl Scores<'_> {
                     .count(),
             })
             .collect()
+    }
+}
+
+/// How urgent a trouble is: not started, then missing, not compiling, below.
+fn rank(trouble: &Trouble) -> u8 {
+    match trouble {
+        Trouble::NotStarted => 0,
+        Trouble::Missing(_) => 1,
+        Trouble::DoesNotCompile(_) => 2,
+        Trouble::Below(_) => 3,
     }
 }
 

@@ -8,7 +8,9 @@
 //! and there is no top-level `score`, so Gradescope totals the tests, a total its spec
 //! withholds from students while any test is hidden ("If test cases are hidden, students
 //! will not be able to see their total score"). The points count the chapters that count
-//! for a grade; a practice chapter's cases are listed, worth nothing.
+//! for a grade; a practice chapter's cases are no tests (each would be a failure worth
+//! nothing, "not run" when the student did not start it): one line of `output` gives its
+//! points.
 //! Every text is `"text"` for Gradescope (its default for the submission's output renders
 //! HTML), and a time is given nowhere: a hidden case's is withheld in every report.
 
@@ -49,9 +51,6 @@ struct Test {
     status: &'static str,
     output: String,
     visibility: &'static str,
-    /// `["practice"]` for a case of a chapter that does not count.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    tags: Vec<&'static str>,
 }
 
 fn document(results: &[ExerciseResult], lang: Lang) -> Results {
@@ -82,6 +81,7 @@ fn document(results: &[ExerciseResult], lang: Lang) -> Results {
         stdout_visibility: "hidden",
         tests: results
             .iter()
+            .filter(|result| result.chapter.graded)
             .flat_map(|result| exercise_tests(result, lang))
             .collect(),
     }
@@ -117,15 +117,10 @@ fn exercise_tests(result: &ExerciseResult, lang: Lang) -> Vec<Test> {
             if diagnostics_at == Some(index) {
                 output.push_str(&diagnostics::plain(&result.diagnostics));
             }
-            let counted = result.chapter.graded;
-            let mut tags = Vec::new();
-            if !counted {
-                tags.push("practice");
-            }
             Test {
                 name: format!("{}/{}", result.name, case.case.name),
-                score: if counted { case.points() } else { 0 },
-                max_score: if counted { case.case.points() } else { 0 },
+                score: case.points(),
+                max_score: case.case.points(),
                 status: match case.finding.verdict() {
                     Verdict::Passed => "passed",
                     _ => "failed",
@@ -136,7 +131,6 @@ fn exercise_tests(result: &ExerciseResult, lang: Lang) -> Vec<Test> {
                 } else {
                     VISIBLE
                 },
-                tags,
             }
         })
         .collect()

@@ -1,8 +1,8 @@
 //! The class report a teacher looks at: one self-contained HTML page drawn from a
 //! gradebook alone (no network, no file beside it: it opens from a USB stick and prints).
-//! It shows how the scores spread, a students x cases heat map, the cases the most
-//! students fail with their hints and how they fail, who fails how, and each student's
-//! failures. Hidden cases show their name, verdict and hint, as in every report; the
+//! It shows who needs help first, how the scores spread, a students x cases heat map,
+//! the cases the most students fail with their hints and how they fail, who fails how, and
+//! each student's failures: of the exercises that count, practice folded away. Hidden cases show their name, verdict and hint, as in every report; the
 //! gradebook holds nothing more of them.
 //!
 //! This module works out what the page shows; its template, `assets/class.html`, lays
@@ -15,11 +15,14 @@ use std::fmt::Write;
 use askama::Template;
 
 use crate::grade::document::ExerciseReport;
-use crate::report::class::{Cell, Class, Student};
+use crate::report::class::{Cell, Class, Help, Student, Trouble};
 use crate::report::svg::{self, Bar, Histogram, Segment, StackedBar};
 use crate::store::gradebook::Gradebook;
-use crate::util::i18n::Lang;
+use crate::util::i18n::{Lang, count};
 use crate::verdict::{Status, Verdict};
+
+/// Below this share of the total (in percent), a student is among those to help first.
+const HELP_BELOW_PERCENT: u32 = 50;
 
 /// Students named after a kind of failure before the rest are counted.
 const NAMES_PER_KIND: usize = 40;
@@ -104,7 +107,11 @@ struct ClassPage<'a> {
     title: &'static str,
     style: String,
     summary: String,
+    /// The practice exercises left out, said in one line, and one line for each.
+    practice: Option<(String, Vec<String>)>,
     errors: &'a [(&'a str, String)],
+    help_intro: String,
+    help: Vec<HelpLine<'a>>,
     figures: Vec<Figure<'a>>,
     legend: Vec<Look>,
     heat: HeatMap<'a>,
@@ -112,6 +119,16 @@ struct ClassPage<'a> {
     cases: Vec<FailedCase<'a>>,
     kinds: Vec<Kind<'a>>,
     students: Vec<Details<'a>>,
+}
+
+/// A student to help first: why, and the first thing to look at.
+struct HelpLine<'a> {
+    /// Their index on the page.
+    index: usize,
+    name: &'a str,
+    points: String,
+    why: String,
+    first: String,
 }
 
 /// A histogram of scores, and its caption.
@@ -126,7 +143,16 @@ struct HeatMap<'a> {
     /// Each exercise over its cases, and its width in pixels.
     exercises: Vec<(&'a str, usize)>,
     cases: Vec<CaseHead>,
+    /// Per column, the room (in pixels) after it that its exercise's name needs, 0 for none.
+    pads: Vec<usize>,
     rows: &'a [Student<'a>],
+}
+
+impl HeatMap<'_> {
+    /// The room after a column that its exercise's name needs, if any.
+    fn pad(&self, column: &usize) -> Option<usize> {
+        Some(self.pads[*column]).filter(|&pad| pad > 0)
+    }
 }
 
 /// A case's column in the heat map: numbered within its exercise, named on hover.
@@ -202,14 +228,31 @@ pub fn page(book: &Gradebook, lang: Lang) -> String {
         title: lang.pick("Class report", "班级报告"),
         style: format!("{BASE_STYLE}{STYLE}{}", cell_style()),
         summary: summary(&class, lang),
+        practice: practice(&class, lang),
         errors: &class.errors,
+        help_intro: lang.pick(
+            format!(
+                "The students to help first: not started, missing a file that counts, \
+                 not compiling, or below {HELP_BELOW_PERCENT}% of the total; with the first \
+                 thing to look at."
+            ),
+            format!(
+                "最需要帮助的学生：尚未开始、缺少计分的文件、无法编译，或低于总分的 \
+                 {HELP_BELOW_PERCENT}%；以及首先要看的地方。"
+            ),
+        ),
+        help: help(&class, lang),
         figures: figures(&class, lang),
         legend: CELLS.into_iter().map(look).collect(),
         heat: heat_map(&class, lang),
         cases_intro: cases_intro(&class, lang),
         cases: most_failed(&class, lang),
         kinds: kinds(&class, lang),
-        students: class.students.iter().map(|s| details(s, lang)).collect(),
+        students: class
+            .students
+            .iter()
+            .map(|s| details(&class, s, lang))
+            .collect(),
     };
     page.render()
         .expect("a page renders: its template writes to a String")
@@ -239,6 +282,96 @@ fn summary(class: &Class, lang: Lang) -> String {
             class.columns.len()
         ),
     )
+}
+
+/// The practice exercises, which count for nothing: one line saying they are left out,
+/// and, opened on demand, how many students handed each in and passed it.
+fn practice(class: &Class, lang: Lang) -> Option<(String, Vec<String>)> {
+    if class.practice.is_empty() {
+        return None;
+    }
+    let line = lang.pick(
+        format!(
+            "Practice, which counts for nothing, is in no total, chart or count of this page: {}.",
+            count(class.practice.len(), "exercise", "exercises")
+        ),
+        format!(
+            "{} 个练习题不计分：本页的总分、图表和统计都不包括它们。",
+            class.practice.len()
+        ),
+    );
+    let each = class.practice.iter().map(|&exercise| {
+        let reports = class.students.iter().filter_map(|student| {
+            student
+                .results
+                .exercises
+                .iter()
+                .find(|e| e.name == exercise)
+        });
+        let (mut handed_in, mut passed) = (0, 0);
+        for report in reports {
+            handed_in += usize::from(report.status != Status::Missing.as_str());
+            passed += usize::from(report.status == Status::Passed.as_str());
+        }
+        let students = class.students.len();
+        lang.pick(
+            format!("{exercise}: handed in by {handed_in} of {students}, passed by {passed}"),
+            format!("{exercise}：{students} 人中 {handed_in} 人提交，{passed} 人通过"),
+        )
+    });
+    Some((line, each.collect()))
+}
+
+fn help<'a>(class: &Class<'a>, lang: Lang) -> Vec<HelpLine<'a>> {
+    let help = class.needing_help(HELP_BELOW_PERCENT).into_iter();
+    help.map(|Help { student, trouble }| {
+        let results = class.students[student].results;
+        let (why, first) = match trouble {
+            Trouble::NotStarted => (
+                lang.pick("not started", "尚未开始").to_string(),
+                lang.pick(
+                    "no point on any exercise that counts: has the student begun?",
+                    "计分的练习一分未得：这名学生开始做了吗？",
+                )
+                .to_string(),
+            ),
+            Trouble::Missing(exercise) => (
+                lang.pick("file missing", "文件缺失").to_string(),
+                lang.pick(
+                    format!("{} was not handed in", exercise.source),
+                    format!("未提交 {}", exercise.source),
+                ),
+            ),
+            Trouble::DoesNotCompile(exercise) => (
+                lang.pick("does not compile", "无法编译").to_string(),
+                lang.pick(
+                    format!("{} does not compile: no case of it ran", exercise.source),
+                    format!("{} 无法编译：它的用例都没有运行", exercise.source),
+                ),
+            ),
+            Trouble::Below(first) => (
+                lang.pick(
+                    format!("below {HELP_BELOW_PERCENT}%"),
+                    format!("低于 {HELP_BELOW_PERCENT}%"),
+                ),
+                match first {
+                    Some((exercise, case)) => {
+                        let what = case.hint.as_deref().unwrap_or(&case.message);
+                        format!("{} / {}: {what}", exercise.name, case.name)
+                    }
+                    None => String::new(),
+                },
+            ),
+        };
+        HelpLine {
+            index: student,
+            name: class.students[student].name,
+            points: format!("{}/{}", results.points, results.max_points),
+            why,
+            first,
+        }
+    })
+    .collect()
 }
 
 fn figures<'a>(class: &Class<'a>, lang: Lang) -> Vec<Figure<'a>> {
@@ -286,18 +419,18 @@ fn case_name(class: &Class, column: usize, lang: Lang) -> String {
 
 fn cases_intro(class: &Class, lang: Lang) -> String {
     let failed = class.most_failed().len();
+    let run = class.cases_run();
     lang.pick(
         format!(
             "The cases that students' programs ran and failed, the most failed first: \
-             the misconceptions of this class. {} of {} cases were failed by nobody.",
-            class.columns.len() - failed,
-            class.columns.len()
+             the misconceptions of this class. {} of the {run} cases that some program ran \
+             were failed by nobody.",
+            run - failed,
         ),
         format!(
             "学生程序运行后未通过的用例，按失败人数从多到少：这个班最常见的误解。\
-             {} 个用例中有 {} 个无人失败。",
-            class.columns.len(),
-            class.columns.len() - failed
+             有程序运行过的 {run} 个用例中有 {} 个无人失败。",
+            run - failed
         ),
     )
 }
@@ -308,11 +441,13 @@ fn most_failed<'a>(class: &Class<'a>, lang: Lang) -> Vec<FailedCase<'a>> {
         let name = case_name(class, tally.column, lang);
         let failed = lang.pick(
             format!(
-                "failed by {} of {} students",
-                tally.failed,
-                class.students.len()
+                "failed by {} of the {} students whose program ran it",
+                tally.failed, tally.ran
             ),
-            format!("{} / {} 名学生未通过", tally.failed, class.students.len()),
+            format!(
+                "运行了它的 {} 名学生中 {} 人未通过",
+                tally.ran, tally.failed
+            ),
         );
         let looks: Vec<(Look, usize)> = CELLS
             .iter()
@@ -380,12 +515,16 @@ fn kinds<'a>(class: &Class<'a>, lang: Lang) -> Vec<Kind<'a>> {
 
 /// The heat map's cell width, in pixels, and that of its two first columns.
 const CELL_PX: usize = 11;
+/// The room a character of an exercise's name takes over the heat map, in pixels: an
+/// exercise of one case is as wide as its name, not `p|`.
+const NAME_CHAR_PX: usize = 6;
 const NAME_PX: usize = 130;
 const TOTAL_PX: usize = 48;
 
 fn heat_map<'a>(class: &'a Class<'a>, lang: Lang) -> HeatMap<'a> {
     // A heading per exercise over its cases, then the cases numbered within it.
     let mut exercises = Vec::new();
+    let mut pads = vec![0; class.columns.len()];
     let mut index = 0;
     while index < class.columns.len() {
         let exercise = class.columns[index].exercise;
@@ -393,7 +532,9 @@ fn heat_map<'a>(class: &'a Class<'a>, lang: Lang) -> HeatMap<'a> {
             .iter()
             .take_while(|column| column.exercise == exercise)
             .count();
-        exercises.push((exercise, span * CELL_PX));
+        let width = (span * CELL_PX).max(exercise.chars().count() * NAME_CHAR_PX + 4);
+        pads[index + span - 1] = width - span * CELL_PX;
+        exercises.push((exercise, width));
         index += span;
     }
     let mut number = 0;
@@ -414,9 +555,10 @@ fn heat_map<'a>(class: &'a Class<'a>, lang: Lang) -> HeatMap<'a> {
         })
         .collect();
     HeatMap {
-        width: NAME_PX + TOTAL_PX + CELL_PX * class.columns.len(),
+        width: NAME_PX + TOTAL_PX + exercises.iter().map(|(_, width)| width).sum::<usize>(),
         exercises,
         cases,
+        pads,
         rows: &class.students,
     }
 }
@@ -429,7 +571,7 @@ fn heat_class(cell: &Cell) -> Option<&'static str> {
     }
 }
 
-fn details<'a>(student: &Student<'a>, lang: Lang) -> Details<'a> {
+fn details<'a>(class: &Class, student: &Student<'a>, lang: Lang) -> Details<'a> {
     Details {
         name: student.name,
         points: student.results.points,
@@ -438,6 +580,7 @@ fn details<'a>(student: &Student<'a>, lang: Lang) -> Details<'a> {
             .results
             .exercises
             .iter()
+            .filter(|exercise| !class.practice.contains(&exercise.name.as_str()))
             .map(|exercise| exercise_line(exercise, lang))
             .collect(),
     }
@@ -496,7 +639,7 @@ fn exercise_line(exercise: &ExerciseReport, lang: Lang) -> ExerciseLine<'_> {
 fn cell_style() -> String {
     let mut css = format!(
         "#heat .r>a,#heat .r>span:first-child{{flex:0 0 {NAME_PX}px}}\
-         #heat .r>b{{flex:0 0 {TOTAL_PX}px}}#heat i{{flex:0 0 {}px}}",
+         #heat .r>b{{flex:0 0 {TOTAL_PX}px;left:{NAME_PX}px}}#heat i{{flex:0 0 {}px}}",
         CELL_PX - 1
     );
     for cell in CELLS {

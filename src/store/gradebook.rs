@@ -184,10 +184,12 @@ impl Student {
     }
 }
 
-/// `print_board passed; check_win 40/44 cases; gomoku compile_error`
+/// `print_board passed; check_win 40/44 cases; gomoku compile_error; practice (not
+/// counted): 0 of 9 passed`: the exercises that count, each, and practice in one phrase.
 fn summary(results: &Results) -> String {
-    results
-        .exercises
+    let (counted, practice): (Vec<_>, Vec<_>) =
+        results.exercises.iter().partition(|e| results.counts(e));
+    let mut parts: Vec<String> = counted
         .iter()
         .map(|exercise| {
             let passed = exercise
@@ -200,6 +202,13 @@ fn summary(results: &Results) -> String {
                 status => format!("{} {status}", exercise.name),
             }
         })
-        .collect::<Vec<_>>()
-        .join("; ")
+        .collect();
+    if !practice.is_empty() {
+        let passed = practice.iter().filter(|e| e.status == "passed").count();
+        parts.push(format!(
+            "practice (not counted): {passed} of {} passed",
+            practice.len()
+        ));
+    }
+    parts.join("; ")
 }

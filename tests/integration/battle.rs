@@ -83,11 +83,20 @@ fn a_player_that_cheats_crashes_hangs_or_talks_nonsense_loses() {
         ) || said.contains("X ended before the game did, at move 1 (it crashed with SIGSEGV)"),
         "{said}"
     );
-    let said = battle(course.path(), &["random", &program("quits")]);
+    // A player that ended before the game did forfeits, whatever the moves played, said one
+    // way, with how its run ended.
     assert!(
-        !said.contains("ended before the game did, at move 2 ("),
+        said.contains("random (O) won by forfeit: X ended before"),
         "{said}"
     );
+    let said = battle(course.path(), &["random", &program("quits")]);
+    assert!(
+        said.contains(
+            "random (X) won by forfeit: O ended before the game did, at move 2 (it exited with status 0)"
+        ),
+        "{said}"
+    );
+    assert!(!said.contains(" won in "), "{said}");
 }
 
 /// A player's name is what its path says, and a student's folder may be named anything:

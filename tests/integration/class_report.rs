@@ -349,8 +349,8 @@ fn report_merges_gradebooks_without_a_course_and_speaks_chinese() {
         "40 students, one the grader failed on"
     );
     assert!(page.contains("student007") && page.contains("the grader could not build"));
-    // The total, two chapters, three exercises.
-    assert_eq!(page.matches("<svg class=\"chart\"").count(), 6);
+    // The total and the two graded exercises (one graded chapter: no chapter's).
+    assert_eq!(page.matches("<svg class=\"chart\"").count(), 3);
     // The same student in both gradebooks is refused, as `grade --merge` refuses it.
     let output = clings(dir.path())
         .args(["report", "a.json", "a.json", "--html", "twice.html"])
@@ -358,6 +358,40 @@ fn report_merges_gradebooks_without_a_course_and_speaks_chinese() {
         .unwrap();
     assert_error(&output, "more than one shard");
     assert!(!dir.path().join("twice.html").exists());
+}
+
+/// Practice (the `extra` exercise, whose chapter does not count) is folded away in one
+/// line and counted nowhere else; a case's failures are out of the students whose program
+/// ran it (student003's `board` does not compile).
+#[test]
+fn practice_is_folded_away_and_a_case_counts_the_runs_that_ran() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = std::fs::read_to_string(report_of_two_shards(dir.path(), 40, "en")).unwrap();
+    assert!(
+        page.contains(
+            "<details class=\"practice\"><summary>Practice, which counts for nothing, is in \
+             no total, chart or count of this page: 1 exercise.</summary>"
+        ),
+        "{page}"
+    );
+    assert!(page.contains("<li>extra: handed in by 38 of 39, passed by "));
+    assert_eq!(page.matches("<svg class=\"chart\"").count(), 3);
+    assert!(!page.contains("title=\"extra\""), "a heat map column");
+    assert!(!page.contains("<b>extra</b>"), "a student's line");
+    assert!(!page.contains("extra /"), "a case most failed");
+    // Only student005's practice file is missing: no kind of failure of the graded ones.
+    assert!(!page.contains("file missing</th>"), "a kind");
+    assert!(page.contains("of the 20 cases that some program ran were failed by nobody."));
+    assert!(page.contains("students whose program ran it"));
+    let cases = &page[page.find("<section id=\"cases\">").unwrap()..];
+    for (exercise, ran) in [("sum", 39), ("board", 38)] {
+        let heading = &cases[cases.find(&format!("<h3>{exercise} / ")).unwrap()..];
+        let heading = &heading[..heading.find("</h3>").unwrap()];
+        assert!(
+            heading.contains(&format!(" of the {ran} students whose program ran it")),
+            "{heading}"
+        );
+    }
 }
 
 #[test]
@@ -403,7 +437,9 @@ fn a_class_of_40_renders_in_a_real_browser() {
     );
     let charts = dom_text.matches("<svg class=\"chart").count();
     assert!(
-        dom_text.contains(&format!("data-rendered=\"charts {charts}, rows 39\"")),
+        dom_text.contains(&format!(
+            "data-rendered=\"charts {charts}, rows 39, sections 6, width 1280, height "
+        )),
         "{}",
         &dom_text[..dom_text.find("<h1>").unwrap_or(0)]
     );
@@ -520,4 +556,303 @@ fn every_text_of_the_gradebook_is_text_on_the_page_and_a_hidden_case_shows_no_mo
         );
     }
     assert!(!page.contains(&secret), "{page}");
+}
+
+/// A class of the Gomoku course as a teacher has one, practice not started: a solution, two
+/// known-wrong `check_win`s, a folder with nothing in it, a missing graded file, a file that
+/// does not compile, and names people sort otherwise than bytes (`O'Brien`, a name with
+/// quotes and spaces, a Chinese one).
+struct GomokuClass {
+    root: tempfile::TempDir,
+}
+
+impl GomokuClass {
+    fn new() -> GomokuClass {
+        let root = tempfile::tempdir().unwrap();
+        let course = copy_course(&repo());
+        let solution = |file: &str| repo().join("solutions").join(file);
+        let wrong = |name: &str| repo().join(format!("solutions/wrong/check_win/{name}.c"));
+        let students: [(&str, [Option<PathBuf>; 3]); 7] = [
+            (
+                "alice",
+                [
+                    Some(solution("print_board.c")),
+                    Some(solution("check_win.c")),
+                    Some(solution("gomoku.c")),
+                ],
+            ),
+            (
+                "Bob",
+                [
+                    Some(solution("print_board.c")),
+                    Some(wrong("only_two_directions")),
+                    Some(solution("gomoku.c")),
+                ],
+            ),
+            (
+                "carol",
+                [
+                    Some(repo().join("skeletons/print_board.c")),
+                    Some(wrong("white_not_checked")),
+                    Some(repo().join("skeletons/gomoku.c")),
+                ],
+            ),
+            (
+                "dave",
+                [
+                    Some(solution("print_board.c")),
+                    None,
+                    Some(solution("gomoku.c")),
+                ],
+            ),
+            ("O'Brien", [None, None, None]),
+            (
+                "Zed \"Q\" Smith",
+                [
+                    Some(solution("print_board.c")),
+                    Some(solution("check_win.c")),
+                    Some(solution("gomoku.c")),
+                ],
+            ),
+            (
+                "张伟",
+                [
+                    Some(solution("print_board.c")),
+                    Some(solution("check_win.c")),
+                    None,
+                ],
+            ),
+        ];
+        for (name, files) in &students {
+            let dir = root.path().join("submissions").join(name);
+            std::fs::create_dir_all(&dir).unwrap();
+            for (file, source) in ["print_board.c", "check_win.c", "gomoku.c"]
+                .iter()
+                .zip(files)
+            {
+                if let Some(source) = source {
+                    std::fs::copy(source, dir.join(file)).unwrap();
+                }
+            }
+        }
+        std::fs::write(
+            root.path().join("submissions/张伟/gomoku.c"),
+            "int main(void) { return }\n",
+        )
+        .unwrap();
+        let output = clings(course.path())
+            .args(["grade"])
+            .arg(root.path().join("submissions"))
+            .arg("--out")
+            .arg(root.path().join("book"))
+            .arg("--html")
+            .arg(root.path().join("report.html"))
+            .args(["--jobs", "2"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        GomokuClass { root }
+    }
+
+    fn page(&self) -> String {
+        std::fs::read_to_string(self.root.path().join("report.html")).unwrap()
+    }
+
+    fn book(&self) -> Value {
+        let text = std::fs::read_to_string(self.root.path().join("book/grades.json")).unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+}
+
+/// The text of a page's `<p>` or `<td>`, unescaped.
+fn unescaped(html: &str) -> String {
+    html.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#34;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// The page of a real class says only what its gradebook says of what counts: totals,
+/// histograms and kinds of the three graded exercises; each case's hints, and how many got
+/// each, as `grades.json` gave them; the students to help first, named; names in the order
+/// people sort them.
+#[test]
+fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
+    let class = GomokuClass::new();
+    let (page, book) = (class.page(), class.book());
+    // Histograms: the total, and the three graded exercises; no practice anywhere.
+    assert_eq!(page.matches("<svg class=\"chart\"").count(), 4, "{page}");
+    assert!(page.contains("is in no total, chart or count of this page: 9 exercises."));
+    let heat = &page[page.find("<section id=\"heatmap\">").unwrap()
+        ..page.find("<section id=\"cases\">").unwrap()];
+    for practice in ["show_board", "renju", "undo", "ai"] {
+        assert!(
+            !heat.contains(&format!("title=\"{practice}\"")),
+            "{practice}"
+        );
+        assert!(!page.contains(&format!("<b>{practice}</b>")), "{practice}");
+    }
+    // file missing: dave and O'Brien only (the practice files of everyone are missing).
+    let kinds = &page[page.find("<section id=\"kinds\">").unwrap()..];
+    let missing = &kinds[kinds.find("file missing</th>").unwrap()..];
+    assert!(
+        missing.starts_with("file missing</th><td>2</td>"),
+        "{missing:.300}"
+    );
+
+    // The CSV's summary names the graded exercises, and practice in one phrase.
+    let csv = std::fs::read_to_string(class.root.path().join("book/grades.csv")).unwrap();
+    let alice = csv.lines().find(|line| line.starts_with("alice,")).unwrap();
+    assert!(
+        alice.ends_with(
+            ",print_board passed; check_win passed; gomoku passed; practice (not counted): 0 of 9 passed"
+        ),
+        "{alice}"
+    );
+    // print_board, one case, is as wide as its name over the heat map, each row keeping
+    // its room.
+    assert!(
+        heat.contains("<span class=\"exercise\" style=\"width:70px\" title=\"print_board\">"),
+        "{heat}"
+    );
+    assert!(
+        heat_map_rows(&page)
+            .iter()
+            .all(|row| row.matches("<u style=\"flex:0 0 59px\"></u>").count() == 1)
+    );
+    // Names as people sort them, not bytes.
+    let rows: Vec<String> = heat_map_rows(&page)
+        .iter()
+        .map(|row| {
+            let link = &row[row.find("<a href=").unwrap()..];
+            let name = &link[link.find('>').unwrap() + 1..];
+            unescaped(&name[..name.find("</a>").unwrap()])
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "alice",
+            "Bob",
+            "carol",
+            "dave",
+            "O'Brien",
+            "Zed \"Q\" Smith",
+            "张伟"
+        ]
+    );
+
+    // Who needs help: the most urgent first, each with the first thing to look at.
+    let help = &page[page.find("<section id=\"help\">").unwrap()
+        ..page.find("<section id=\"scores\">").unwrap()];
+    assert!(page.find("<section id=\"help\">") < page.find("<section id=\"scores\">"));
+    let lines: Vec<String> = help
+        .lines()
+        .filter(|line| line.starts_with("<tr>"))
+        .map(unescaped)
+        .collect();
+    assert_eq!(lines.len(), 4, "{help}");
+    assert!(
+        lines[0].contains(">O'Brien</a>") && lines[0].contains("not started"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].contains(">dave</a>") && lines[1].contains("check_win.c was not handed in"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].contains(">张伟</a>") && lines[2].contains("gomoku.c does not compile"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].contains(">carol</a>") && lines[3].contains("below 50%"),
+        "{}",
+        lines[3]
+    );
+
+    // Every hint of the page, with its count, is one grades.json gave that many failing
+    // students of that case.
+    let mut given: std::collections::BTreeMap<(String, String), usize> = Default::default();
+    for student in book["students"].as_array().unwrap() {
+        for exercise in student["results"]["exercises"].as_array().unwrap() {
+            let name = exercise["name"].as_str().unwrap();
+            if !["print_board", "check_win", "gomoku"].contains(&name) {
+                continue;
+            }
+            for case in exercise["cases"].as_array().unwrap() {
+                let ran_and_failed = !["passed", "not_run", "compile_error"]
+                    .contains(&case["verdict"].as_str().unwrap());
+                if let (true, Some(hint)) = (ran_and_failed, case["hint"].as_str()) {
+                    let case = format!("{name} / {}", case["name"].as_str().unwrap());
+                    *given.entry((case, hint.to_string())).or_default() += 1;
+                }
+            }
+        }
+    }
+    assert!(!given.is_empty());
+    let mut shown: std::collections::BTreeMap<(String, String), usize> = Default::default();
+    let cases = &page[page.find("<section id=\"cases\">").unwrap()
+        ..page.find("<section id=\"kinds\">").unwrap()];
+    for item in cases.split("<li><h3>").skip(1) {
+        let case = unescaped(&item[..item.find(" <small>").unwrap()]);
+        for hint in item.split("<p class=\"hint\"><b>hint:</b> ").skip(1) {
+            let (text, count) = hint.split_once(" <small>(shown to ").unwrap();
+            let count: usize = count[..count.find(')').unwrap()].parse().unwrap();
+            shown.insert((case.clone(), unescaped(text)), count);
+        }
+    }
+    assert_eq!(shown, given);
+}
+
+/// In a browser 1280 pixels wide, the page does not scroll sideways (the heat map scrolls
+/// inside its box), every section has a size and fits, and a screenshot of the whole page
+/// draws them. (Headless Chromium paints only its window's first height: a section's
+/// screenshot by its link, `page.html#cases`, is blank for any page below the first
+/// window, so the window is as tall as the page.)
+#[test]
+fn every_section_of_a_real_class_draws_in_a_browser_1280_wide() {
+    let Some(chromium) = chromium("the class report") else {
+        return;
+    };
+    let class = GomokuClass::new();
+    let page = class.root.path().join("report.html");
+    let profile = class.root.path().join("profile");
+    let dom = open_in_chromium(
+        &chromium,
+        &profile,
+        &page,
+        &["--dump-dom", "--window-size=1280,900"],
+    );
+    let dom_text = stdout_of(&dom);
+    let mark = ", rows 7, sections 6, width 1280, height ";
+    let height = dom_text.find(mark).map(|at| &dom_text[at + mark.len()..]);
+    let height: u32 = height
+        .and_then(|rest| rest[..rest.find('"')?].parse().ok())
+        .unwrap_or_else(|| panic!("{}", &dom_text[..dom_text.find("<h1>").unwrap_or(0)]));
+    let shot = class.root.path().join("page.png");
+    let run = open_in_chromium(
+        &chromium,
+        &profile,
+        &page,
+        &[
+            &format!("--screenshot={}", shot.display()),
+            &format!("--window-size=1280,{height}"),
+        ],
+    );
+    let png = std::fs::read(&shot)
+        .unwrap_or_else(|err| panic!("no screenshot ({err}): {}", stderr_of(&run)));
+    assert_eq!(
+        (
+            u32::from_be_bytes(png[16..20].try_into().unwrap()),
+            u32::from_be_bytes(png[20..24].try_into().unwrap())
+        ),
+        (1280, height)
+    );
+    // A blank page of that size is under 20 KB; charts, text and the heat map are not.
+    assert!(png.len() > 60_000, "blank? {} bytes", png.len());
 }

@@ -39,6 +39,14 @@
     return box.width > 0 && box.height > 0 && chart.querySelector('rect');
   });
   if (drawn) {
-    document.body.setAttribute('data-rendered', 'charts ' + charts.length + ', rows ' + rows.children.length);
+    // The page's own size (the heat map scrolls inside it, the page never sideways), and
+    // the sections that have one and fit in it.
+    var page = document.documentElement;
+    var sections = Array.prototype.filter.call(document.querySelectorAll('section'), function(section) {
+      var box = section.getBoundingClientRect();
+      return box.height > 0 && box.right <= page.clientWidth;
+    });
+    document.body.setAttribute('data-rendered', 'charts ' + charts.length + ', rows ' + rows.children.length +
+      ', sections ' + sections.length + ', width ' + page.scrollWidth + ', height ' + page.scrollHeight);
   }
 })();

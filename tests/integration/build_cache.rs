@@ -67,18 +67,7 @@ fn test_sum(course: &Path, compiler: &Path, bound: &str, source: &str) -> String
         .args(["test", "sum"])
         .output()
         .unwrap();
-    let stdout = stdout_of(&output);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{stdout}{}",
-        stderr_of(&output)
-    );
-    stdout
-        .lines()
-        .find_map(|line| line.strip_prefix("build "))
-        .unwrap_or_else(|| panic!("no build mark: {stdout}"))
-        .to_string()
+    passing_build_mark(&output)
 }
 
 /// Builds of 6, 3, 5, 4 and 7 MiB, and one found again, under a bound of 16 MiB: after
@@ -238,18 +227,7 @@ fn with_the_cache_off_nothing_is_kept() {
             .args(["test", "sum"])
             .output()
             .unwrap();
-        let stdout = stdout_of(&output);
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{stdout}{}",
-            stderr_of(&output)
-        );
-        stdout
-            .lines()
-            .find_map(|line| line.strip_prefix("build "))
-            .unwrap_or_else(|| panic!("no build mark: {stdout}"))
-            .to_string()
+        passing_build_mark(&output)
     };
     let (first, second) = (run(), run());
     assert_ne!(first, second, "compiled by each run");

@@ -307,6 +307,23 @@ pub fn in_container(command: &std::process::Command) -> Option<std::process::Com
     Some(wrapped)
 }
 
+/// The mark a marking compiler wrapper left in the diagnostics of the build that `output`
+/// (a `clings test` that must pass) graded: the `build <mark>` line.
+pub fn passing_build_mark(output: &std::process::Output) -> String {
+    let stdout = stdout_of(output);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}{}",
+        stderr_of(output)
+    );
+    stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("build "))
+        .unwrap_or_else(|| panic!("no build mark: {stdout}"))
+        .to_string()
+}
+
 /// `clings` run in `dir`, in English, without colour, with the compiler from the machine.
 pub fn clings(dir: &Path) -> Command {
     Command::from_std(clings_process(dir))

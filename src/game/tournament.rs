@@ -237,7 +237,7 @@ impl Tournament {
         // could have played.
         for (source, part) in &parts {
             for game in &part.games {
-                if let Err(why) = verify::game(part, game) {
+                if let Err(why) = check_game(part, game) {
                     bail!(
                         "{source}: game {} ({}) is not a game of this tournament: {why}; \
                          merge only the shards a tournament wrote",
@@ -428,5 +428,154 @@ mod tests {
         assert_eq!(shards, 20, "the shards share the games out, each once");
         let first = slice(schedule(5, 1, 0), Some(Shard { index: 1, count: 4 }));
         assert_eq!(first[0].number, 1, "shard 1 plays game 1");
+    }
+}
+
+/// Why a game of `tournament` is not one its tournament could have played, if it is not:
+/// a game of its schedule (number, seed, players and colours, forfeits) whose record the
+/// referee could have written ([`verify::moves`]).
+fn check_game(tournament: &Tournament, game: &Played) -> Result<(), String> {
+    let pairing = schedule(tournament.players.len(), tournament.rounds, tournament.seed)
+        .into_iter()
+        .find(|pairing| pairing.number == game.number)
+        .ok_or("its number is not in the tournament's schedule")?;
+    let (x, o) = (
+        &tournament.players[pairing.x],
+        &tournament.players[pairing.o],
+    );
+    let record = &game.record;
+    if game.seed != pairing.seed {
+        return Err(format!(
+            "its seed is {}, the schedule's {}",
+            game.seed, pairing.seed
+        ));
+    }
+    if (record.x.as_str(), record.o.as_str()) != (x.name.as_str(), o.name.as_str()) {
+        return Err("its players or colours are not the schedule's".to_string());
+    }
+    if x.forfeits.is_some() || o.forfeits.is_some() {
+        let winner = match (&x.forfeits, &o.forfeits) {
+            (Some(_), Some(_)) => None,
+            (Some(_), None) => Some(Stone::O),
+            _ => Some(Stone::X),
+        };
+        return match record.moves.is_empty() && record.winner == winner {
+            true => Ok(()),
+            false => Err("a player forfeits it, and the record does not say so".to_string()),
+        };
+    }
+    verify::moves(record, tournament.rules)
+}
+
+#[cfg(test)]
+mod check_game_tests {
+    use super::*;
+    use crate::game::battle::Move;
+
+    fn entry(name: &str) -> Entry {
+        Entry {
+            name: name.to_string(),
+            forfeits: None,
+            refused: false,
+            engine: None,
+        }
+    }
+
+    /// Game 1 of two players: `a` (X) makes five on row 7 while `b` plays row 0.
+    fn tournament() -> (Tournament, Played) {
+        let mut moves = Vec::new();
+        for k in 0..5u8 {
+            moves.push(Move {
+                stone: Stone::X,
+                row: 7,
+                col: 3 + k,
+            });
+            if k < 4 {
+                moves.push(Move {
+                    stone: Stone::O,
+                    row: 0,
+                    col: k,
+                });
+            }
+        }
+        let played = Played {
+            number: 1,
+            seed: 1,
+            record: Record {
+                x: "a".into(),
+                o: "b".into(),
+                winner: Some(Stone::X),
+                reason: "X made five".into(),
+                five: (3..8).map(|col| [7, col]).collect(),
+                moves,
+                said: Vec::new(),
+            },
+        };
+        let tournament = Tournament {
+            players: vec![entry("a"), entry("b")],
+            rounds: 1,
+            seed: 1,
+            rules: Rules::Freestyle,
+            time_tolerance_ms: 0,
+            games: vec![played.clone()],
+        };
+        (tournament, played)
+    }
+
+    /// What a forger changes in a game.
+    type Forgery = fn(&mut Played);
+
+    #[test]
+    fn a_game_the_referee_could_have_recorded_is_accepted_and_a_forged_one_refused() {
+        let (tournament, honest) = tournament();
+        assert_eq!(check_game(&tournament, &honest), Ok(()));
+        let forged: [(&str, Forgery); 10] = [
+            ("not in the tournament's schedule", |g| g.number = 3),
+            ("its seed is 9", |g| g.seed = 9),
+            ("players or colours", |g| {
+                std::mem::swap(&mut g.record.x, &mut g.record.o)
+            }),
+            ("players or colours", |g| g.record.o = "mallory".into()),
+            ("not the one who made five", |g| {
+                g.record.winner = Some(Stone::O)
+            }),
+            ("not a move of the game", |g| g.record.moves[2].row = 200),
+            ("not a move of the game", |g| {
+                g.record.moves[2] = g.record.moves[0]
+            }),
+            ("after the five", |g| {
+                g.record.moves.push(Move {
+                    stone: Stone::O,
+                    row: 1,
+                    col: 1,
+                })
+            }),
+            ("winning five is not on the board", |g| {
+                g.record.five[4] = [0, 0]
+            }),
+            ("a win without a five or a fault", |g| {
+                g.record.moves.pop();
+                g.record.five.clear();
+            }),
+        ];
+        for (why, forge) in forged {
+            let mut played = honest.clone();
+            forge(&mut played);
+            let refused = check_game(&tournament, &played).expect_err(why);
+            assert!(refused.contains(why), "{why}: {refused}");
+        }
+        // A fault names the loser: its opponent won.
+        let mut faulted = honest.clone();
+        faulted.record.moves.pop();
+        faulted.record.five.clear();
+        faulted.record.reason = "X: no move within 2000 ms (move 9)".into();
+        faulted.record.winner = Some(Stone::O);
+        assert_eq!(check_game(&tournament, &faulted), Ok(()));
+        faulted.record.winner = Some(Stone::X);
+        assert!(
+            check_game(&tournament, &faulted)
+                .unwrap_err()
+                .contains("faults")
+        );
     }
 }

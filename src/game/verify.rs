@@ -1,49 +1,13 @@
-//! A shard's games checked before `--merge` counts them: a shard's `tournament.json` is a
-//! file anyone can edit, so each of its games must be a game of the tournament's schedule
-//! (its number, seed, players and colours) that the referee could have recorded: moves on
-//! empty cells of the board, X and O alternating from X, nothing after a five, the winner
-//! the one the moves or the fault named in the reason say.
+//! A game's record checked before `--merge` counts it: a shard's `tournament.json` is a
+//! file anyone can edit, so each of its games must be one the referee could have recorded:
+//! moves on empty cells of the board, X and O alternating from X, nothing after a five, the
+//! winner the one the moves or the fault named in the reason say. That it is a game of the
+//! tournament's schedule is the tournament's to check ([`super::tournament`]).
 
 use crate::game::battle::{Record, Rules, SIZE, Stone};
-use crate::game::tournament::{self, Played, Tournament};
-
-/// Why a game of `tournament` is not one its tournament could have played, if it is not.
-pub fn game(tournament: &Tournament, game: &Played) -> Result<(), String> {
-    let pairing =
-        tournament::schedule(tournament.players.len(), tournament.rounds, tournament.seed)
-            .into_iter()
-            .find(|pairing| pairing.number == game.number)
-            .ok_or("its number is not in the tournament's schedule")?;
-    let (x, o) = (
-        &tournament.players[pairing.x],
-        &tournament.players[pairing.o],
-    );
-    let record = &game.record;
-    if game.seed != pairing.seed {
-        return Err(format!(
-            "its seed is {}, the schedule's {}",
-            game.seed, pairing.seed
-        ));
-    }
-    if (record.x.as_str(), record.o.as_str()) != (x.name.as_str(), o.name.as_str()) {
-        return Err("its players or colours are not the schedule's".to_string());
-    }
-    if x.forfeits.is_some() || o.forfeits.is_some() {
-        let winner = match (&x.forfeits, &o.forfeits) {
-            (Some(_), Some(_)) => None,
-            (Some(_), None) => Some(Stone::O),
-            _ => Some(Stone::X),
-        };
-        return match record.moves.is_empty() && record.winner == winner {
-            true => Ok(()),
-            false => Err("a player forfeits it, and the record does not say so".to_string()),
-        };
-    }
-    moves(record, tournament.rules)
-}
 
 /// The game's moves by the referee's rules, and its end as they decide it.
-fn moves(record: &Record, rules: Rules) -> Result<(), String> {
+pub fn moves(record: &Record, rules: Rules) -> Result<(), String> {
     let mut board = [[None; SIZE]; SIZE];
     let mut five = None;
     for (index, step) in record.moves.iter().enumerate() {
@@ -159,114 +123,4 @@ fn five_is_made(board: &[[Option<Stone>; SIZE]; SIZE], five: &[[u8; 2]], stone: 
                 && (row as isize, col as isize) == expected
                 && board[row][col] == Some(stone)
         })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::battle::Move;
-    use crate::game::tournament::Entry;
-
-    fn entry(name: &str) -> Entry {
-        Entry {
-            name: name.to_string(),
-            forfeits: None,
-            refused: false,
-            engine: None,
-        }
-    }
-
-    /// Game 1 of two players: `a` (X) makes five on row 7 while `b` plays row 0.
-    fn tournament() -> (Tournament, Played) {
-        let mut moves = Vec::new();
-        for k in 0..5u8 {
-            moves.push(Move {
-                stone: Stone::X,
-                row: 7,
-                col: 3 + k,
-            });
-            if k < 4 {
-                moves.push(Move {
-                    stone: Stone::O,
-                    row: 0,
-                    col: k,
-                });
-            }
-        }
-        let played = Played {
-            number: 1,
-            seed: 1,
-            record: Record {
-                x: "a".into(),
-                o: "b".into(),
-                winner: Some(Stone::X),
-                reason: "X made five".into(),
-                five: (3..8).map(|col| [7, col]).collect(),
-                moves,
-                said: Vec::new(),
-            },
-        };
-        let tournament = Tournament {
-            players: vec![entry("a"), entry("b")],
-            rounds: 1,
-            seed: 1,
-            rules: Rules::Freestyle,
-            time_tolerance_ms: 0,
-            games: vec![played.clone()],
-        };
-        (tournament, played)
-    }
-
-    /// What a forger changes in a game.
-    type Forgery = fn(&mut Played);
-
-    #[test]
-    fn a_game_the_referee_could_have_recorded_is_accepted_and_a_forged_one_refused() {
-        let (tournament, honest) = tournament();
-        assert_eq!(game(&tournament, &honest), Ok(()));
-        let forged: [(&str, Forgery); 10] = [
-            ("not in the tournament's schedule", |g| g.number = 3),
-            ("its seed is 9", |g| g.seed = 9),
-            ("players or colours", |g| {
-                std::mem::swap(&mut g.record.x, &mut g.record.o)
-            }),
-            ("players or colours", |g| g.record.o = "mallory".into()),
-            ("not the one who made five", |g| {
-                g.record.winner = Some(Stone::O)
-            }),
-            ("not a move of the game", |g| g.record.moves[2].row = 200),
-            ("not a move of the game", |g| {
-                g.record.moves[2] = g.record.moves[0]
-            }),
-            ("after the five", |g| {
-                g.record.moves.push(Move {
-                    stone: Stone::O,
-                    row: 1,
-                    col: 1,
-                })
-            }),
-            ("winning five is not on the board", |g| {
-                g.record.five[4] = [0, 0]
-            }),
-            ("a win without a five or a fault", |g| {
-                g.record.moves.pop();
-                g.record.five.clear();
-            }),
-        ];
-        for (why, forge) in forged {
-            let mut played = honest.clone();
-            forge(&mut played);
-            let refused = game(&tournament, &played).expect_err(why);
-            assert!(refused.contains(why), "{why}: {refused}");
-        }
-        // A fault names the loser: its opponent won.
-        let mut faulted = honest.clone();
-        faulted.record.moves.pop();
-        faulted.record.five.clear();
-        faulted.record.reason = "X: no move within 2000 ms (move 9)".into();
-        faulted.record.winner = Some(Stone::O);
-        assert_eq!(game(&tournament, &faulted), Ok(()));
-        faulted.record.winner = Some(Stone::X);
-        assert!(game(&tournament, &faulted).unwrap_err().contains("faults"));
-    }
 }

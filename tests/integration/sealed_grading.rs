@@ -101,9 +101,7 @@ fn breakable_bwrap(dir: &Path) -> std::path::PathBuf {
         real = real.display()
     );
     let path = bin.join("bwrap");
-    std::fs::write(&path, script).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    write_script(&path, &script);
     bin
 }
 

@@ -55,6 +55,7 @@ fn main() -> ExitCode {
     let code = match result {
         Ok(Exit::Success) => ExitCode::SUCCESS,
         Ok(Exit::Failure) => ExitCode::from(1),
+        Ok(Exit::Stopped(signal)) => ExitCode::from((128 + signal) as u8),
         Err(err) if err.downcast_ref::<sandbox::Interrupted>().is_some() => {
             eprintln!("{}", lang.pick("interrupted", "已中断"));
             ExitCode::from(INTERRUPTED as u8)

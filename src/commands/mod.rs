@@ -20,4 +20,6 @@ pub enum Exit {
     Success,
     /// An exercise failed (exit 1).
     Failure,
+    /// Stopped by Ctrl-C or by this signal (exit 128 + its number, as shells report it).
+    Stopped(i32),
 }

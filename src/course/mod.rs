@@ -495,13 +495,25 @@ impl Course {
 /// rather than of one course (which sanitizers the compiler supports, whether isolation
 /// works) is kept here, so that a fresh clone of a course does not find it out again.
 pub fn user_cache_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))?;
-    let dir = base.join("clings");
+    let dir = user_dir("XDG_CACHE_HOME", ".cache")?;
     (std::fs::create_dir_all(&dir).is_ok()
         && nix::unistd::access(&dir, nix::unistd::AccessFlags::W_OK).is_ok())
     .then_some(dir)
+}
+
+/// Where the user's own state of clings goes, `$XDG_STATE_HOME/clings` (else
+/// `~/.local/state/clings`), not created: progress in courses the user may not write to.
+pub fn user_state_dir() -> Option<PathBuf> {
+    user_dir("XDG_STATE_HOME", ".local/state")
+}
+
+/// `$VARIABLE/clings`, else `~/IN_HOME/clings`, as the XDG base directories say.
+fn user_dir(variable: &str, in_home: &str) -> Option<PathBuf> {
+    let base = std::env::var_os(variable)
+        .filter(|base| !base.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(in_home)))?;
+    Some(base.join("clings"))
 }
 
 /// Where `key` is set in the table whose span in `text` is `span` (a `[[...]]` entry):

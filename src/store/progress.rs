@@ -1,6 +1,7 @@
 //! The student's progress: which exercises are done, the current one, hints revealed.
 //! Kept in a small JSON file in the course directory, written atomically, under a lock,
-//! and merged with what other clings processes wrote meanwhile.
+//! and merged with what other clings processes wrote meanwhile. In a course the user may
+//! not write to (a shared lab install), it is kept in the user's own state folder.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -11,7 +12,7 @@ use anyhow::{Context, Result};
 use nix::fcntl::{Flock, FlockArg};
 use serde::{Deserialize, Serialize};
 
-use crate::course::Course;
+use crate::course::{Course, user_state_dir};
 use crate::util::atomic;
 
 pub const STATE_FILE: &str = ".clings-state.json";
@@ -48,16 +49,21 @@ enum Change {
 }
 
 pub struct Progress {
+    /// Where progress is read and written: the course's state file, or `elsewhere`.
     path: PathBuf,
     lock_path: PathBuf,
+    /// The course's own state file, read until the first save elsewhere.
+    course_file: PathBuf,
+    /// The user's own file for this course, for a course folder that cannot be written.
+    elsewhere: Option<PathBuf>,
     /// Exercise names in course order.
     order: Vec<String>,
     current: Option<String>,
     done: Vec<bool>,
     hints: BTreeMap<String, usize>,
     changes: Vec<Change>,
-    /// Why progress cannot be saved here (a read-only course, a shared lab install), until
-    /// the student has been told once.
+    /// What the student should be told once: where progress went instead of the course
+    /// folder, or why it cannot be saved at all.
     unsaved: Option<String>,
     told_unsaved: bool,
 }
@@ -66,11 +72,18 @@ impl Progress {
     /// Reads the state file; a missing file is a fresh start, and a corrupt or stale one is
     /// reported in the returned warnings and rebuilt, never fatal.
     pub fn load(course: &Course) -> (Progress, Vec<String>) {
-        let path = course.root.join(STATE_FILE);
+        let course_file = course.root.join(STATE_FILE);
+        let elsewhere = user_state_dir().map(|dir| {
+            let root = std::fs::canonicalize(&course.root).unwrap_or(course.root.clone());
+            let course = crate::util::digest::of(&[root.as_os_str().as_encoded_bytes()]);
+            dir.join(format!("{course}.json"))
+        });
         let order: Vec<String> = course.exercises.iter().map(|e| e.name.clone()).collect();
         let mut progress = Progress {
-            path,
+            path: course_file.clone(),
             lock_path: course.root.join(LOCK_FILE),
+            course_file,
+            elsewhere: None,
             order,
             current: None,
             done: Vec::new(),
@@ -79,6 +92,11 @@ impl Progress {
             unsaved: None,
             told_unsaved: false,
         };
+        // Progress once moved out of a read-only course stays where it was moved to.
+        match elsewhere {
+            Some(file) if file.exists() => progress.keep_in(file),
+            elsewhere => progress.elsewhere = elsewhere,
+        }
         let mut warnings = progress.read();
         if !warnings.is_empty()
             && let Err(err) = progress.save()
@@ -93,7 +111,12 @@ impl Progress {
         let path = &self.path;
         let order = &self.order;
         let mut warnings = Vec::new();
-        let file = match std::fs::read_to_string(path) {
+        // Before its first save elsewhere, progress is the course's own.
+        let text = std::fs::read_to_string(path).or_else(|err| match path == &self.course_file {
+            true => Err(err),
+            false => std::fs::read_to_string(&self.course_file),
+        });
+        let file = match text {
             Ok(text) => serde_json::from_str::<StateFile>(&text).unwrap_or_else(|err| {
                 warnings.push(format!(
                     "{} is corrupt ({err}); progress starts over and the file is rebuilt",
@@ -128,33 +151,55 @@ impl Progress {
     /// and writes it through a temporary file and a rename, so that neither a crash nor
     /// another clings process ever leaves half a file or loses a change.
     ///
-    /// In a course the student may not write to, progress lives on in this process only:
-    /// the hints and results are still shown, and [`Progress::unsaved_notice`] says why
-    /// they will be forgotten.
+    /// In a course the student may not write to, progress moves to the user's own state
+    /// folder; where there is none either, it lives on in this process only: the hints and
+    /// results are still shown. [`Progress::unsaved_notice`] says which.
     pub fn save(&mut self) -> Result<()> {
-        match self.save_to_disk() {
-            Err(err) if is_read_only(&err) => {
-                self.unsaved = Some(format!("{err:#}"));
-                Ok(())
+        let err = match self.save_to_disk() {
+            Err(err) if is_read_only(&err) => err,
+            saved => return saved,
+        };
+        if let Some(elsewhere) = self.elsewhere.take() {
+            self.keep_in(elsewhere);
+            match self.save_to_disk() {
+                Ok(()) => {
+                    self.unsaved = Some(format!(
+                        "this course folder cannot be written ({err:#}): progress is kept in {}",
+                        self.path.display()
+                    ));
+                    return Ok(());
+                }
+                Err(again) if is_read_only(&again) => {}
+                Err(again) => return Err(again),
             }
-            saved => saved,
         }
+        self.unsaved = Some(format!(
+            "progress cannot be saved in this course ({err:#}): results and hints are shown, \
+             but clings will not remember them; set XDG_STATE_HOME to a folder you may write \
+             to and progress is kept there"
+        ));
+        Ok(())
     }
 
-    /// Once, after a save that could not be made: what to tell the student.
+    /// Reads and writes progress at `file` from now on, under a lock beside it.
+    fn keep_in(&mut self, file: PathBuf) {
+        self.lock_path = file.with_extension("lock");
+        self.path = file;
+    }
+
+    /// Once, after a save that could not be made in the course: what to tell the student.
     pub fn unsaved_notice(&mut self) -> Option<String> {
-        let reason = self.unsaved.as_ref().filter(|_| !self.told_unsaved)?;
+        let notice = self.unsaved.clone().filter(|_| !self.told_unsaved)?;
         self.told_unsaved = true;
-        Some(format!(
-            "progress cannot be saved in this course ({reason}): results and hints are \
-             shown, but clings will not remember them"
-        ))
+        Some(notice)
     }
 
+    /// Replays this process's changes on the file as it is now, and writes it. The changes
+    /// are kept until a write succeeds, so a save retried elsewhere loses none of them.
     fn save_to_disk(&mut self) -> Result<()> {
         let _writing = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
         let _lock = self.lock()?;
-        let changes = std::mem::take(&mut self.changes);
+        let changes = self.changes.clone();
         self.read();
         for change in changes {
             match change {
@@ -167,7 +212,9 @@ impl Progress {
                 }
             }
         }
-        self.write()
+        self.write()?;
+        self.changes.clear();
+        Ok(())
     }
 
     fn lock(&self) -> Result<Flock<File>> {

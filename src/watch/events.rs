@@ -27,8 +27,8 @@ pub enum Event {
     Checked(Result<Vec<ExerciseResult>>),
     /// Something the student should know that is no error, e.g. a toolchain warning.
     Notice(String),
-    /// A signal asked clings to stop (kill, a closed terminal window).
-    Signal,
+    /// A signal asked clings to stop (kill, a closed terminal window): its number.
+    Signal(i32),
     /// Reading the terminal failed: watch mode cannot go on.
     InputFailed(io::Error),
 }
@@ -71,8 +71,8 @@ pub fn spawn_signals(events: Sender<Event>) -> Result<()> {
     thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
-            if signals.forever().next().is_some() {
-                let _ = events.send(Event::Signal);
+            if let Some(signal) = signals.forever().next() {
+                let _ = events.send(Event::Signal(signal));
             }
         })
         .context("cannot start the thread that handles signals")?;

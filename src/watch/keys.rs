@@ -20,6 +20,8 @@ pub enum Action {
     CheckAll,
     Reset,
     Quit,
+    /// Ctrl-C: quit, ending as a program stopped by Ctrl-C does.
+    Interrupt,
     Up,
     Down,
     Top,
@@ -36,8 +38,12 @@ pub enum Action {
 
 pub fn action(key: KeyEvent, keymap: Keymap) -> Action {
     let control = key.modifiers.contains(KeyModifiers::CONTROL);
-    // Raw mode delivers Ctrl-C and Ctrl-D as keys; they quit wherever the student is.
-    if control && matches!(key.code, KeyCode::Char('c' | 'd')) {
+    // Raw mode delivers Ctrl-C and Ctrl-D as keys; they quit wherever the student is,
+    // Ctrl-C as an interruption (exit 130, as a shell's Ctrl-C).
+    if control && key.code == KeyCode::Char('c') {
+        return Action::Interrupt;
+    }
+    if control && key.code == KeyCode::Char('d') {
         return Action::Quit;
     }
     if control || key.modifiers.contains(KeyModifiers::ALT) {
@@ -85,7 +91,9 @@ mod tests {
     fn ctrl_c_quits_everywhere_and_plain_c_checks() {
         for keymap in [Keymap::Exercise, Keymap::List, Keymap::Confirm] {
             let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
-            assert_eq!(action(ctrl_c, keymap), Action::Quit);
+            assert_eq!(action(ctrl_c, keymap), Action::Interrupt);
+            let ctrl_d = key(KeyCode::Char('d'), KeyModifiers::CONTROL);
+            assert_eq!(action(ctrl_d, keymap), Action::Quit);
         }
         let c = key(KeyCode::Char('c'), KeyModifiers::NONE);
         assert_eq!(action(c, Keymap::Exercise), Action::CheckAll);

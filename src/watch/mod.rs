@@ -80,7 +80,7 @@ pub fn run(app: &mut App, options: Options) -> Result<Exit> {
     drop(terminal);
     // The screen's last line has no newline: what follows starts on a line of its own.
     println!();
-    ended?;
+    let ended = ended?;
     println!(
         "\n{}",
         lang.pick(
@@ -88,16 +88,20 @@ pub fn run(app: &mut App, options: Options) -> Result<Exit> {
             "下次见！再次运行 `clings` 就能从这里继续。",
         )
     );
-    Ok(Exit::Success)
+    Ok(match ended {
+        session::Flow::Stopped(signal) => Exit::Stopped(signal),
+        _ => Exit::Success,
+    })
 }
 
-/// Grades the current exercise, then answers events until the student quits.
+/// Grades the current exercise, then answers events until the student quits; how the
+/// session ended.
 fn serve(
     session: &mut session::Session,
     runner: &runner::Runner,
     events: &Receiver<events::Event>,
     terminal: &mut terminal::Terminal,
-) -> Result<()> {
+) -> Result<session::Flow> {
     session.start();
     loop {
         for request in session.take_requests() {
@@ -108,14 +112,14 @@ fn serve(
         let event = events
             .recv()
             .context("watch mode lost every source of events")?;
-        if session.handle(event)? == session::Flow::Quit {
-            return Ok(());
-        }
+        let mut flow = session.handle(event)?;
         // Whatever else already waits is handled before drawing again.
-        while let Ok(event) = events.try_recv() {
-            if session.handle(event)? == session::Flow::Quit {
-                return Ok(());
-            }
+        while flow == session::Flow::Continue {
+            let Ok(event) = events.try_recv() else { break };
+            flow = session.handle(event)?;
+        }
+        if flow != session::Flow::Continue {
+            return Ok(flow);
         }
     }
 }

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use colored::Colorize;
 use crossterm::event::KeyEvent;
+use signal_hook::consts::SIGINT;
 
 use super::events::Event;
 use super::files::{Fingerprint, How};
@@ -40,6 +41,8 @@ pub enum Busy {
 pub enum Flow {
     Continue,
     Quit,
+    /// Ended by Ctrl-C or by a signal (its number): clings exits as a program it stopped.
+    Stopped(i32),
 }
 
 pub struct Session<'a> {
@@ -128,7 +131,7 @@ impl<'a> Session<'a> {
             Event::Graded(name, result) => self.on_graded(&name, result.map(|result| *result)),
             Event::Checked(results) => self.on_checked(results),
             Event::Notice(text) => self.notices.push(text),
-            Event::Signal => return Ok(Flow::Quit),
+            Event::Signal(signal) => return Ok(Flow::Stopped(signal)),
             Event::InputFailed(err) => {
                 return Err(err).context("cannot read keys from the terminal");
             }
@@ -256,8 +259,10 @@ impl<'a> Session<'a> {
             Mode::ConfirmReset => Keymap::Confirm,
         };
         let action = keys::action(key, keymap);
-        if action == Action::Quit {
-            return Flow::Quit;
+        match action {
+            Action::Quit => return Flow::Quit,
+            Action::Interrupt => return Flow::Stopped(SIGINT),
+            _ => {}
         }
         match self.mode {
             Mode::Exercise => self.exercise_key(action),
@@ -434,6 +439,7 @@ pub(in crate::watch) mod tests {
     use std::path::Path;
 
     use crossterm::event::{KeyCode, KeyModifiers};
+    use signal_hook::consts::SIGTERM;
 
     use super::*;
     use crate::course::Course;
@@ -631,8 +637,14 @@ pub(in crate::watch) mod tests {
         let mut session = started(&mut app);
         assert_eq!(char_key(&mut session, 'q'), Flow::Quit);
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(session.handle(Event::Key(ctrl_c)).unwrap(), Flow::Quit);
-        assert_eq!(session.handle(Event::Signal).unwrap(), Flow::Quit);
+        assert_eq!(
+            session.handle(Event::Key(ctrl_c)).unwrap(),
+            Flow::Stopped(SIGINT)
+        );
+        assert_eq!(
+            session.handle(Event::Signal(SIGTERM)).unwrap(),
+            Flow::Stopped(SIGTERM)
+        );
         assert_eq!(
             session.handle(Event::Resize).unwrap(),
             Flow::Continue,

@@ -378,11 +378,12 @@ fn without_isolation_runs_fall_back_with_a_warning_or_fail_when_required() {
     }
 }
 
-/// Issue 12: a course the student may not write to (a shared lab install). Hints and
-/// results are shown, the student is told once that progress cannot be saved, and
-/// nothing in the course changes.
+/// Issues 12 and 38: a course the student may not write to (a shared lab install). Hints
+/// and results are shown and nothing in the course changes; progress is kept in the
+/// user's state folder (said once), so hints advance; where that cannot be written either,
+/// the student is told once that progress is not saved, and what to do.
 #[test]
-fn a_read_only_course_shows_hints_and_results_and_says_progress_is_not_saved() {
+fn a_read_only_course_shows_hints_and_results_and_keeps_progress_in_the_users_state() {
     let course = sum_course("passing");
     // Runs as a normal user (root may write anywhere), in a course it may only read.
     let Some(_) = clings_unprivileged(course.path()) else {
@@ -408,23 +409,63 @@ fn a_read_only_course_shows_hints_and_results_and_says_progress_is_not_saved() {
         let nobody = Some(nix::unistd::Uid::from_raw(65534));
         nix::unistd::chown(cache.path(), nobody, None).unwrap();
     }
-    let run = |args: &[&str]| {
+    // A state folder the user may not write to, then one it may.
+    let state = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(
+        state.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o555),
+    )
+    .unwrap();
+    let run_with_state = |state: &Path, args: &[&str]| {
         let mut command = clings_unprivileged(course.path()).unwrap();
         command.env("XDG_CACHE_HOME", cache.path());
+        command.env("XDG_STATE_HOME", state);
         command.args(args).output().unwrap()
     };
-    let hint = run(&["hint"]);
-    assert_eq!(hint.status.code(), Some(0), "{}", stderr_of(&hint));
+    for _ in 0..2 {
+        let hint = run_with_state(state.path(), &["hint"]);
+        assert_eq!(hint.status.code(), Some(0), "{}", stderr_of(&hint));
+        assert!(
+            stdout_of(&hint).contains("Hint 1 of 2"),
+            "{}",
+            stdout_of(&hint)
+        );
+        let warned = stderr_of(&hint);
+        assert_eq!(
+            warned.matches("progress cannot be saved").count(),
+            1,
+            "{warned}"
+        );
+        assert!(warned.contains("set XDG_STATE_HOME"), "{warned}");
+    }
+    std::fs::set_permissions(
+        state.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o777),
+    )
+    .unwrap();
+    let run = |args: &[&str]| run_with_state(state.path(), args);
+    let first = run(&["hint"]);
     assert!(
-        stdout_of(&hint).contains("Hint 1 of 2"),
+        stdout_of(&first).contains("Hint 1 of 2"),
         "{}",
-        stdout_of(&hint)
+        stdout_of(&first)
     );
-    let warned = stderr_of(&hint);
-    assert_eq!(
-        warned.matches("progress cannot be saved").count(),
-        1,
-        "{warned}"
+    assert!(
+        stderr_of(&first).contains("progress is kept in")
+            && stderr_of(&first).contains(&state.path().display().to_string()),
+        "{}",
+        stderr_of(&first)
+    );
+    let second = run(&["hint"]);
+    assert!(
+        stdout_of(&second).contains("Hint 2 of 2"),
+        "{}",
+        stdout_of(&second)
+    );
+    assert!(
+        !stderr_of(&second).contains("warning"),
+        "{}",
+        stderr_of(&second)
     );
 
     let graded = run(&["run", "sum"]);
@@ -434,7 +475,6 @@ fn a_read_only_course_shows_hints_and_results_and_says_progress_is_not_saved() {
         "{}",
         stdout_of(&graded)
     );
-    assert!(stderr_of(&graded).contains("progress cannot be saved"));
     assert_eq!(snapshot(course.path()), before);
     assert!(!course.path().join(".clings").exists());
     assert!(cache.path().join("clings").is_dir(), "the build was cached");

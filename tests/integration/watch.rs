@@ -197,11 +197,19 @@ impl Tmux {
         String::from_utf8_lossy(&output.stdout).trim() == "1"
     }
 
-    /// After clings ended: its exit status, and that raw mode is off and the cursor back.
+    /// After clings ended: it ended with exit status 0, raw mode is off and the cursor back.
     fn assert_exited_and_restored(&self) {
+        self.assert_ended_and_restored(0);
+    }
+
+    /// After clings ended: its exit status was `status`, raw mode is off and the cursor back.
+    fn assert_ended_and_restored(&self, status: i32) {
         // `stty -a` runs after clings: its report names icanon, with a `-` if it is off.
         let screen = self.wait_raw("stty's report", |screen| screen.contains("icanon"));
-        assert!(screen.contains("clings-exit=0"), "{screen}");
+        assert!(
+            screen.contains(&format!("clings-exit={status}\n")),
+            "{screen}"
+        );
         let settings: Vec<&str> = screen.split_whitespace().collect();
         assert!(
             settings.contains(&"icanon") && settings.contains(&"echo"),
@@ -540,6 +548,8 @@ fn saves_are_graded_and_keys_work() {
 /// behind. `env` is clings' environment; `program`, how the program's command ends, says
 /// whether the run was isolated as expected.
 fn quit_mid_run(key: &str, env: &[(&str, &str)], program: &str) {
+    // docs/student-guide.md: 130 when stopped by Ctrl-C, as a shell reports it.
+    let status = if key == "C-c" { 130 } else { 0 };
     const RUN: Duration = Duration::from_secs(30);
     /// Far below the run's length, far above what ending takes on a loaded machine.
     const AT_ONCE: Duration = Duration::from_secs(5);
@@ -562,7 +572,7 @@ fn quit_mid_run(key: &str, env: &[(&str, &str)], program: &str) {
     tmux.wait_raw("clings to end", |screen| screen.contains("clings-exit="));
     let took = pressed.elapsed();
     assert!(took < AT_ONCE, "{key} took {took:?} to quit during a run");
-    tmux.assert_exited_and_restored();
+    tmux.assert_ended_and_restored(status);
     // Left alone, the program would wait until the time limit; it goes with clings, and
     // so does the rest of the run (bubblewrap, clings' helper): the kernel kills them as
     // clings ends, they only need to be scheduled to exit. The bound is tight because a

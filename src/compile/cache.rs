@@ -22,8 +22,8 @@ use std::time::{Duration, SystemTime};
 use anyhow::{Context, Result, bail};
 use nix::fcntl::{Flock, FlockArg};
 
-use crate::util::digest;
 use crate::util::parallel;
+use crate::util::{digest, temp};
 
 /// The most the entries of a cache hold together, by default: a course's builds many times
 /// over (a UBSan build of the test course's `sum` takes 450 KiB, its runtime linked in),
@@ -120,12 +120,10 @@ impl BuildCache {
         let switch = std::env::var(SWITCH_VARIABLE).unwrap_or_default();
         let own = match switch.trim() {
             "" | "on" => None,
-            "off" => Some(
-                tempfile::Builder::new()
-                    .prefix("clings-builds-")
-                    .tempdir()
-                    .context("cannot create a folder for this run's builds")?,
-            ),
+            "off" => Some(temp::dir_to_run_from(
+                "clings-builds-",
+                "a folder for this run's builds",
+            )?),
             other => bail!("{SWITCH_VARIABLE}={other}: `on` (the default) or `off`"),
         };
         Ok(BuildCache {
@@ -207,14 +205,17 @@ impl BuildCache {
             .unwrap_or(0)
             + (diagnostics.len() + dependencies.len()) as u64;
         let staging = match size > self.bound {
-            true => tempfile::Builder::new().prefix("clings-build-").tempdir(),
-            false => std::fs::create_dir_all(&self.dir).and_then(|()| {
-                tempfile::Builder::new()
-                    .prefix(STAGING)
-                    .tempdir_in(&self.dir)
-            }),
-        }
-        .with_context(|| format!("cannot create a build directory in {}", self.dir.display()))?;
+            true => temp::dir("clings-build-", "a build directory")?,
+            false => std::fs::create_dir_all(&self.dir)
+                .and_then(|()| {
+                    tempfile::Builder::new()
+                        .prefix(STAGING)
+                        .tempdir_in(&self.dir)
+                })
+                .with_context(|| {
+                    format!("cannot create a build directory in {}", self.dir.display())
+                })?,
+        };
         if let Some(program) = program {
             std::fs::copy(program, staging.path().join(PROGRAM))
                 .context("cannot store the program in the build cache")?;

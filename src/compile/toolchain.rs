@@ -20,9 +20,9 @@ use crate::sandbox::{
     Job, Limits, Memory, MemoryEnforcement, Program, Sandbox, StartFootprint, Stop, Termination,
     add_address_sanitizer_limits, find_on_path, is_system_path,
 };
-use crate::util::digest;
 use crate::util::i18n::{Lang, Localized};
 use crate::util::timings::{self, Phase};
+use crate::util::{digest, temp};
 use crate::verdict::SANITIZER_EXIT_CODE;
 
 /// Where the compile leaves the program and gcc's dependency list, in its working directory.
@@ -189,10 +189,7 @@ impl Toolchain {
 
         // The compile's working directory holds the source and nothing else; the run's
         // user may write there, so it is not in the cache, which only clings writes.
-        let work = tempfile::Builder::new()
-            .prefix("clings-build-")
-            .tempdir()
-            .context("cannot create a directory to compile in")?;
+        let work = temp::dir("clings-build-", "a directory to compile in")?;
         let copy = work.path().join(&name);
         if let Some(parent) = copy.parent() {
             std::fs::create_dir_all(parent).context("cannot create a directory to compile in")?;

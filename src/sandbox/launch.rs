@@ -25,6 +25,7 @@ use super::live::Live;
 use super::process::{Activity, Exit, Group};
 use super::relay::Relay;
 use super::{Job, Program, procs, user};
+use crate::util::temp;
 
 /// The run's file channel, if it has one, as a descriptor the helper inherits.
 fn inherit_channel(channel: Option<&File>, inherited: &mut Vec<OwnedFd>) -> Result<FileChannel> {
@@ -148,10 +149,7 @@ impl Launch {
         cgroup: Option<Joiner>,
         container: Option<&Container>,
     ) -> Result<Launch> {
-        let scratch = tempfile::Builder::new()
-            .prefix("clings-run-")
-            .tempdir()
-            .context("cannot create a scratch directory for the program")?;
+        let scratch = temp::dir_to_run_from("clings-run-", "a scratch directory for the program")?;
         // The program's copy goes beside its working directory, which starts empty.
         let workdir = match job.workdir {
             Some(dir) => dir.to_path_buf(),

@@ -7,6 +7,7 @@ pub mod i18n;
 pub mod parallel;
 pub mod shard;
 pub mod style;
+pub mod temp;
 pub mod term;
 pub mod timings;
 pub mod toml_error;

@@ -479,3 +479,64 @@ fn a_read_only_course_shows_hints_and_results_and_keeps_progress_in_the_users_st
     assert!(!course.path().join(".clings").exists());
     assert!(cache.path().join("clings").is_dir(), "the build was cached");
 }
+
+/// Issue 38: a temporary directory that is read-only or mounted `noexec` stops a run with
+/// an error that names it and says how to give clings another (TMPDIR), which works.
+#[test]
+fn a_temporary_directory_that_cannot_hold_runs_is_named_with_its_fix() {
+    let root = nix::unistd::geteuid().is_root();
+    if !require(
+        root && find_on_path("unshare").is_some(),
+        "mounting a temporary directory needs root and unshare",
+    ) {
+        return;
+    }
+    let course = sum_course("passing");
+    let broken = tempfile::tempdir().unwrap();
+    let working = tempfile::tempdir().unwrap();
+    for (option, said) in [
+        ("ro", "Read-only file system"),
+        ("noexec", "mounted noexec"),
+    ] {
+        // Each tier, so that the program's scratch folder and the builds' are both checked.
+        for isolation in ["auto", "none"] {
+            let run = |tmpdir: &Path| {
+                let clings = clings_process(course.path());
+                let mut command = Command::new("unshare");
+                command
+                    .args(["--mount", "--propagation", "private", "--", "sh", "-c"])
+                    .arg(format!(
+                        "mount -t tmpfs -o {option},size=1m tmpfs \"$0\" && exec \"$@\""
+                    ))
+                    .arg(broken.path())
+                    .arg(clings.get_program())
+                    .args(["test", "sum"])
+                    .current_dir(course.path())
+                    .env("LANG", "C")
+                    .env("TMPDIR", tmpdir)
+                    .env("CLINGS_ISOLATION", isolation)
+                    .env("CLINGS_BUILD_CACHE", "off");
+                command.output().unwrap()
+            };
+            let refused = run(broken.path());
+            let stderr = stderr_of(&refused);
+            assert_eq!(
+                refused.status.code(),
+                Some(2),
+                "{option} {isolation}: {stderr}"
+            );
+            let named = format!("the temporary directory {}", broken.path().display());
+            assert!(
+                stderr.contains(&named) && stderr.contains(said) && stderr.contains("set TMPDIR"),
+                "{option} {isolation}: {stderr}"
+            );
+            let fixed = run(working.path());
+            assert_eq!(
+                fixed.status.code(),
+                Some(0),
+                "{option} {isolation}: {}",
+                stderr_of(&fixed)
+            );
+        }
+    }
+}

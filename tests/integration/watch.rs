@@ -883,6 +883,29 @@ fn without_a_terminal_it_runs_next_once() {
     );
 }
 
+/// A watch screen with its timings (`12 ms`, `Last run: 0.26 s`) replaced and trailing
+/// blanks dropped, to compare what two runs drew.
+fn without_timings(screen: &str) -> String {
+    let words = |line: &str| -> String {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut kept = Vec::new();
+        for (index, word) in words.iter().enumerate() {
+            let unit = words.get(index + 1).copied();
+            let timing = matches!(unit, Some("ms" | "s" | "s."))
+                && word.chars().all(|c| c.is_ascii_digit() || c == '.');
+            kept.push(if timing { "N" } else { word });
+        }
+        // Column alignment follows the timing's width: compare words, not spaces.
+        kept.join(" ")
+    };
+    screen
+        .trim_end()
+        .lines()
+        .map(words)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Issue 12: in an 80x24 terminal the first failing case's diff and its hint are on
 /// screen with the keys (the whole check_win report is some 120 lines), and hints wrap
 /// between words.
@@ -919,6 +942,18 @@ fn the_first_failure_fits_an_80_by_24_terminal() {
         );
     }
     assert!(screen.lines().count() <= 24, "{screen}");
+    // The README shows this very screen (timings aside): it is the course as shipped.
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let shown = readme
+        .split("```text\n")
+        .nth(1)
+        .and_then(|block| block.split("\n```").next())
+        .expect("README.md has a text block: the watch screen");
+    assert_eq!(
+        without_timings(shown),
+        without_timings(&screen),
+        "README.md's watch screen is not what clings draws; the screen now:\n{screen}"
+    );
     // The hint, 80 columns wide, breaks between words.
     tmux.keys(&["h"]);
     let screen = tmux.wait_idle_for("Hint 1 of 5");

@@ -59,13 +59,16 @@ impl std::fmt::Display for Opened {
 }
 
 /// What was left open on an earlier line when the parser gave up at byte `at`, and where it
-/// opened: a string still open there, or an array or inline table still open at a line
-/// that begins a key or a table (a `]` or `}` missing, rather than, say, a comma between
-/// two elements).
+/// opened: a string still open there (or whose line ended before its closing quote), or an
+/// array or inline table still open at a line that begins a key or a table, or at the end
+/// of the file (a `]` or `}` missing, rather than, say, a comma between two elements).
 fn left_open(text: &str, at: usize) -> Option<(Opened, usize)> {
     let (kind, opened) = innermost_open(text, at)?;
     if line_of(text, opened) == line_of(text, at) {
         return None;
+    }
+    if text[at..].trim().is_empty() {
+        return Some((kind, opened));
     }
     let line_start = text[..at].rfind('\n').map_or(0, |newline| newline + 1);
     let line = text[line_start..]
@@ -116,8 +119,10 @@ fn innermost_open(text: &str, at: usize) -> Option<(Opened, usize)> {
                     (_, false) => b"'",
                 };
                 match string_end(bytes, i, delimiter) {
-                    Some(end) => i = end,
-                    None => return Some((Opened::String, i)),
+                    Some(StringEnd::Closed(end)) => i = end,
+                    // A one-line string whose line ended first: its quote is missing, and
+                    // the parser, reading on, blames what follows.
+                    Some(StringEnd::LineEnded) | None => return Some((Opened::String, i)),
                 }
                 line_start = false;
                 continue;
@@ -142,10 +147,16 @@ fn innermost_open(text: &str, at: usize) -> Option<(Opened, usize)> {
     open.last().copied()
 }
 
-/// Where the string that opens at `start` with `delimiter` ends (just past its closing
-/// delimiter), if it ends in `bytes`; a one-line string ends at its line's end at the
-/// latest, where the parser would have stopped.
-fn string_end(bytes: &[u8], start: usize, delimiter: &[u8]) -> Option<usize> {
+/// How a string ends in the text read so far.
+enum StringEnd {
+    /// With its closing delimiter, just before this offset.
+    Closed(usize),
+    /// A one-line string whose line ended before its closing quote.
+    LineEnded,
+}
+
+/// How the string that opens at `start` with `delimiter` ends, if it ends in `bytes`.
+fn string_end(bytes: &[u8], start: usize, delimiter: &[u8]) -> Option<StringEnd> {
     let multiline = delimiter.len() == 3;
     let escapes = delimiter[0] == b'"';
     let mut i = start + delimiter.len();
@@ -155,7 +166,7 @@ fn string_end(bytes: &[u8], start: usize, delimiter: &[u8]) -> Option<usize> {
             continue;
         }
         if !multiline && bytes[i] == b'\n' {
-            return Some(i);
+            return Some(StringEnd::LineEnded);
         }
         if bytes[i..].starts_with(delimiter) {
             i += delimiter.len();
@@ -165,7 +176,7 @@ fn string_end(bytes: &[u8], start: usize, delimiter: &[u8]) -> Option<usize> {
                 i += 1;
                 extra += 1;
             }
-            return Some(i);
+            return Some(StringEnd::Closed(i));
         }
         i += 1;
     }
@@ -200,6 +211,12 @@ mod tests {
                 "f.toml:3: invalid file: the string that starts here",
             ),
             ("x = '''open\n", "f.toml:3: invalid file: the string"),
+            // A one-line string whose quote is missing, in an inline table: the parser
+            // blames the next line.
+            (
+                "x = { y = \"open }\n",
+                "f.toml:3: invalid file: the string that starts here, at column 11",
+            ),
             // Found where it is.
             ("x = \"open\n", "f.toml:3: invalid file"),
             ("x == 1\n", "f.toml:3: invalid file"),
@@ -218,6 +235,16 @@ mod tests {
         // Brackets and quotes in strings and comments are no brackets.
         let text = "x = [\n  \"[\", '{', \"\\\"[\", # [\n  2\n  3,\n]\n";
         assert_eq!(line(text), "f.toml:4: invalid file");
+    }
+
+    #[test]
+    fn an_array_left_open_at_the_end_of_the_file_is_placed_where_it_opens() {
+        let text = "a = 1\nx = [\n  \"one\",\n  \"two\",\n";
+        let found = line(text);
+        assert!(
+            found.starts_with("f.toml:2: invalid file: the array that starts here"),
+            "{found}"
+        );
     }
 
     #[test]

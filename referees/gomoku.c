@@ -514,11 +514,12 @@ static struct {
     int time_limit_ms;
     int battle;                         /* two external players (see battle()) */
     int single_lines;                   /* player, opponent, after, move, rule: not with battle */
-    int battle_lines;                   /* engine, match_time_ms, memory_bytes, time_tolerance_ms: only with battle */
+    int battle_lines;                   /* engine, match_time_ms, memory_bytes, time_tolerance_ms, folder: only with battle */
     int engine[2];                      /* A, B: a Gomocup engine (see engine_starts()) */
     long match_time_ms;                 /* the game's time, told to engines (0: none) */
     int tolerance_ms;                   /* an engine's time beyond the timeout_turn it is told */
     long long memory_bytes;             /* each player's memory, told to engines (0: none) */
+    char folder[2][200];                /* A, B: an engine's own folder, told as INFO folder */
 } game = { .opponent = OPP_RANDOM, .after_script = OPP_RANDOM, .seed = 1, .time_limit_ms = 1000 };
 
 static int parse_opponent(const char *name, enum opponent_kind *kind)
@@ -552,7 +553,7 @@ static int read_case(const char *path)
     while (fgets(line, sizeof line, f)) {
         char word[32], arg[32];
         unsigned long seed;
-        int r, c, n;
+        int r, c, n, rest = 0;
 
         number++;
         line[strcspn(line, "#\n")] = '\0';
@@ -560,7 +561,8 @@ static int read_case(const char *path)
         if (n < 1)
             continue;
         int battle_only = !strcmp(word, "engine") || !strcmp(word, "match_time_ms")
-                          || !strcmp(word, "memory_bytes") || !strcmp(word, "time_tolerance_ms");
+                          || !strcmp(word, "memory_bytes") || !strcmp(word, "time_tolerance_ms")
+                          || !strcmp(word, "folder");
         game.battle_lines += battle_only;
         game.single_lines += !battle_only && strcmp(word, "battle") && strcmp(word, "time_limit_ms")
                              && !(strcmp(word, "rule") == 0 && n == 2 && strcmp(arg, "renju") == 0);
@@ -568,6 +570,10 @@ static int read_case(const char *path)
             game.battle = 1;
         } else if (strcmp(word, "engine") == 0 && n == 2 && (!strcmp(arg, "A") || !strcmp(arg, "B"))) {
             game.engine[arg[0] == 'B'] = 1;
+        } else if (strcmp(word, "folder") == 0 && n == 2 && (!strcmp(arg, "A") || !strcmp(arg, "B"))
+                   && sscanf(line, "%*s %*s %n", &rest) >= 0 && rest > 0 && line[rest]
+                   && strlen(line + rest) < sizeof game.folder[0]) {
+            strcpy(game.folder[arg[0] == 'B'], line + rest);     /* the rest of the line, blanks and all */
         } else if (strcmp(word, "match_time_ms") == 0 && sscanf(arg, "%ld", &game.match_time_ms) == 1
                    && game.match_time_ms >= 0) {
             /* read */
@@ -616,8 +622,8 @@ static int read_case(const char *path)
         return 0;
     }
     if (game.battle_lines && !game.battle) {
-        fprintf(stderr, "referee: %s: engine, match_time_ms, memory_bytes and time_tolerance_ms lines"
-                " need 'battle'\n", path);
+        fprintf(stderr, "referee: %s: engine, match_time_ms, memory_bytes, time_tolerance_ms and"
+                " folder lines need 'battle'\n", path);
         return 0;
     }
     if (!game.player && !game.battle) {
@@ -1409,6 +1415,8 @@ static int engine_starts(int side, char *reason, size_t size)
         send_line("to %c INFO game_type 1", tag_of(side));     /* against a program */
         /* Gomocup's rule: 0 five or more wins, 4 renju */
         send_line("to %c INFO rule %d", tag_of(side), renju_rules() ? 4 : 0);
+        if (game.folder[side][0])
+            send_line("to %c INFO folder %s", tag_of(side), game.folder[side]);
         return 1;
     }
     if (got == TIMED_OUT)

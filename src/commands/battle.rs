@@ -24,7 +24,8 @@ const CLEAR: &str = "\x1b[H\x1b[2J";
 pub struct Args {
     /// A player: a C file, a student's directory (course layout), a course bot by name
     /// (a file of bots/: random, priorities, strong), or a Gomocup engine, `gomocup:FILE`
-    /// (an executable, or a C file built as a student's).
+    /// (an executable, or a C file built as a student's) or `gomocup:DIR` (a folder
+    /// holding its executable, pbrain-NAME, and the files it reads).
     a: String,
     /// The other player, the same way.
     b: String,

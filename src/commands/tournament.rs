@@ -34,8 +34,9 @@ pub struct Args {
     /// Add a course bot as a player (repeat for several): random, priorities, strong.
     #[arg(long = "bot", value_name = "NAME")]
     bots: Vec<String>,
-    /// Add a Gomocup engine as a player (repeat for several): an executable, or a C
-    /// file built as a student's; it is named by its answer to ABOUT.
+    /// Add a Gomocup engine as a player (repeat for several): an executable, a C file
+    /// built as a student's, or a folder holding its executable (pbrain-NAME) and the
+    /// files it reads; it is named by its file or folder, labelled by its answer to ABOUT.
     #[arg(long = "engine", value_name = "FILE")]
     engines: Vec<PathBuf>,
     /// How many times each pair meets; each time is two games, colours swapped.
@@ -252,13 +253,18 @@ fn forfeit(players: &[Entry], pairing: &Pairing) -> Record {
     }
 }
 
-/// An engine's identity beyond its name: its file's digest (shards merge only with the
-/// same file), and the name it gives itself.
+/// An engine's identity beyond its name: its file's digest, or its folder's (of the copy
+/// it played from), so that shards merge only with the same files; and the name it gives
+/// itself.
 fn engine_entry(path: &Path, build: &Result<Player>) -> EngineEntry {
-    let bytes = std::fs::read(path).unwrap_or_default();
+    let player = build.as_ref().ok();
+    let digest = match player.and_then(|player| player.folder.as_deref()) {
+        Some(folder) => folder.digest.clone(),
+        None => digest::of(&[&std::fs::read(path).unwrap_or_default()]),
+    };
     EngineEntry {
-        digest: digest::of(&[&bytes]),
-        about: build.as_ref().ok().and_then(|player| player.about.clone()),
+        digest,
+        about: player.and_then(|player| player.about.clone()),
     }
 }
 

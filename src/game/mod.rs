@@ -1,6 +1,7 @@
 //! Games between programs: one battle, a lesson player as a Gomocup brain, a class tournament, its standings, and a shard's games checked.
 
 pub mod battle;
+pub mod engine_folder;
 pub mod pbrain;
 pub mod standings;
 pub mod tournament;

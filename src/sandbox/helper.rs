@@ -1097,6 +1097,8 @@ mod tests {
                 devices: vec!["/dev/null".into()],
                 program: Some("/tmp/clings-run-x/.program".into()),
                 workdir: "/tmp/clings-run-x/work".into(),
+                read: Some("/tmp/clings-engine-x/pela".into()),
+                keep: None,
             }),
             memory_watch: Some(256 << 20),
         };

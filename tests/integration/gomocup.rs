@@ -581,3 +581,149 @@ fn shards_with_an_engine_that_names_the_time_merge() {
     play("2/2", &engine);
     common::assert_error(&merge(), "is of another tournament");
 }
+
+/// Two engines given as folders, as Gomocup ships them (the brain `pbrain-NAME` beside its
+/// weights), in a tournament with a bot, isolated by `tier`: each reads its weights in
+/// its working directory, counts its games in the folder it is told (`INFO folder`),
+/// one at a time, and plays every game to its end; neither reads a file beside its
+/// folder, writes to its folder, or finds the other's. Their identity covers their
+/// files: the one whose weights changed is another engine, and its shard does not merge.
+/// As root each run has a user of its own; as a normal user the runs share one, and only
+/// the sandbox keeps an engine out of the other's folder.
+fn engines_given_as_folders_read_their_files_and_keep_their_own(
+    tier: common::Tier,
+    unprivileged: bool,
+) {
+    let course = copy_course(&repo());
+    let root = course.path();
+    std::fs::create_dir_all(root.join("class")).unwrap();
+    let engines = root.join("engines");
+    let secret = engines.join("secret.txt");
+    std::fs::create_dir_all(&engines).unwrap();
+    std::fs::write(&secret, "not the engines'\n").unwrap();
+    for (name, weights) in [("left", "w-left"), ("right", "w-right")] {
+        let folder = engines.join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        let gcc = std::process::Command::new("gcc")
+            .args(["-std=c99", "-O2", "-o"])
+            .arg(folder.join(format!("pbrain-{name}")))
+            .arg(format!("-DSECRET=\"{}\"", secret.display()))
+            .arg(engine_file("folder_brain"))
+            .status()
+            .unwrap();
+        assert!(gcc.success());
+        std::fs::write(folder.join("weights.txt"), format!("{weights}\n")).unwrap();
+    }
+    let play = |shard: &str, out: &str| {
+        let mut command = tier.as_user(root, unprivileged)?;
+        command
+            .args(["tournament", "class", "--bot", "random", "--shard", shard])
+            .args([
+                "--engine",
+                "engines/left",
+                "--engine",
+                "engines/right",
+                "--out",
+                out,
+            ]);
+        let output = command.output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{tier:?}, unprivileged={unprivileged}: {}{}",
+            stdout_of(&output),
+            stderr_of(&output)
+        );
+        tier.check_said(&stderr_of(&output));
+        Some(())
+    };
+    if play("1/1", "t").is_none() {
+        return;
+    }
+    let document: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("t/tournament.json")).unwrap()).unwrap();
+    let players = common::tournament_players(&root.join("t/tournament.json"));
+    assert_eq!(players, ["bot random", "engine left", "engine right"]);
+    assert_eq!(document["players"][1]["engine"]["about"], "folderbrain");
+    let games = document["games"].as_array().unwrap();
+    assert_eq!(games.len(), 6);
+    for (engine, weights) in [("engine left", "w-left"), ("engine right", "w-right")] {
+        let mut counted = Vec::new();
+        for game in games {
+            let reason = game["reason"].as_str().unwrap();
+            assert!(
+                reason.ends_with("made five") || reason.starts_with("draw"),
+                "{tier:?}: a legal end, no forfeit: {game}"
+            );
+            let stone = match (game["x"] == engine, game["o"] == engine) {
+                (true, _) => "X",
+                (_, true) => "O",
+                _ => continue,
+            };
+            let said: Vec<&str> = game["said"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|line| line["stone"] == stone)
+                .map(|line| line["text"].as_str().unwrap())
+                .collect();
+            let count = said
+                .iter()
+                .find_map(|text| text.strip_prefix(&format!("MESSAGE weights {weights} game ")))
+                .unwrap_or_else(|| panic!("{tier:?}: its weights, its count: {said:?}"));
+            counted.push(count.parse::<u32>().unwrap());
+            assert!(
+                said.contains(&"MESSAGE secret hidden, own folder read-only, others seen 0"),
+                "{tier:?}: {engine} saw outside its folders: {said:?}"
+            );
+        }
+        counted.sort();
+        assert_eq!(
+            counted,
+            [1, 2, 3, 4],
+            "{tier:?}: {engine}'s games, one at a time"
+        );
+    }
+    // The folders' copies and the folders kept went with the tournament.
+    let written = std::fs::read_dir(engines.join("left")).unwrap().count();
+    assert_eq!(written, 2, "the engine's own folder is as it was");
+    // The same files merge; other weights are another engine.
+    let merge = || {
+        clings(root)
+            .args([
+                "tournament",
+                "--merge",
+                "s1/tournament.json",
+                "s2/tournament.json",
+            ])
+            .args(["--out", "merged"])
+            .output()
+            .unwrap()
+    };
+    play("1/2", "s1").unwrap();
+    play("2/2", "s2").unwrap();
+    let merged = merge();
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr_of(&merged));
+    std::fs::write(engines.join("right/weights.txt"), "w-other\n").unwrap();
+    play("2/2", "s2").unwrap();
+    common::assert_error(&merge(), "is of another tournament");
+}
+
+#[test]
+fn engines_given_as_folders_in_bubblewrap() {
+    for unprivileged in [false, true] {
+        engines_given_as_folders_read_their_files_and_keep_their_own(
+            common::Tier::Bubblewrap,
+            unprivileged,
+        );
+    }
+}
+
+#[test]
+fn engines_given_as_folders_in_the_container_tier() {
+    engines_given_as_folders_read_their_files_and_keep_their_own(
+        common::Tier::ContainerLike,
+        false,
+    );
+    engines_given_as_folders_read_their_files_and_keep_their_own(common::Tier::Container, true);
+}

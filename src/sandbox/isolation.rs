@@ -45,6 +45,8 @@ pub struct Run<'a> {
     pub status_fd: RawFd,
     /// The run's file channel, and the files to collect through it.
     pub files: FileChannel,
+    /// A battle player's turn channel (see [`Orders::turns`]).
+    pub turns: FileChannel,
     pub collect: &'a [String],
     /// See [`Orders::memory_watch`].
     pub memory_watch: Option<u64>,
@@ -142,7 +144,7 @@ impl Bubblewrap {
             args: run.args.to_vec(),
             env: run.env.to_vec(),
             files: run.files,
-            takes_turns: false,
+            turns: run.turns,
             collect: run.collect.to_vec(),
             confine: None,
             memory_watch: run.memory_watch,

@@ -80,6 +80,13 @@ impl Launch {
         let (status_read, status_write) = pipe()?;
         let mut inherited = vec![status_write];
         let files = inherit_channel(channel, &mut inherited)?;
+        // A battle's player is stopped while the other one moves: the helper, the
+        // sandbox's init, reads when on a pipe whose other end the player's relay writes.
+        let turns = match job.conversation {
+            Some((_, relay)) => relay.turn_channel()?.map(File::from),
+            None => None,
+        };
+        let turns = inherit_channel(turns.as_ref(), &mut inherited)?;
         let program = match job.program {
             Program::Built(path) => {
                 let file =
@@ -105,6 +112,7 @@ impl Launch {
                 env: &env,
                 status_fd,
                 files,
+                turns,
                 collect: job.files.collect,
                 memory_watch: memory_watch(limits, cgroup.is_some()),
                 folders: job.folders,
@@ -207,7 +215,7 @@ impl Launch {
             env: super::program_env(job, limits, &workdir),
             files,
             // A run of its own has no init that could stop its processes alone.
-            takes_turns: false,
+            turns: FileChannel::None,
             collect: job.files.collect.to_vec(),
             // The program's copy is beside the working directory, out of its reach.
             confine: container.map(|container| {

@@ -314,7 +314,10 @@ impl Sandbox {
                         Some(_) => helper::FileChannel::Passed,
                         None => helper::FileChannel::None,
                     },
-                    takes_turns: turns.is_some(),
+                    turns: match turns {
+                        Some(_) => helper::FileChannel::Passed,
+                        None => helper::FileChannel::None,
+                    },
                     collect: job.files.collect.to_vec(),
                     confine: None,
                     memory_watch: launch::memory_watch(&limits, cgroup.is_some()),

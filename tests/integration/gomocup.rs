@@ -727,3 +727,39 @@ fn engines_given_as_folders_in_the_container_tier() {
     );
     engines_given_as_folders_read_their_files_and_keep_their_own(common::Tier::Container, true);
 }
+
+/// An engine given as a folder runs in a sandbox of its own (not a warm one, which cannot
+/// show a folder), and is stopped there too while its opponent moves: its fifteen spinning
+/// children take nothing from the thinker, which makes its five in time (issue 26's
+/// starver, as an engine).
+#[test]
+fn an_engine_given_as_a_folder_is_stopped_while_its_opponent_moves() {
+    let course = copy_course(&repo());
+    let folder = course.path().join("spinner");
+    std::fs::create_dir_all(&folder).unwrap();
+    let gcc = std::process::Command::new("gcc")
+        .args(["-std=c99", "-O2", "-o"])
+        .arg(folder.join("pbrain-spinner"))
+        .arg(engine_file("folder_brain"))
+        .status()
+        .unwrap();
+    assert!(gcc.success());
+    std::fs::write(folder.join("weights.txt"), "w\n").unwrap();
+    std::fs::write(folder.join("spin"), "").unwrap();
+    let thinker = repo().join("tests/programs/battle/thinker.c");
+    let output = clings(course.path())
+        .args(["--require-isolation", "battle"])
+        .arg(&thinker)
+        .arg(format!("gomocup:{}", folder.display()))
+        .output()
+        .unwrap();
+    let said = stdout_of(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{said}{}",
+        stderr_of(&output)
+    );
+    assert!(!said.contains("no move within"), "{said}");
+    assert!(said.contains("thinker.c (X) won in 9 moves"), "{said}");
+}

@@ -4,11 +4,14 @@
  * it writes and reads back each game. Then it looks where it should not, and says
  * what it found in MESSAGE lines: a file outside its folder (SECRET, given when
  * it is built), its own folder written to, and the folders of other engines
- * beside its own. It plays the first empty cell, row by row (BOARD too). */
+ * beside its own. It plays the first empty cell, row by row (BOARD too). With a
+ * file `spin` beside it, it starts fifteen children that spin for ever, each in a
+ * session of its own, as the battle tests' starver does. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef SECRET
 #define SECRET "/nonexistent"
@@ -104,6 +107,13 @@ int main(void)
             } else {
                 weights[strcspn(weights, "\n")] = '\0';
                 memset(taken, 0, sizeof taken);
+                if (access("spin", F_OK) == 0)
+                    for (int child = 0; child < 15; child++)
+                        if (fork() == 0) {
+                            setsid();
+                            for (;;)
+                                ;
+                        }
                 printf("OK\n");
             }
             if (file)

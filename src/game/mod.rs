@@ -3,6 +3,7 @@
 pub mod battle;
 pub mod engine_folder;
 pub mod pbrain;
+pub mod renju;
 pub mod standings;
 pub mod tournament;
 pub mod verify;

@@ -312,7 +312,19 @@ fn standings_table(tournament: &Tournament) -> String {
         .iter()
         .map(|line| style::one_line(&line.name).into_owned())
         .collect();
-    let width = names
+    // An engine's label, its answer to ABOUT, beside its name in the standings.
+    let labelled: Vec<String> = standings
+        .iter()
+        .zip(&names)
+        .map(|(line, name)| {
+            let entry = tournament.players.iter().find(|e| e.name == line.name);
+            match entry.and_then(Entry::about) {
+                Some(about) => format!("{name} “{}”", style::one_line(about)),
+                None => name.clone(),
+            }
+        })
+        .collect();
+    let width = labelled
         .iter()
         .map(|name| term::columns(name))
         .max()
@@ -330,7 +342,7 @@ fn standings_table(tournament: &Tournament) -> String {
         "tie-break",
         "elo"
     );
-    for (line, name) in standings.iter().zip(&names) {
+    for (line, name) in standings.iter().zip(&labelled) {
         let s = &line.standing;
         let elo = match s.elo_margin {
             Some(margin) => format!("{:+} ± {margin}", s.elo),
@@ -435,7 +447,11 @@ mod tests {
                 name: name.to_string(),
                 forfeits: None,
                 refused: false,
-                engine: None,
+                // An engine's label, which a shard may forge.
+                engine: (*name == "ana").then(|| EngineEntry {
+                    digest: "d".into(),
+                    about: Some("pela\x1b[2J 1.2".into()),
+                }),
             })
             .collect();
         let games = tournament::schedule(names.len(), 1, 1)
@@ -479,5 +495,6 @@ mod tests {
             "{table}"
         );
         assert!(crosstable.contains("a-very-long-name-for-…"), "{table}");
+        assert!(standings.contains("ana “pela\\x1b[2J 1.2”"), "{table}");
     }
 }

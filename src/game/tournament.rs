@@ -101,6 +101,13 @@ pub struct Entry {
     pub engine: Option<EngineEntry>,
 }
 
+impl Entry {
+    /// An engine's label, its answer to ABOUT (escaped when read), shown beside its name.
+    pub fn about(&self) -> Option<&str> {
+        self.engine.as_ref()?.about.as_deref()
+    }
+}
+
 /// What names a Gomocup engine beyond its file's name.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct EngineEntry {

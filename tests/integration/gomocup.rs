@@ -228,6 +228,11 @@ fn engines_enter_a_tournament_named_by_their_file_and_labelled_by_their_answer_t
         ["ana", "bot random", "engine engine", "engine occupies"]
     );
     assert_eq!(document["players"][2]["engine"]["about"], "testbrain");
+    assert!(
+        stdout_of(&output).contains("engine engine “testbrain”"),
+        "the label beside the name: {}",
+        stdout_of(&output)
+    );
     assert!(document["players"][3]["engine"]["about"].is_null());
     // The engines' time beyond what they were told, the same for all, is on the record,
     // and so is what they said.

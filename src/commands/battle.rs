@@ -120,7 +120,7 @@ pub fn run(app: &App, options: &Args) -> Result<Exit> {
                 std::thread::sleep(options.delay);
             }
         };
-        let record = arena.play(x_player, o_player, seed, &animate)?;
+        let record = arena.play(x_player, o_player, seed, &[], &animate)?;
         animate(&record.moves);
         if live {
             // The final board, with the five, in place of the last one drawn.

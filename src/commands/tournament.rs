@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use crate::app::App;
 use crate::commands::{Exit, grade};
 use crate::game::battle::{self, Arena, Entrant, Player, Record, Rules, Stone};
+use crate::game::openings;
 use crate::game::tournament::{
     self, CSV_FILE, EngineEntry, Entry, JSON_FILE, Pairing, Played, Tournament,
 };
@@ -70,6 +71,12 @@ pub struct Args {
     /// recorded in tournament.json.
     #[arg(long, value_name = "MS", default_value = "1000", value_parser = crate::commands::battle::milliseconds)]
     time_tolerance: Duration,
+    /// An opening book for the games between two engines: an opening a line, its moves
+    /// as Gomocup cells `x,y` (the column first), X first; two engines play each opening
+    /// with either colour (a lesson player cannot be given a position). Recorded in
+    /// tournament.json.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
 }
 
 /// `clings tournament SUBMISSIONS` or `clings tournament --merge TOURNAMENT_JSON...`.
@@ -158,15 +165,23 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
             );
         }
     }
+    let openings = match &options.openings {
+        Some(path) => openings::read(path, options.rule)?,
+        None => Vec::new(),
+    };
+    let engines: Vec<bool> = players.iter().map(|entry| entry.engine.is_some()).collect();
     let schedule = tournament::slice(
-        tournament::schedule(players.len(), options.rounds, options.seed),
+        tournament::schedule(&engines, openings.len(), options.rounds, options.seed),
         options.shard,
     );
     let total = schedule.len();
     let finished = std::sync::atomic::AtomicUsize::new(0);
     let played = parallel::map(&schedule, jobs, |pairing| -> Result<Played> {
         let record = match (&built[pairing.x], &built[pairing.o]) {
-            (Ok(x), Ok(o)) => arena.play(x, o, pairing.seed, &|_| {})?,
+            (Ok(x), Ok(o)) => {
+                let opening = pairing.opening.map_or(&[][..], |k| &openings[k][..]);
+                arena.play(x, o, pairing.seed, opening, &|_| {})?
+            }
             _ => forfeit(&players, pairing),
         };
         let done = finished.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
@@ -190,6 +205,7 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
         seed: options.seed,
         rules: options.rule,
         time_tolerance_ms: options.time_tolerance.as_millis() as u64,
+        openings,
         games: played.into_iter().collect::<Result<Vec<Played>>>()?,
     };
     write(&tournament, &options.out, options.html.as_deref(), app.lang)?;
@@ -454,7 +470,7 @@ mod tests {
                 }),
             })
             .collect();
-        let games = tournament::schedule(names.len(), 1, 1)
+        let games = tournament::schedule(&[false; 4], 0, 1, 1)
             .into_iter()
             .map(|pairing| Played {
                 number: pairing.number,
@@ -476,6 +492,7 @@ mod tests {
             seed: 1,
             rules: Rules::Freestyle,
             time_tolerance_ms: 0,
+            openings: Vec::new(),
             games,
         };
         let table = standings_table(&tournament);

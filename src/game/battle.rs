@@ -422,13 +422,15 @@ impl<'a> Arena<'a> {
         about_name(&String::from_utf8_lossy(&outcome.stdout))
     }
 
-    /// One game, `x` moving first, a bot playing with `seed`; `watch` is shown the moves
-    /// as they are played.
+    /// One game, `x` moving first, a bot playing with `seed`, from `opening` (moves
+    /// `[row, col]` on the board first, X first: two engines only); `watch` is shown the
+    /// moves as they are played.
     pub fn play(
         &self,
         x: &Player,
         o: &Player,
         seed: u64,
+        opening: &[[u8; 2]],
         watch: &(dyn Fn(&[Move]) + Sync),
     ) -> Result<Record> {
         let seed = [seed.to_string()];
@@ -451,6 +453,9 @@ impl<'a> Arena<'a> {
             if let Some(folder) = &player.folder {
                 setup.push_str(&format!("folder {tag} {}\n", folder.keep()?));
             }
+        }
+        for [row, col] in opening {
+            setup.push_str(&format!("opening {row} {col}\n"));
         }
         // An engine with a folder plays one game at a time; the folders are taken in one
         // order, so that two games never wait for each other.

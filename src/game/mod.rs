@@ -2,6 +2,7 @@
 
 pub mod battle;
 pub mod engine_folder;
+pub mod openings;
 pub mod pbrain;
 pub mod renju;
 pub mod standings;

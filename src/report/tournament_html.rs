@@ -350,6 +350,7 @@ mod tests {
             seed: 7,
             rules: Default::default(),
             time_tolerance_ms: 0,
+            openings: Vec::new(),
             games,
         }
     }

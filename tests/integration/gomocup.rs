@@ -768,3 +768,160 @@ fn an_engine_given_as_a_folder_is_stopped_while_its_opponent_moves() {
     assert!(!said.contains("no move within"), "{said}");
     assert!(said.contains("thinker.c (X) won in 9 moves"), "{said}");
 }
+
+/// An opening book (`--openings`): two engines play each opening with either colour, told
+/// the position by BOARD (the side to move at once, the other when its turn comes), and
+/// play on to a legal end; a lesson player's games start from an empty board. The book is
+/// in tournament.json: shards merge with it, and a game that does not start from its
+/// opening is refused; a bad line of the book is named.
+#[test]
+fn two_engines_play_each_opening_of_a_book_with_either_colour() {
+    let course = copy_course(&repo());
+    let root = course.path();
+    std::fs::create_dir_all(root.join("class")).unwrap();
+    let folder = root.join("brain");
+    std::fs::create_dir_all(&folder).unwrap();
+    let gcc = std::process::Command::new("gcc")
+        .args(["-std=c99", "-O2", "-o"])
+        .arg(folder.join("pbrain-brain"))
+        .arg(engine_file("folder_brain"))
+        .status()
+        .unwrap();
+    assert!(gcc.success());
+    std::fs::write(folder.join("weights.txt"), "w\n").unwrap();
+    // Two openings: three stones (O to move next), and one (then X's second).
+    std::fs::write(root.join("book.txt"), "# the book\n7,7 8,8 9,7\n3,11\n").unwrap();
+    let play = |shard: &str, out: &str| {
+        let output = clings(root)
+            .args([
+                "tournament",
+                "class",
+                "--bot",
+                "random",
+                "--openings",
+                "book.txt",
+            ])
+            .arg("--engine")
+            .arg(engine_file("engine"))
+            .args(["--engine", "brain", "--shard", shard, "--out", out])
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}{}",
+            stdout_of(&output),
+            stderr_of(&output)
+        );
+    };
+    play("1/1", "t");
+    let document: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("t/tournament.json")).unwrap()).unwrap();
+    assert_eq!(
+        document["openings"],
+        serde_json::json!([[[7, 7], [8, 8], [7, 9]], [[11, 3]]]),
+        "as [row, col]"
+    );
+    let games = document["games"].as_array().unwrap();
+    // bot v each engine twice, the engines twice an opening.
+    assert_eq!(games.len(), 2 + 2 + 4);
+    let mut from_book = Vec::new();
+    for game in games {
+        let reason = game["reason"].as_str().unwrap();
+        assert!(
+            reason.ends_with("made five") || reason.starts_with("draw"),
+            "a legal end: {game}"
+        );
+        let moves: Vec<(String, u64, u64)> = game["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["stone"].as_str().unwrap().to_string(),
+                    m["row"].as_u64().unwrap(),
+                    m["col"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let engines = game["x"] != "bot random" && game["o"] != "bot random";
+        let first = (moves[0].1, moves[0].2);
+        match engines {
+            true => from_book.push((
+                game["x"].as_str().unwrap().to_string(),
+                first,
+                moves.len() > 3,
+            )),
+            false => assert_ne!(
+                first,
+                (11, 3),
+                "a lesson player's game starts empty: {game}"
+            ),
+        }
+    }
+    let colours = |opening: (u64, u64)| -> Vec<String> {
+        let mut x: Vec<String> = from_book
+            .iter()
+            .filter(|(_, first, _)| *first == opening)
+            .map(|(x, _, played_on)| {
+                assert!(played_on, "played on past the opening");
+                x.clone()
+            })
+            .collect();
+        x.sort();
+        x
+    };
+    for opening in [(7, 7), (11, 3)] {
+        assert_eq!(
+            colours(opening),
+            ["engine brain", "engine engine"],
+            "{opening:?}: {from_book:?}"
+        );
+    }
+    // Shards merge with the book; a game moved off its opening is refused.
+    play("1/2", "s1");
+    play("2/2", "s2");
+    let merge = || {
+        clings(root)
+            .args([
+                "tournament",
+                "--merge",
+                "s1/tournament.json",
+                "s2/tournament.json",
+            ])
+            .args(["--out", "merged"])
+            .output()
+            .unwrap()
+    };
+    let merged = merge();
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr_of(&merged));
+    for shard in ["s1", "s2"] {
+        let path = root.join(shard).join("tournament.json");
+        let mut document: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        let games = document["games"].as_array_mut().unwrap();
+        if let Some(game) = games.iter_mut().find(|game| {
+            game["x"] != "bot random" && game["o"] != "bot random" && game["moves"][0]["row"] == 7
+        }) {
+            game["moves"][0]["col"] = serde_json::json!(6);
+            std::fs::write(&path, serde_json::to_vec(&document).unwrap()).unwrap();
+        }
+    }
+    common::assert_error(&merge(), "does not start from opening 1");
+    // A bad line is named.
+    std::fs::write(root.join("book.txt"), "7,7\n7,7 7,7\n").unwrap();
+    let output = clings(root)
+        .args([
+            "tournament",
+            "class",
+            "--bot",
+            "random",
+            "--openings",
+            "book.txt",
+        ])
+        .arg("--engine")
+        .arg(engine_file("engine"))
+        .output()
+        .unwrap();
+    common::assert_error(&output, "book.txt:2:");
+}

@@ -7,8 +7,10 @@
 # Usage: bench/tournament.sh [PLAYERS] [GAMES]   (defaults 30 and 20)
 #        WELL_BEHAVED=1 bench/tournament.sh     (players that never time out: the solution
 #                                                and the bots, no known-wrong program)
-#        ENGINES=1 bench/tournament.sh          (and two Gomocup engines among the players:
-#                                                the tests' engine, and one that names the time)
+#        ENGINES=1 bench/tournament.sh          (and three Gomocup engines among the players:
+#                                                the tests' engine, one that names the time, and
+#                                                one given as a folder, which plays one game at
+#                                                a time in a sandbox of its own)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 players=${1:-30}
@@ -34,9 +36,12 @@ done
 engines=()
 with_engines=""
 if [ -n "${ENGINES:-}" ]; then
-  with_engines=" and 2 engines"
+  with_engines=" and 3 engines"
   cp tests/programs/gomocup/engine.c tests/programs/gomocup/names_the_time.c "$work"
-  engines=(--engine "$work/engine.c" --engine "$work/names_the_time.c")
+  mkdir "$work/folder_brain"
+  gcc -std=c99 -O2 -o "$work/folder_brain/pbrain-folder" tests/programs/gomocup/folder_brain.c
+  echo weights >"$work/folder_brain/weights.txt"
+  engines=(--engine "$work/engine.c" --engine "$work/names_the_time.c" --engine "$work/folder_brain")
 fi
 
 cd "$work/course"

@@ -514,11 +514,13 @@ static struct {
     int time_limit_ms;
     int battle;                         /* two external players (see battle()) */
     int single_lines;                   /* player, opponent, after, move, rule: not with battle */
-    int battle_lines;                   /* engine, match_time_ms, memory_bytes, time_tolerance_ms: only with battle */
+    int battle_lines;                   /* engine, match_time_ms, memory_bytes, time_tolerance_ms, folder: only with battle */
     int engine[2];                      /* A, B: a Gomocup engine (see engine_starts()) */
     long match_time_ms;                 /* the game's time, told to engines (0: none) */
     int tolerance_ms;                   /* an engine's time beyond the timeout_turn it is told */
     long long memory_bytes;             /* each player's memory, told to engines (0: none) */
+    char folder[2][200];                /* A, B: an engine's own folder, told as INFO folder */
+    int opening[CELLS][2], opening_len; /* moves on the board before two engines play on */
 } game = { .opponent = OPP_RANDOM, .after_script = OPP_RANDOM, .seed = 1, .time_limit_ms = 1000 };
 
 static int parse_opponent(const char *name, enum opponent_kind *kind)
@@ -552,7 +554,7 @@ static int read_case(const char *path)
     while (fgets(line, sizeof line, f)) {
         char word[32], arg[32];
         unsigned long seed;
-        int r, c, n;
+        int r, c, n, rest = 0;
 
         number++;
         line[strcspn(line, "#\n")] = '\0';
@@ -560,7 +562,8 @@ static int read_case(const char *path)
         if (n < 1)
             continue;
         int battle_only = !strcmp(word, "engine") || !strcmp(word, "match_time_ms")
-                          || !strcmp(word, "memory_bytes") || !strcmp(word, "time_tolerance_ms");
+                          || !strcmp(word, "memory_bytes") || !strcmp(word, "time_tolerance_ms")
+                          || !strcmp(word, "folder") || !strcmp(word, "opening");
         game.battle_lines += battle_only;
         game.single_lines += !battle_only && strcmp(word, "battle") && strcmp(word, "time_limit_ms")
                              && !(strcmp(word, "rule") == 0 && n == 2 && strcmp(arg, "renju") == 0);
@@ -568,6 +571,15 @@ static int read_case(const char *path)
             game.battle = 1;
         } else if (strcmp(word, "engine") == 0 && n == 2 && (!strcmp(arg, "A") || !strcmp(arg, "B"))) {
             game.engine[arg[0] == 'B'] = 1;
+        } else if (strcmp(word, "folder") == 0 && n == 2 && (!strcmp(arg, "A") || !strcmp(arg, "B"))
+                   && sscanf(line, "%*s %*s %n", &rest) >= 0 && rest > 0 && line[rest]
+                   && strlen(line + rest) < sizeof game.folder[0]) {
+            strcpy(game.folder[arg[0] == 'B'], line + rest);     /* the rest of the line, blanks and all */
+        } else if (strcmp(word, "opening") == 0 && sscanf(line, "%*s %d %d", &r, &c) == 2
+                   && on_board(r, c) && game.opening_len < CELLS) {
+            game.opening[game.opening_len][0] = r;
+            game.opening[game.opening_len][1] = c;
+            game.opening_len++;
         } else if (strcmp(word, "match_time_ms") == 0 && sscanf(arg, "%ld", &game.match_time_ms) == 1
                    && game.match_time_ms >= 0) {
             /* read */
@@ -615,9 +627,14 @@ static int read_case(const char *path)
                 " no rule but renju\n", path);
         return 0;
     }
+    if (game.opening_len && !(game.engine[0] && game.engine[1])) {
+        fprintf(stderr, "referee: %s: opening lines need two engines (engine A, engine B): a"
+                " lesson player cannot be given a position\n", path);
+        return 0;
+    }
     if (game.battle_lines && !game.battle) {
-        fprintf(stderr, "referee: %s: engine, match_time_ms, memory_bytes and time_tolerance_ms lines"
-                " need 'battle'\n", path);
+        fprintf(stderr, "referee: %s: engine, match_time_ms, memory_bytes, time_tolerance_ms and"
+                " folder lines need 'battle'\n", path);
         return 0;
     }
     if (!game.player && !game.battle) {
@@ -1409,6 +1426,8 @@ static int engine_starts(int side, char *reason, size_t size)
         send_line("to %c INFO game_type 1", tag_of(side));     /* against a program */
         /* Gomocup's rule: 0 five or more wins, 4 renju */
         send_line("to %c INFO rule %d", tag_of(side), renju_rules() ? 4 : 0);
+        if (game.folder[side][0])
+            send_line("to %c INFO folder %s", tag_of(side), game.folder[side]);
         return 1;
     }
     if (got == TIMED_OUT)
@@ -1429,6 +1448,37 @@ static void pass_move(int side, int r, int c)
     } else {
         send_line("to %c %d %d", tag_of(side), r, c);
     }
+}
+
+/* The position so far to an engine, as BOARD: its own stones x,y,1, the
+ * opponent's x,y,2, in the order played, then DONE. */
+static void tell_board(int side)
+{
+    tell_time_left(side);
+    send_line("to %c BOARD", tag_of(side));
+    for (int k = 0; k < moves_played; k++) {
+        char who;
+        int r, c;
+        sscanf(transcript[k], "%c %d %d", &who, &r, &c);
+        send_line("to %c %d,%d,%d", tag_of(side), c, r, who == colour_of(side) ? 1 : 2);
+    }
+    send_line("to %c DONE", tag_of(side));
+}
+
+/* The opening's moves on the board; 0, with a message on stderr, if one of
+ * them is not a move the game allows there (the book is the referee's case). */
+static int place_opening(void)
+{
+    for (int k = 0; k < game.opening_len; k++) {
+        char who = k % 2 ? 'O' : 'X';
+        int r = game.opening[k][0], c = game.opening[k][1];
+        if (board[r][c] != '.' || forbidden_for(who, r, c) != RENJU_ALLOWED || makes_five(who, r, c)) {
+            fprintf(stderr, "referee: opening move %d (%d %d) is occupied, forbidden or a five\n", k + 1, r, c);
+            return 0;
+        }
+        place(who, r, c);
+    }
+    return 1;
 }
 
 /* An engine's illegal move, in its own terms and the lesson's. */
@@ -1471,7 +1521,7 @@ static void winning_five(int r, int c, char who, int five[5][2])
 static int battle(const char *dir)
 {
     char reason[512], winner = 0, turn = 'X';
-    int five[5][2], made_five = 0;
+    int five[5][2], made_five = 0, asked[2] = { 0, 0 };
 
     game_started_ms = now_ms();
     for (int side = 0; side < 2 && !winner; side++)
@@ -1480,15 +1530,25 @@ static int battle(const char *dir)
     for (int side = 0; side < 2 && !winner; side++)
         if (!game.engine[side])
             send_line("to %c %c", tag_of(side), colour_of(side));
-    if (!winner && game.engine[0]) {
+    /* After an opening, each engine is given the position (BOARD) when it is first to
+     * move: the side to move at once, the other when its turn comes. */
+    if (!winner && game.opening_len) {
+        if (!place_opening())
+            return 1;
+        turn = game.opening_len % 2 ? 'O' : 'X';
+        tell_board(turn == 'O');
+    } else if (!winner && game.engine[0]) {
         tell_time_left(0);
         send_line("to A BEGIN");
     }
     while (!winner) {
         int mover = turn == 'O', number = moves_played + 1, r = -1, c = -1;
+        /* each side's first move has a second more, for its start-up */
         long allowed = game.time_limit_ms + (game.engine[mover] ? game.tolerance_ms : 0)
-                       + (number <= 2 ? START_UP_MS : 0);
+                       + (asked[mover] ? 0 : START_UP_MS);
         const char *text = "";
+
+        asked[mover] = 1;
 
         give_turn(mover);
         enum reply got = next_line_of(mover, now_ms() + allowed, &text);
@@ -1522,7 +1582,10 @@ static int battle(const char *dir)
             snprintf(reason, sizeof reason, "draw: the board is full");
             break;
         }
-        pass_move(!mover, r, c);
+        if (game.opening_len && !asked[!mover])
+            tell_board(!mover);
+        else
+            pass_move(!mover, r, c);
         turn = other(turn);
     }
     /* Closing a player's stdin ends the game for it; it must then stop.

@@ -24,7 +24,8 @@ const CLEAR: &str = "\x1b[H\x1b[2J";
 pub struct Args {
     /// A player: a C file, a student's directory (course layout), a course bot by name
     /// (a file of bots/: random, priorities, strong), or a Gomocup engine, `gomocup:FILE`
-    /// (an executable, or a C file built as a student's).
+    /// (an executable, or a C file built as a student's) or `gomocup:DIR` (a folder
+    /// holding its executable, pbrain-NAME, and the files it reads).
     a: String,
     /// The other player, the same way.
     b: String,
@@ -119,7 +120,7 @@ pub fn run(app: &App, options: &Args) -> Result<Exit> {
                 std::thread::sleep(options.delay);
             }
         };
-        let record = arena.play(x_player, o_player, seed, &animate)?;
+        let record = arena.play(x_player, o_player, seed, &[], &animate)?;
         animate(&record.moves);
         if live {
             // The final board, with the five, in place of the last one drawn.

@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use crate::app::App;
 use crate::commands::{Exit, grade};
 use crate::game::battle::{self, Arena, Entrant, Player, Record, Rules, Stone};
+use crate::game::openings;
 use crate::game::tournament::{
     self, CSV_FILE, EngineEntry, Entry, JSON_FILE, Pairing, Played, Tournament,
 };
@@ -34,8 +35,9 @@ pub struct Args {
     /// Add a course bot as a player (repeat for several): random, priorities, strong.
     #[arg(long = "bot", value_name = "NAME")]
     bots: Vec<String>,
-    /// Add a Gomocup engine as a player (repeat for several): an executable, or a C
-    /// file built as a student's; it is named by its answer to ABOUT.
+    /// Add a Gomocup engine as a player (repeat for several): an executable, a C file
+    /// built as a student's, or a folder holding its executable (pbrain-NAME) and the
+    /// files it reads; it is named by its file or folder, labelled by its answer to ABOUT.
     #[arg(long = "engine", value_name = "FILE")]
     engines: Vec<PathBuf>,
     /// How many times each pair meets; each time is two games, colours swapped.
@@ -69,6 +71,12 @@ pub struct Args {
     /// recorded in tournament.json.
     #[arg(long, value_name = "MS", default_value = "1000", value_parser = crate::commands::battle::milliseconds)]
     time_tolerance: Duration,
+    /// An opening book for the games between two engines: an opening a line, its moves
+    /// as Gomocup cells `x,y` (the column first), X first; two engines play each opening
+    /// with either colour (a lesson player cannot be given a position). Recorded in
+    /// tournament.json.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
 }
 
 /// `clings tournament SUBMISSIONS` or `clings tournament --merge TOURNAMENT_JSON...`.
@@ -157,15 +165,23 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
             );
         }
     }
+    let openings = match &options.openings {
+        Some(path) => openings::read(path, options.rule)?,
+        None => Vec::new(),
+    };
+    let engines: Vec<bool> = players.iter().map(|entry| entry.engine.is_some()).collect();
     let schedule = tournament::slice(
-        tournament::schedule(players.len(), options.rounds, options.seed),
+        tournament::schedule(&engines, openings.len(), options.rounds, options.seed),
         options.shard,
     );
     let total = schedule.len();
     let finished = std::sync::atomic::AtomicUsize::new(0);
     let played = parallel::map(&schedule, jobs, |pairing| -> Result<Played> {
         let record = match (&built[pairing.x], &built[pairing.o]) {
-            (Ok(x), Ok(o)) => arena.play(x, o, pairing.seed, &|_| {})?,
+            (Ok(x), Ok(o)) => {
+                let opening = pairing.opening.map_or(&[][..], |k| &openings[k][..]);
+                arena.play(x, o, pairing.seed, opening, &|_| {})?
+            }
             _ => forfeit(&players, pairing),
         };
         let done = finished.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
@@ -189,6 +205,7 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
         seed: options.seed,
         rules: options.rule,
         time_tolerance_ms: options.time_tolerance.as_millis() as u64,
+        openings,
         games: played.into_iter().collect::<Result<Vec<Played>>>()?,
     };
     write(&tournament, &options.out, options.html.as_deref(), app.lang)?;
@@ -252,13 +269,18 @@ fn forfeit(players: &[Entry], pairing: &Pairing) -> Record {
     }
 }
 
-/// An engine's identity beyond its name: its file's digest (shards merge only with the
-/// same file), and the name it gives itself.
+/// An engine's identity beyond its name: its file's digest, or its folder's (of the copy
+/// it played from), so that shards merge only with the same files; and the name it gives
+/// itself.
 fn engine_entry(path: &Path, build: &Result<Player>) -> EngineEntry {
-    let bytes = std::fs::read(path).unwrap_or_default();
+    let player = build.as_ref().ok();
+    let digest = match player.and_then(|player| player.folder.as_deref()) {
+        Some(folder) => folder.digest.clone(),
+        None => digest::of(&[&std::fs::read(path).unwrap_or_default()]),
+    };
     EngineEntry {
-        digest: digest::of(&[&bytes]),
-        about: build.as_ref().ok().and_then(|player| player.about.clone()),
+        digest,
+        about: player.and_then(|player| player.about.clone()),
     }
 }
 
@@ -306,7 +328,19 @@ fn standings_table(tournament: &Tournament) -> String {
         .iter()
         .map(|line| style::one_line(&line.name).into_owned())
         .collect();
-    let width = names
+    // An engine's label, its answer to ABOUT, beside its name in the standings.
+    let labelled: Vec<String> = standings
+        .iter()
+        .zip(&names)
+        .map(|(line, name)| {
+            let entry = tournament.players.iter().find(|e| e.name == line.name);
+            match entry.and_then(Entry::about) {
+                Some(about) => format!("{name} “{}”", style::one_line(about)),
+                None => name.clone(),
+            }
+        })
+        .collect();
+    let width = labelled
         .iter()
         .map(|name| term::columns(name))
         .max()
@@ -324,7 +358,7 @@ fn standings_table(tournament: &Tournament) -> String {
         "tie-break",
         "elo"
     );
-    for (line, name) in standings.iter().zip(&names) {
+    for (line, name) in standings.iter().zip(&labelled) {
         let s = &line.standing;
         let elo = match s.elo_margin {
             Some(margin) => format!("{:+} ± {margin}", s.elo),
@@ -429,10 +463,14 @@ mod tests {
                 name: name.to_string(),
                 forfeits: None,
                 refused: false,
-                engine: None,
+                // An engine's label, which a shard may forge.
+                engine: (*name == "ana").then(|| EngineEntry {
+                    digest: "d".into(),
+                    about: Some("pela\x1b[2J 1.2".into()),
+                }),
             })
             .collect();
-        let games = tournament::schedule(names.len(), 1, 1)
+        let games = tournament::schedule(&[false; 4], 0, 1, 1)
             .into_iter()
             .map(|pairing| Played {
                 number: pairing.number,
@@ -454,6 +492,7 @@ mod tests {
             seed: 1,
             rules: Rules::Freestyle,
             time_tolerance_ms: 0,
+            openings: Vec::new(),
             games,
         };
         let table = standings_table(&tournament);
@@ -473,5 +512,6 @@ mod tests {
             "{table}"
         );
         assert!(crosstable.contains("a-very-long-name-for-…"), "{table}");
+        assert!(standings.contains("ana “pela\\x1b[2J 1.2”"), "{table}");
     }
 }

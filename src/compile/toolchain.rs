@@ -233,6 +233,7 @@ impl Toolchain {
             workdir: Some(work.path()),
             files: crate::sandbox::RunFiles::default(),
             conversation: None,
+            folders: None,
         };
         let outcome = sandbox
             .run(&job, COMPILE_LIMITS)

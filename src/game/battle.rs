@@ -17,10 +17,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::compile::cache::Executable;
 use crate::course::{BOTS_DIR, Course, Exercise};
+use crate::game::engine_folder::EngineFolder;
 use crate::grade::checkers::{CHATTER, MOVES, RESULT, Validator};
 use crate::grade::{self, Grader};
 use crate::sandbox::{
-    Conversation, Job, Left, Limits, MemoryEnforcement, Outcome, Relay, Side, Termination,
+    Conversation, Job, Left, Limits, MemoryEnforcement, Outcome, Program, Relay, Side, Termination,
 };
 use crate::util::i18n::count;
 use crate::util::style;
@@ -103,7 +104,8 @@ pub enum Entrant {
     File(PathBuf),
     /// A student's directory, in the course's layout (its `exercises/ai.c`).
     Submission(PathBuf),
-    /// A Gomocup engine: a C file, built as a student's is, or an executable.
+    /// A Gomocup engine: a C file, built as a student's is, an executable, or a folder
+    /// holding its executable and the files it reads (see [`EngineFolder`]).
     Engine(PathBuf),
 }
 
@@ -134,11 +136,12 @@ impl Entrant {
         )
     }
 
-    /// A Gomocup engine's file: a C file or an executable.
+    /// A Gomocup engine's file, a C file or an executable, or its folder.
     pub fn engine(path: &Path) -> Result<Entrant> {
         anyhow::ensure!(
-            path.is_file(),
-            "{}: no such file: a Gomocup engine is an executable or a C file",
+            path.is_file() || path.is_dir(),
+            "{}: no such file or folder: a Gomocup engine is an executable, a C file, or a \
+             folder holding its executable and its files",
             path.display()
         );
         Ok(Entrant::Engine(path.to_path_buf()))
@@ -194,6 +197,27 @@ pub struct Player {
     pub protocol: Protocol,
     /// The name an engine gives itself (its answer to `ABOUT`), shown escaped.
     pub about: Option<String>,
+    /// An engine given as a folder: the copy it runs in, and the folder it keeps.
+    pub folder: Option<Arc<EngineFolder>>,
+}
+
+impl Player {
+    /// A run of the player's program with `args`: an engine's folder is its working
+    /// directory, its executable run there (where it may look for its files).
+    fn job<'p>(&'p self, args: &'p [String], env: &'p [(String, String)]) -> Job<'p> {
+        match &self.folder {
+            Some(folder) => Job {
+                program: Program::Installed(&folder.program),
+                args,
+                folders: Some(folder.folders()),
+                ..Job::program(&self.program, None, env)
+            },
+            None => Job {
+                args,
+                ..Job::program(&self.program, None, env)
+            },
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -296,6 +320,7 @@ impl<'a> Arena<'a> {
     /// Builds `entrant` into a player named `name`; an engine is asked its own name
     /// (`ABOUT`). A program that does not compile is an error that shows the compiler's.
     pub fn player(&self, entrant: &Entrant, name: &str) -> Result<Player> {
+        let mut folder = None;
         let (program, protocol) = match entrant {
             Entrant::Bot(bot) => {
                 let source = Path::new(BOTS_DIR).join(format!("{bot}.c"));
@@ -307,22 +332,29 @@ impl<'a> Arena<'a> {
                 let source = grade::locate(self.exercise, dir);
                 (self.grader.build_in(dir, &source)?, Protocol::Lesson)
             }
+            Entrant::Engine(path) if path.is_dir() => {
+                let copy = EngineFolder::copy(path)?;
+                let program = Executable::at(copy.program.clone());
+                folder = Some(Arc::new(copy));
+                (program, Protocol::Gomocup)
+            }
             Entrant::Engine(path) => match path.extension().is_some_and(|ext| ext == "c") {
                 true => (self.build_file(path)?, Protocol::Gomocup),
                 false => (Executable::at(executable(path)?), Protocol::Gomocup),
             },
         };
-        let about = match protocol {
-            Protocol::Gomocup => self.engine_name(&program),
-            Protocol::Lesson => None,
-        };
-        Ok(Player {
+        let mut player = Player {
             name: name.to_string(),
             program,
             seeded: matches!(entrant, Entrant::Bot(_)),
             protocol,
-            about,
-        })
+            about: None,
+            folder,
+        };
+        if protocol == Protocol::Gomocup {
+            player.about = self.engine_name(&player);
+        }
+        Ok(player)
     }
 
     /// A player's run outside a battle, in a conversation clings holds itself (`clings
@@ -337,7 +369,7 @@ impl<'a> Arena<'a> {
     ) -> Result<Outcome> {
         let job = Job {
             conversation: Some((stdin, relay)),
-            ..Job::program(&player.program, None, &self.env)
+            ..player.job(&[], &self.env)
         };
         let limits = Limits {
             wall_time,
@@ -374,11 +406,14 @@ impl<'a> Arena<'a> {
     /// The name an engine gives itself, asked once (`ABOUT`, then `END`) in a sandbox of
     /// its own under the course's limits: `name="..."` of its answer, shown escaped and
     /// cut; none if it gives none.
-    fn engine_name(&self, program: &Path) -> Option<String> {
+    fn engine_name(&self, engine: &Player) -> Option<String> {
         let scratch = tempfile::tempdir().ok()?;
         let input = scratch.path().join("about.txt");
         std::fs::write(&input, "ABOUT\nEND\n").ok()?;
-        let job = Job::program(program, Some(&input), &self.env);
+        let job = Job {
+            input: Some(&input),
+            ..engine.job(&[], &self.env)
+        };
         let outcome = self
             .grader
             .sandbox
@@ -387,20 +422,20 @@ impl<'a> Arena<'a> {
         about_name(&String::from_utf8_lossy(&outcome.stdout))
     }
 
-    /// One game, `x` moving first, a bot playing with `seed`; `watch` is shown the moves
-    /// as they are played.
+    /// One game, `x` moving first, a bot playing with `seed`, from `opening` (moves
+    /// `[row, col]` on the board first, X first: two engines only); `watch` is shown the
+    /// moves as they are played.
     pub fn play(
         &self,
         x: &Player,
         o: &Player,
         seed: u64,
+        opening: &[[u8; 2]],
         watch: &(dyn Fn(&[Move]) + Sync),
     ) -> Result<Record> {
         let seed = [seed.to_string()];
-        let jobs = [x, o].map(|player| Job {
-            args: if player.seeded { &seed } else { &[] },
-            ..Job::program(&player.program, None, &self.env)
-        });
+        let jobs =
+            [x, o].map(|player| player.job(if player.seeded { &seed } else { &[] }, &self.env));
         // An engine is told the game's time and memory, as a Gomocup manager tells them,
         // and given the tolerance beyond that time.
         let mut setup = format!(
@@ -414,7 +449,23 @@ impl<'a> Arena<'a> {
             if player.protocol == Protocol::Gomocup {
                 setup.push_str(&format!("engine {tag}\n"));
             }
+            // Its own folder to write, which it is told as `INFO folder`.
+            if let Some(folder) = &player.folder {
+                setup.push_str(&format!("folder {tag} {}\n", folder.keep()?));
+            }
         }
+        for [row, col] in opening {
+            setup.push_str(&format!("opening {row} {col}\n"));
+        }
+        // An engine with a folder plays one game at a time; the folders are taken in one
+        // order, so that two games never wait for each other.
+        let mut folders: Vec<&EngineFolder> = [x, o]
+            .iter()
+            .filter_map(|player| player.folder.as_deref())
+            .collect();
+        folders.sort_by_key(|folder| std::ptr::from_ref(*folder) as usize);
+        folders.dedup_by_key(|folder| std::ptr::from_ref(*folder) as usize);
+        let _games: Vec<_> = folders.iter().map(|folder| folder.for_a_game()).collect();
         let limits = [x, o].map(|player| self.limits_of(player));
         let battled = self.referee.battle(
             &self.grader.sandbox,

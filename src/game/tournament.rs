@@ -27,24 +27,35 @@ pub struct Pairing {
     pub x: usize,
     pub o: usize,
     pub seed: u64,
+    /// The opening it starts from (its index in the book), for two engines.
+    pub opening: Option<usize>,
 }
 
-/// Every game of `players` meeting `rounds` times, each meeting two games with colours
-/// swapped, in a fixed order; game N plays with `seed + N - 1` (game 1 with `seed`, as
-/// in a battle).
-pub fn schedule(players: usize, rounds: u32, seed: u64) -> Vec<Pairing> {
+/// Every game of the players (`engines` says which is a Gomocup engine) meeting `rounds`
+/// times, each meeting two games with colours swapped, in a fixed order; two engines meet
+/// once for each of `openings` (when there is a book), each opening played with both
+/// colours. Game N plays with `seed + N - 1` (game 1 with `seed`, as in a battle).
+pub fn schedule(engines: &[bool], openings: usize, rounds: u32, seed: u64) -> Vec<Pairing> {
+    let players = engines.len();
     let mut games = Vec::new();
     for _ in 0..rounds {
         for first in 0..players {
             for second in first + 1..players {
-                for (x, o) in [(first, second), (second, first)] {
-                    let index = games.len();
-                    games.push(Pairing {
-                        number: index + 1,
-                        x,
-                        o,
-                        seed: seed + index as u64,
-                    });
+                let book: Vec<Option<usize>> = match engines[first] && engines[second] {
+                    true if openings > 0 => (0..openings).map(Some).collect(),
+                    _ => vec![None],
+                };
+                for opening in book {
+                    for (x, o) in [(first, second), (second, first)] {
+                        let index = games.len();
+                        games.push(Pairing {
+                            number: index + 1,
+                            x,
+                            o,
+                            seed: seed + index as u64,
+                            opening,
+                        });
+                    }
                 }
             }
         }
@@ -82,6 +93,10 @@ pub struct Tournament {
     /// every engine (none in a tournament from before it was kept).
     #[serde(default)]
     pub time_tolerance_ms: u64,
+    /// The openings two engines play from (`--openings`): each the moves `[row, col]`
+    /// placed before the game, X first. Written only when there is a book.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub openings: Vec<Vec<[u8; 2]>>,
     pub games: Vec<Played>,
 }
 
@@ -99,6 +114,13 @@ pub struct Entry {
     /// A Gomocup engine's file digest and label.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub engine: Option<EngineEntry>,
+}
+
+impl Entry {
+    /// An engine's label, its answer to ABOUT (escaped when read), shown beside its name.
+    pub fn about(&self) -> Option<&str> {
+        self.engine.as_ref()?.about.as_deref()
+    }
 }
 
 /// What names a Gomocup engine beyond its file's name.
@@ -136,6 +158,14 @@ pub struct StandingJson {
 }
 
 impl Tournament {
+    /// Which players are Gomocup engines, in order.
+    pub fn engines(&self) -> Vec<bool> {
+        self.players
+            .iter()
+            .map(|entry| entry.engine.is_some())
+            .collect()
+    }
+
     /// The games as the standings count them.
     fn results(&self) -> Vec<Game> {
         let index: BTreeMap<&str, usize> = self
@@ -268,10 +298,11 @@ impl Tournament {
                 || part.seed != merged.seed
                 || part.rules != merged.rules
                 || part.time_tolerance_ms != merged.time_tolerance_ms
+                || part.openings != merged.openings
             {
                 bail!(
-                    "{source} is of another tournament (other players, rounds, seed, rules or \
-                     time tolerance): shards \
+                    "{source} is of another tournament (other players, rounds, seed, rules, \
+                     time tolerance or openings): shards \
                      are merged only with the shards of the same command"
                 );
             }
@@ -365,6 +396,7 @@ mod tests {
             seed: 7,
             rules: Rules::Freestyle,
             time_tolerance_ms: 0,
+            openings: Vec::new(),
             games: (1..=games)
                 .map(|number| Played {
                     number,
@@ -406,7 +438,7 @@ mod tests {
 
     #[test]
     fn every_pair_meets_twice_with_colours_swapped() {
-        let games = schedule(3, 1, 10);
+        let games = schedule(&[false; 3], 0, 1, 10);
         assert_eq!(games.len(), 6);
         for first in 0..3 {
             for second in 0..3 {
@@ -421,12 +453,42 @@ mod tests {
         let numbers: Vec<usize> = games.iter().map(|game| game.number).collect();
         assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
         assert_eq!((games[0].seed, games[5].seed), (10, 15));
-        assert_eq!(schedule(4, 2, 0).len(), 24);
+        assert_eq!(schedule(&[false; 4], 0, 2, 0).len(), 24);
+        // Two engines of four meet once an opening, each with both colours; the others
+        // as before.
+        let book = schedule(&[false, true, false, true], 3, 1, 0);
+        assert_eq!(book.len(), 10 + 6);
+        let openings: Vec<(usize, usize, Option<usize>)> = book
+            .iter()
+            .filter(|game| game.opening.is_some())
+            .map(|game| (game.x, game.o, game.opening))
+            .collect();
+        assert_eq!(
+            openings,
+            [
+                (1, 3, Some(0)),
+                (3, 1, Some(0)),
+                (1, 3, Some(1)),
+                (3, 1, Some(1))
+            ]
+            .into_iter()
+            .chain([(1, 3, Some(2)), (3, 1, Some(2))])
+            .collect::<Vec<_>>()
+        );
         let shards: usize = (1..=4)
-            .map(|index| slice(schedule(5, 1, 0), Some(Shard { index, count: 4 })).len())
+            .map(|index| {
+                slice(
+                    schedule(&[false; 5], 0, 1, 0),
+                    Some(Shard { index, count: 4 }),
+                )
+                .len()
+            })
             .sum();
         assert_eq!(shards, 20, "the shards share the games out, each once");
-        let first = slice(schedule(5, 1, 0), Some(Shard { index: 1, count: 4 }));
+        let first = slice(
+            schedule(&[false; 5], 0, 1, 0),
+            Some(Shard { index: 1, count: 4 }),
+        );
         assert_eq!(first[0].number, 1, "shard 1 plays game 1");
     }
 }
@@ -435,10 +497,15 @@ mod tests {
 /// a game of its schedule (number, seed, players and colours, forfeits) whose record the
 /// referee could have written ([`verify::moves`]).
 fn check_game(tournament: &Tournament, game: &Played) -> Result<(), String> {
-    let pairing = schedule(tournament.players.len(), tournament.rounds, tournament.seed)
-        .into_iter()
-        .find(|pairing| pairing.number == game.number)
-        .ok_or("its number is not in the tournament's schedule")?;
+    let pairing = schedule(
+        &tournament.engines(),
+        tournament.openings.len(),
+        tournament.rounds,
+        tournament.seed,
+    )
+    .into_iter()
+    .find(|pairing| pairing.number == game.number)
+    .ok_or("its number is not in the tournament's schedule")?;
     let (x, o) = (
         &tournament.players[pairing.x],
         &tournament.players[pairing.o],
@@ -463,6 +530,25 @@ fn check_game(tournament: &Tournament, game: &Played) -> Result<(), String> {
             true => Ok(()),
             false => Err("a player forfeits it, and the record does not say so".to_string()),
         };
+    }
+    // A game from an opening starts with its moves, X first.
+    let opening = pairing
+        .opening
+        .map_or(&[][..], |k| &tournament.openings[k][..]);
+    let starts = opening.len() <= record.moves.len()
+        && opening
+            .iter()
+            .zip(&record.moves)
+            .enumerate()
+            .all(|(k, (cell, step))| {
+                let stone = if k % 2 == 0 { Stone::X } else { Stone::O };
+                step.stone == stone && [step.row, step.col] == *cell
+            });
+    if !starts {
+        return Err(format!(
+            "it does not start from opening {} of the tournament's book",
+            pairing.opening.map_or(0, |k| k + 1)
+        ));
     }
     verify::moves(record, tournament.rules)
 }
@@ -517,6 +603,7 @@ mod check_game_tests {
             seed: 1,
             rules: Rules::Freestyle,
             time_tolerance_ms: 0,
+            openings: Vec::new(),
             games: vec![played.clone()],
         };
         (tournament, played)

@@ -1,10 +1,13 @@
 //! A game's record checked before `--merge` counts it: a shard's `tournament.json` is a
 //! file anyone can edit, so each of its games must be one the referee could have recorded:
-//! moves on empty cells of the board, X and O alternating from X, nothing after a five, the
-//! winner the one the moves or the fault named in the reason say. That it is a game of the
+//! moves on empty cells of the board, X and O alternating from X, none of black's moves
+//! that renju forbids in a renju tournament ([`super::renju`]), nothing after a five (black's
+//! exactly five, under renju), the winner the one the moves or the fault named in the
+//! reason say. That it is a game of the
 //! tournament's schedule is the tournament's to check ([`super::tournament`]).
 
 use crate::game::battle::{Record, Rules, SIZE, Stone};
+use crate::game::renju::{self, Board, DIRECTIONS, Verdict};
 
 /// The game's moves by the referee's rules, and its end as they decide it.
 pub fn moves(record: &Record, rules: Rules) -> Result<(), String> {
@@ -23,15 +26,24 @@ pub fn moves(record: &Record, rules: Rules) -> Result<(), String> {
                 step.row, step.col
             ));
         }
-        board[row][col] = Some(step.stone);
-        let run = longest_run(&board, row, col);
-        // Under renju, black's overline is a forbidden move: the referee never places it.
-        if rules == Rules::Renju && step.stone == Stone::X && run > 5 {
-            return Err(format!(
-                "move {number} is black's overline, forbidden under renju"
-            ));
+        // Under renju black's forbidden moves are illegal: the referee never places one,
+        // and black's five is exactly five.
+        let black_under_renju = rules == Rules::Renju && step.stone == Stone::X;
+        if black_under_renju {
+            let verdict = renju::verdict(&mut board, row, col);
+            if verdict != Verdict::Allowed {
+                return Err(format!(
+                    "move {number} is black's {}, forbidden under renju",
+                    verdict.name()
+                ));
+            }
         }
-        if run >= 5 {
+        board[row][col] = Some(step.stone);
+        let made_five = match black_under_renju {
+            true => renju::black_five_at(&board, row, col),
+            false => (0..4).any(|d| renju::run_through(&board, row, col, d, step.stone) >= 5),
+        };
+        if made_five {
             five = Some(step.stone);
         }
     }
@@ -73,34 +85,8 @@ fn fault_of(reason: &str) -> Option<Stone> {
     (rest.starts_with(": ") || rest.starts_with(" ended ")).then_some(stone)
 }
 
-const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
-
-/// The longest line of the stone at (row, col) through it.
-fn longest_run(board: &[[Option<Stone>; SIZE]; SIZE], row: usize, col: usize) -> usize {
-    let stone = board[row][col];
-    let same = |r: isize, c: isize| {
-        (0..SIZE as isize).contains(&r)
-            && (0..SIZE as isize).contains(&c)
-            && board[r as usize][c as usize] == stone
-    };
-    DIRECTIONS
-        .iter()
-        .map(|&(dr, dc)| {
-            let count = |sign: isize| {
-                (1..)
-                    .take_while(|&k| {
-                        same(row as isize + sign * k * dr, col as isize + sign * k * dc)
-                    })
-                    .count()
-            };
-            1 + count(1) + count(-1)
-        })
-        .max()
-        .unwrap_or(0)
-}
-
 /// Whether `five` is five cells of `stone` in a row on `board`.
-fn five_is_made(board: &[[Option<Stone>; SIZE]; SIZE], five: &[[u8; 2]], stone: Stone) -> bool {
+fn five_is_made(board: &Board, five: &[[u8; 2]], stone: Stone) -> bool {
     let [first, second, ..] = five else {
         return false;
     };
@@ -123,4 +109,108 @@ fn five_is_made(board: &[[Option<Stone>; SIZE]; SIZE], five: &[[u8; 2]], stone: 
                 && (row as isize, col as isize) == expected
                 && board[row][col] == Some(stone)
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::battle::Move;
+
+    /// X's moves at `black`, O's at `white`, alternating from X; O won on X's fault.
+    fn record(black: &[(u8, u8)], white: &[(u8, u8)], winner: Stone, reason: &str) -> Record {
+        let mut moves = Vec::new();
+        for (k, &(row, col)) in black.iter().enumerate() {
+            moves.push(Move {
+                stone: Stone::X,
+                row,
+                col,
+            });
+            if let Some(&(row, col)) = white.get(k) {
+                moves.push(Move {
+                    stone: Stone::O,
+                    row,
+                    col,
+                });
+            }
+        }
+        Record {
+            x: "a".into(),
+            o: "b".into(),
+            winner: Some(winner),
+            reason: reason.into(),
+            five: Vec::new(),
+            moves,
+            said: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_renju_game_is_replayed_by_renjus_rules() {
+        let far = [(0, 0), (0, 2), (0, 4), (0, 6)];
+        let fault = "X: no move within 1000 ms (move 10)";
+        // Black's fifth move makes two open threes: free-style it stands, under renju the
+        // referee would never have placed it.
+        let double_three = record(
+            &[(7, 5), (7, 6), (5, 7), (6, 7), (7, 7)],
+            &far,
+            Stone::O,
+            fault,
+        );
+        assert_eq!(moves(&double_three, Rules::Freestyle), Ok(()));
+        let refused = moves(&double_three, Rules::Renju).unwrap_err();
+        assert!(
+            refused.contains("move 9 is black's double three"),
+            "{refused}"
+        );
+        let double_four = record(
+            &[(7, 4), (7, 5), (7, 6), (4, 7), (5, 7), (6, 7), (7, 7)],
+            &[(0, 0), (0, 2), (0, 4), (0, 6), (0, 8), (0, 10)],
+            Stone::O,
+            "X: no move within 1000 ms (move 14)",
+        );
+        let refused = moves(&double_four, Rules::Renju).unwrap_err();
+        assert!(
+            refused.contains("move 13 is black's double four"),
+            "{refused}"
+        );
+        // Exactly five wins for black though the move makes six in another line; six alone
+        // is black's overline.
+        let mut five = record(
+            &[
+                (7, 3),
+                (7, 4),
+                (7, 5),
+                (7, 6),
+                (3, 7),
+                (4, 7),
+                (5, 7),
+                (6, 7),
+                (8, 7),
+                (7, 7),
+            ],
+            &[
+                (0, 0),
+                (0, 2),
+                (0, 4),
+                (0, 6),
+                (0, 8),
+                (0, 10),
+                (0, 12),
+                (0, 14),
+                (14, 0),
+            ],
+            Stone::X,
+            "X made five",
+        );
+        five.five = (3..8).map(|col| [7, col]).collect();
+        assert_eq!(moves(&five, Rules::Renju), Ok(()));
+        let six = record(
+            &[(7, 1), (7, 2), (7, 3), (7, 5), (7, 6), (7, 4)],
+            &[(0, 0), (0, 2), (0, 4), (0, 6), (0, 8)],
+            Stone::X,
+            "X made five",
+        );
+        let refused = moves(&six, Rules::Renju).unwrap_err();
+        assert!(refused.contains("move 11 is black's overline"), "{refused}");
+    }
 }

@@ -17,7 +17,7 @@ use askama::Template;
 use serde_json::json;
 
 use crate::game::battle::{Record, SIZE, Said, Stone};
-use crate::game::tournament::{Line, Tournament};
+use crate::game::tournament::{Entry, Line, Tournament};
 use crate::util::i18n::Lang;
 
 /// The page: what its template (`assets/tournament.html`) shows, figured out here.
@@ -41,6 +41,8 @@ struct StandingRow<'a> {
     line: &'a Line,
     /// Why the player could not play, when it could not.
     forfeits: Option<&'a str>,
+    /// An engine's label, its answer to ABOUT, beside the name it has by its file.
+    about: Option<&'a str>,
     elo: String,
 }
 
@@ -173,15 +175,19 @@ fn standings_rows<'a>(tournament: &'a Tournament, standings: &'a [Line]) -> Vec<
     let index = indexes(tournament);
     standings
         .iter()
-        .map(|line| StandingRow {
-            line,
-            forfeits: index
+        .map(|line| {
+            let entry = index
                 .get(line.name.as_str())
-                .and_then(|&i| tournament.players[i].forfeits.as_deref()),
-            elo: match line.standing.elo_margin {
-                Some(margin) => format!("{:+} ± {margin}", line.standing.elo),
-                None => "—".to_string(),
-            },
+                .map(|&i| &tournament.players[i]);
+            StandingRow {
+                line,
+                forfeits: entry.and_then(|entry| entry.forfeits.as_deref()),
+                about: entry.and_then(Entry::about),
+                elo: match line.standing.elo_margin {
+                    Some(margin) => format!("{:+} ± {margin}", line.standing.elo),
+                    None => "—".to_string(),
+                },
+            }
         })
         .collect()
 }
@@ -344,6 +350,7 @@ mod tests {
             seed: 7,
             rules: Default::default(),
             time_tolerance_ms: 0,
+            openings: Vec::new(),
             games,
         }
     }
@@ -389,6 +396,10 @@ mod tests {
     fn every_text_the_page_shows_is_escaped_wherever_the_template_places_it() {
         let mut tournament = tournament(&["<x-ann>", "<x-ben>", "<x-cid>"], 9);
         tournament.players[1].forfeits = Some("<x-why>".to_string());
+        tournament.players[2].engine = Some(crate::game::tournament::EngineEntry {
+            digest: "d".into(),
+            about: Some("<x-about>".into()),
+        });
         for game in &mut tournament.games {
             game.record.reason = format!("<x-reason-{}>", game.number);
             game.record.said.push(crate::game::battle::Said {
@@ -402,6 +413,7 @@ mod tests {
         let mut shown = vec![
             "<th scope=\"row\">&lt;x-ann&gt;</th>".to_string(),
             "&lt;x-why&gt;</span>".to_string(),
+            "&lt;x-cid&gt; <span class=\"about\">&lt;x-about&gt;</span></th>".to_string(),
             "<abbr title=\"&lt;x-cid&gt;\">".to_string(),
             "<th scope=\"row\">3 &lt;x-cid&gt;</th>".to_string(),
             "title=\"&lt;x-ann&gt; – &lt;x-ben&gt;\"".to_string(),

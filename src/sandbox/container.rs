@@ -24,6 +24,7 @@ use ::landlock::{
 };
 use serde::{Deserialize, Serialize};
 
+use super::Folders;
 use super::system_dirs::SYSTEM_DIRS;
 
 #[cfg(target_os = "linux")]
@@ -75,8 +76,14 @@ impl Container {
     }
 
     /// What a run may reach: `workdir` to change, `program` (its copy, beside it) and the
-    /// system's directories as they are here to read and run.
-    pub fn confinement(&self, program: Option<&Path>, workdir: &Path) -> Confinement {
+    /// system's directories as they are here to read and run; and its `folders`, the one
+    /// to read and run, the other to change.
+    pub fn confinement(
+        &self,
+        program: Option<&Path>,
+        workdir: &Path,
+        folders: Option<Folders>,
+    ) -> Confinement {
         let existing = |paths: &[&str]| -> Vec<String> {
             let paths = paths.iter().filter(|path| Path::new(path).exists());
             paths.map(|path| path.to_string()).collect()
@@ -87,6 +94,8 @@ impl Container {
             devices: existing(&DEVICES),
             program: program.map(text),
             workdir: text(workdir),
+            read: folders.map(|folders| text(folders.read)),
+            keep: folders.map(|folders| text(folders.keep)),
         }
     }
 
@@ -125,6 +134,12 @@ pub struct Confinement {
     pub program: Option<String>,
     /// Everything a program may do with files, below this directory.
     pub workdir: String,
+    /// The program's folder to read and run (see [`Folders`]).
+    #[serde(default)]
+    pub read: Option<String>,
+    /// Its folder to change as its working directory.
+    #[serde(default)]
+    pub keep: Option<String>,
 }
 
 impl Confinement {
@@ -150,7 +165,9 @@ impl Confinement {
         rules.extend(self.system.iter().map(|dir| (dir.as_str(), read_and_run)));
         rules.extend(self.devices.iter().map(|file| (file.as_str(), device)));
         rules.extend(self.program.iter().map(|file| (file.as_str(), program)));
+        rules.extend(self.read.iter().map(|dir| (dir.as_str(), read_and_run)));
         rules.push((self.workdir.as_str(), all));
+        rules.extend(self.keep.iter().map(|dir| (dir.as_str(), all)));
         for (path, access) in rules {
             ruleset = allow(ruleset, path, access)?;
         }

@@ -86,10 +86,10 @@ pub struct Orders {
     pub env: Vec<String>,
     /// Where the run's files travel (see [`files`]).
     pub files: FileChannel,
-    /// Whether the run is a battle's player, whose init is told on a channel of its own
-    /// (a warm sandbox's descriptor after the file channel) when to stop every process
-    /// of the run while the other player moves, and when to let them go on.
-    pub takes_turns: bool,
+    /// For a battle's player, the channel on which its init (the run's pid namespace's,
+    /// where the helper is) is told when to stop every process of the run while the
+    /// other player moves, and when to let them go on.
+    pub turns: FileChannel,
     /// The files to take from the working directory once the run is over.
     pub collect: Vec<String>,
     /// In the container tier, what the program may reach (see [`super::container`]).
@@ -99,16 +99,27 @@ pub struct Orders {
     pub memory_watch: Option<u64>,
 }
 
-/// How a run's file channel reaches the helper.
+/// How a run's file channel (or its turn channel) reaches the helper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FileChannel {
-    /// The run is given no file and leaves none that matters.
+    /// The run is given no file and leaves none that matters (takes no turns).
     None,
     /// Inherited as this descriptor (a run of its own).
     Inherited(RawFd),
     /// The fifth descriptor of a warm sandbox's message, after stdin, stdout, stderr and
-    /// the program.
+    /// the program (the turn channel: after the file channel).
     Passed,
+}
+
+impl FileChannel {
+    /// The inherited descriptor, as a file.
+    fn inherited(self) -> Option<File> {
+        match self {
+            // SAFETY: the fd was opened for the helper by clings and is used only here.
+            FileChannel::Inherited(fd) => Some(unsafe { File::from_raw_fd(fd) }),
+            FileChannel::None | FileChannel::Passed => None,
+        }
+    }
 }
 
 impl Orders {
@@ -248,13 +259,15 @@ fn prepare() -> anyhow::Result<bool> {
 fn supervise_one(status_fd: RawFd, orders: &Orders) -> anyhow::Result<()> {
     // SAFETY: the fd was opened for the helper by clings and is used only here.
     let mut status = unsafe { File::from_raw_fd(status_fd) };
-    let channel = match orders.files {
-        // SAFETY: as the status fd.
-        FileChannel::Inherited(fd) => Some(unsafe { File::from_raw_fd(fd) }),
-        FileChannel::None | FileChannel::Passed => None,
-    };
-    prepare()?;
-    let report = run(orders, None, channel.as_ref())?;
+    let channel = orders.files.inherited();
+    let turns = orders.turns.inherited();
+    let init = prepare()?;
+    // Only a pid namespace's init stops every process of the run but itself.
+    anyhow::ensure!(
+        turns.is_none() || init,
+        "a run that takes turns needs a pid namespace of its own"
+    );
+    let report = run(orders, None, turns, channel.as_ref())?;
     status
         .write_all(report.as_bytes())
         .context("cannot report the program's status")
@@ -295,18 +308,18 @@ fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
             )),
             _ => None,
         };
-        let turns = match orders.takes_turns {
-            true => Some(File::from(
+        let turns = match orders.turns {
+            FileChannel::Passed => Some(File::from(
                 fds.next().context("a run's turn channel is missing")?,
             )),
-            false => None,
+            _ => None,
         };
         let stdio = Stdio {
             fds: [stdin, stdout, stderr],
-            turns,
             cgroups: fds.collect(),
         };
-        let mut report = run_in_namespaces(&orders, stdio, channel, scratch_bytes, &mut ending)?;
+        let mut report =
+            run_in_namespaces(&orders, stdio, turns, channel, scratch_bytes, &mut ending)?;
         // The run's files went with its namespaces; its program's copy is checked.
         let clean = slot.tidy();
         if clean {
@@ -322,8 +335,6 @@ fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
 /// A warm sandbox's run gets its own stdin, stdout and stderr, and joins its cgroups.
 struct Stdio {
     fds: [OwnedFd; 3],
-    /// A battle player's turn channel (see [`Orders::takes_turns`]).
-    turns: Option<File>,
     /// The file each of the run's cgroups is joined by (`tasks` or `cgroup.procs`), open
     /// for writing.
     cgroups: Vec<OwnedFd>,
@@ -371,6 +382,7 @@ impl EndingInits {
 fn run_in_namespaces(
     orders: &Orders,
     stdio: Stdio,
+    turns: Option<File>,
     channel: Option<File>,
     scratch_bytes: u64,
     ending: &mut EndingInits,
@@ -382,7 +394,7 @@ fn run_in_namespaces(
     if init == 0 {
         drop(report_read);
         let report = enter_run_namespace(scratch_bytes)
-            .and_then(|()| run(orders, Some(stdio), channel.as_ref()))
+            .and_then(|()| run(orders, Some(stdio), turns, channel.as_ref()))
             .unwrap_or_else(|err| format!("{SETUP_FAILED}{err:#}\n"));
         let written = File::from(report_write)
             .write_all(report.as_bytes())
@@ -391,7 +403,7 @@ fn run_in_namespaces(
         unsafe { libc::_exit(i32::from(!written)) };
     }
     // The run's init alone holds the run's descriptors from now on.
-    drop((report_write, stdio, channel));
+    drop((report_write, stdio, turns, channel));
     // The report's end comes as the init closes its descriptors, the first thing it does
     // on its way out, before its namespaces go.
     let mut report = String::new();
@@ -474,9 +486,15 @@ fn enter_run_namespace(scratch_bytes: u64) -> anyhow::Result<()> {
     std::env::set_current_dir(SCRATCH).context("cannot enter the run's working directory")
 }
 
-/// Places the run's given files, runs the program, ends every process it left, and
-/// collects the files it was to leave; the report for clings.
-fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow::Result<String> {
+/// Places the run's given files, runs the program (stopping it between its `turns`),
+/// ends every process it left, and collects the files it was to leave; the report for
+/// clings.
+fn run(
+    orders: &Orders,
+    stdio: Option<Stdio>,
+    turns: Option<File>,
+    channel: Option<&File>,
+) -> anyhow::Result<String> {
     let rlimits = orders.rlimits;
     if let Some(channel) = channel {
         files::place(channel, Path::new("."), orders.uid)?;
@@ -545,16 +563,14 @@ fn run(orders: &Orders, stdio: Option<Stdio>, channel: Option<&File>) -> anyhow:
     // its reader sees the end at once (a referee ends a game so), and the end of its input
     // comes when the writer closes it, not when the helper ends.
     match stdio {
-        Some(mut stdio) => {
-            if let Some(turns) = stdio.turns.take() {
-                std::thread::Builder::new()
-                    .name("turns".into())
-                    .spawn(move || follow_turns(turns))
-                    .context("cannot follow the battle's turns")?;
-            }
-            drop(stdio)
-        }
+        Some(stdio) => drop(stdio),
         None => detach_stdio()?,
+    }
+    if let Some(turns) = turns {
+        std::thread::Builder::new()
+            .name("turns".into())
+            .spawn(move || follow_turns(turns))
+            .context("cannot follow the battle's turns")?;
     }
     PROGRAM.store(child, Ordering::SeqCst);
     // Orphans come to the helper, as the sandbox's init or as a subreaper: reaped as they
@@ -1090,13 +1106,15 @@ mod tests {
             args: vec!["-o".into(), "program".into(), "a b.c".into()],
             env: vec!["PATH=/usr/bin".into(), "A=b=c".into()],
             files: FileChannel::Inherited(9),
-            takes_turns: false,
+            turns: FileChannel::Inherited(10),
             collect: vec!["replay.txt".into()],
             confine: Some(Confinement {
                 system: vec!["/usr/lib".into()],
                 devices: vec!["/dev/null".into()],
                 program: Some("/tmp/clings-run-x/.program".into()),
                 workdir: "/tmp/clings-run-x/work".into(),
+                read: Some("/tmp/clings-engine-x/pela".into()),
+                keep: None,
             }),
             memory_watch: Some(256 << 20),
         };
@@ -1111,7 +1129,7 @@ mod tests {
             env: Vec::new(),
             args: Vec::new(),
             files: FileChannel::Passed,
-            takes_turns: true,
+            turns: FileChannel::Passed,
             ..Orders::from_args(&args).unwrap().1
         };
         assert_eq!(Orders::from_message(&no_env.to_message()), Some(no_env));

@@ -8,6 +8,7 @@ use std::os::fd::RawFd;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use super::Folders;
 use super::helper::{self, FileChannel, Orders, PROGRAM_DIR, PROGRAM_FILE, SERVE_FLAG};
 use super::limits::Limits;
 use super::system_dirs::{SYSTEM_DIRS, is_system_path};
@@ -44,9 +45,14 @@ pub struct Run<'a> {
     pub status_fd: RawFd,
     /// The run's file channel, and the files to collect through it.
     pub files: FileChannel,
+    /// A battle player's turn channel (see [`Orders::turns`]).
+    pub turns: FileChannel,
     pub collect: &'a [String],
     /// See [`Orders::memory_watch`].
     pub memory_watch: Option<u64>,
+    /// The program's folders of the host, bound at their own paths, the one to read its
+    /// working directory.
+    pub folders: Option<Folders<'a>>,
 }
 
 pub enum Executable<'a> {
@@ -129,7 +135,7 @@ impl Bubblewrap {
             Some(dir) => Scratch::Host(dir),
             None => Scratch::Fresh(limits.file_size_bytes),
         };
-        let (mut command, program) = self.sandbox(&run.program, scratch);
+        let (mut command, program) = self.sandbox(&run.program, scratch, run.folders);
         let orders = Orders {
             rlimits: limits.rlimits(self.process_limit(limits.processes, false)),
             uid,
@@ -138,7 +144,7 @@ impl Bubblewrap {
             args: run.args.to_vec(),
             env: run.env.to_vec(),
             files: run.files,
-            takes_turns: false,
+            turns: run.turns,
             collect: run.collect.to_vec(),
             confine: None,
             memory_watch: run.memory_watch,
@@ -152,7 +158,7 @@ impl Bubblewrap {
     /// own working directory is only where the helper mounts each run's (see
     /// [`helper`]'s namespaces of a run).
     pub fn serving_command(&self, socket: RawFd, scratch_bytes: u64) -> Command {
-        let (mut command, _) = self.sandbox(&Executable::PerRun, Scratch::Fresh(0));
+        let (mut command, _) = self.sandbox(&Executable::PerRun, Scratch::Fresh(0), None);
         command
             .arg(SERVE_FLAG)
             .arg(socket.to_string())
@@ -162,7 +168,12 @@ impl Bubblewrap {
 
     /// `bwrap` with the sandbox's arguments and the helper; the helper's own arguments
     /// come next. Also where the program is inside.
-    fn sandbox(&self, executable: &Executable, scratch: Scratch) -> (Command, PathBuf) {
+    fn sandbox(
+        &self,
+        executable: &Executable,
+        scratch: Scratch,
+        folders: Option<Folders>,
+    ) -> (Command, PathBuf) {
         let mut command = Command::new(&self.bwrap);
         // The cgroup namespace is not always available; the others are needed.
         // The helper is the sandbox's init (pid 1): the program cannot signal it, orphans
@@ -225,15 +236,9 @@ impl Bubblewrap {
                 PathBuf::from(PROGRAM)
             }
             Executable::InPlace(path) => {
-                if !is_system_path(path) {
-                    // bubblewrap makes missing parents private to root; the run's user
-                    // must get through them.
-                    let mut parents: Vec<&Path> = path.ancestors().skip(1).collect();
-                    parents.pop(); // the root
-                    for parent in parents.into_iter().rev() {
-                        command.args(["--perms", "0755", "--dir"]).arg(parent);
-                    }
-                    command.arg("--ro-bind").arg(path).arg(path);
+                let in_folder = folders.is_some_and(|folders| path.starts_with(folders.read));
+                if !is_system_path(path) && !in_folder {
+                    bind_in_place(&mut command, "--ro-bind", path);
                 }
                 path.to_path_buf()
             }
@@ -249,14 +254,35 @@ impl Bubblewrap {
                     .args(["--tmpfs", SCRATCH]);
             }
         }
+        let workdir = match folders {
+            Some(folders) => {
+                bind_in_place(&mut command, "--ro-bind", folders.read);
+                bind_in_place(&mut command, "--bind", folders.keep);
+                folders.read
+            }
+            None => Path::new(SCRATCH),
+        };
         command
             // The root holds only mount points; /dev is a small tmpfs of device nodes.
             // Neither may become a place to write.
             .args(["--remount-ro", "/dev", "--remount-ro", "/"])
-            .args(["--chdir", SCRATCH])
+            .arg("--chdir")
+            .arg(workdir)
             .arg(HELPER);
         (command, program)
     }
+}
+
+/// Shows the host's `path` in the sandbox at the same path (`bind`: `--ro-bind` or
+/// `--bind`). bubblewrap makes missing parents private to root; the run's user must get
+/// through them.
+fn bind_in_place(command: &mut Command, bind: &str, path: &Path) {
+    let mut parents: Vec<&Path> = path.ancestors().skip(1).collect();
+    parents.pop(); // the root
+    for parent in parents.into_iter().rev() {
+        command.args(["--perms", "0755", "--dir"]).arg(parent);
+    }
+    command.arg(bind).arg(path).arg(path);
 }
 
 /// The run's working directory, its only writable place.

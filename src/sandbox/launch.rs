@@ -81,6 +81,13 @@ impl Launch {
         let (status_read, status_write) = pipe()?;
         let mut inherited = vec![status_write];
         let files = inherit_channel(channel, &mut inherited)?;
+        // A battle's player is stopped while the other one moves: the helper, the
+        // sandbox's init, reads when on a pipe whose other end the player's relay writes.
+        let turns = match job.conversation {
+            Some((_, relay)) => relay.turn_channel()?.map(File::from),
+            None => None,
+        };
+        let turns = inherit_channel(turns.as_ref(), &mut inherited)?;
         let program = match job.program {
             Program::Built(path) => {
                 let file =
@@ -94,6 +101,7 @@ impl Launch {
         if let Some(workdir) = job.workdir {
             give_to(workdir, uid)?;
         }
+        give_folders(job, uid)?;
         let status_fd = inherited[0].as_raw_fd();
         let workdir = PathBuf::from(isolation::SCRATCH);
         let env = super::program_env(job, limits, &workdir);
@@ -105,8 +113,10 @@ impl Launch {
                 env: &env,
                 status_fd,
                 files,
+                turns,
                 collect: job.files.collect,
                 memory_watch: memory_watch(limits, cgroup.is_some()),
+                folders: job.folders,
             },
             limits,
             uid,
@@ -167,6 +177,7 @@ impl Launch {
         };
         give_to(scratch.path(), uid)?;
         give_to(&workdir, uid)?;
+        give_folders(job, uid)?;
         let program = match job.program {
             // The build cache may be out of the run's user's reach (a private course
             // directory), and a program must not change its own build: it gets a copy,
@@ -202,21 +213,24 @@ impl Launch {
             env: super::program_env(job, limits, &workdir),
             files,
             // A run of its own has no init that could stop its processes alone.
-            takes_turns: false,
+            turns: FileChannel::None,
             collect: job.files.collect.to_vec(),
             // The program's copy is beside the working directory, out of its reach.
             confine: container.map(|container| {
                 let copy = matches!(job.program, Program::Built(_)).then_some(program.as_path());
-                container.confinement(copy, &workdir)
+                container.confinement(copy, &workdir, job.folders)
             }),
             memory_watch: memory_watch(limits, cgroup.is_some()),
         };
         let status_fd = inherited[0].as_raw_fd();
         let helper = std::env::current_exe().context("cannot find clings' own executable")?;
         let mut command = Command::new(helper);
-        command
-            .args(orders.to_args(status_fd))
-            .current_dir(&workdir);
+        // A program with folders works in the one it reads; its scratch directory is
+        // still its TMPDIR.
+        command.args(orders.to_args(status_fd)).current_dir(
+            job.folders
+                .map_or(workdir.as_path(), |folders| folders.read),
+        );
         let passed: Vec<RawFd> = inherited.iter().map(AsRawFd::as_raw_fd).collect();
         let clings = nix::unistd::getpid();
         // SAFETY: setsid, prctl, getppid, fcntl and the cgroup's write are async-signal-safe.
@@ -368,6 +382,26 @@ fn give_to(dir: &Path, uid: Option<u32>) -> Result<()> {
         Some(nix::unistd::Gid::from_raw(uid)),
     )
     .with_context(|| format!("cannot give {} to the program's user", dir.display()))
+}
+
+/// Makes the run's user the owner of what the program keeps, and of all it holds (a
+/// run before had a user of its own), when the run has one.
+fn give_folders(job: &Job, uid: Option<u32>) -> Result<()> {
+    let (Some(folders), Some(uid)) = (job.folders, uid) else {
+        return Ok(());
+    };
+    let mut pending = vec![folders.keep.to_path_buf()];
+    while let Some(path) = pending.pop() {
+        // Not through a link the program left: that is the link's own owner.
+        std::os::unix::fs::lchown(&path, Some(uid), Some(uid))
+            .with_context(|| format!("cannot give {} to the program's user", path.display()))?;
+        if path.symlink_metadata().is_ok_and(|meta| meta.is_dir()) {
+            let entries = std::fs::read_dir(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            pending.extend(entries.filter_map(|entry| Some(entry.ok()?.path())));
+        }
+    }
+    Ok(())
 }
 
 /// A pipe closed on exec, so that no other child inherits it.

@@ -117,6 +117,20 @@ pub struct Job<'a> {
     /// A conversation the run is in (an interactive case): its stdin, in place of
     /// `input`, and where what it writes on stdout goes besides the report.
     pub conversation: Option<(BorrowedFd<'a>, &'a Arc<Relay>)>,
+    /// Folders of the host the program has besides its scratch directory (a Gomocup
+    /// engine's own).
+    pub folders: Option<Folders<'a>>,
+}
+
+/// A program's own folders on the host, shown to it at their host paths and nothing else
+/// of theirs: `read`, its working directory, to read and not change (an engine's folder:
+/// its weights, its config, the program itself), and `keep`, to change, which outlasts the
+/// run (what an engine keeps from game to game). Its scratch directory is still its
+/// `TMPDIR`.
+#[derive(Clone, Copy, Debug)]
+pub struct Folders<'a> {
+    pub read: &'a Path,
+    pub keep: &'a Path,
 }
 
 /// The files a run in a scratch directory is given, and those it is to leave.
@@ -158,6 +172,7 @@ impl<'a> Job<'a> {
             workdir: None,
             files: RunFiles::default(),
             conversation: None,
+            folders: None,
         }
     }
 
@@ -261,9 +276,10 @@ impl Sandbox {
             false => Some(files::channel(job.files.given)?),
         };
         // A student's program in a scratch directory runs in a warm sandbox,
-        // where the run's cgroup holds the program alone.
-        let warm = match (isolation.as_deref(), job.program, job.workdir) {
-            (Some(Isolation::Bubblewrap(bwrap)), Program::Built(program), None) => {
+        // where the run's cgroup holds the program alone; one with folders of the host,
+        // which a warm sandbox cannot show, in a sandbox of its own.
+        let warm = match (isolation.as_deref(), job.program, job.workdir, job.folders) {
+            (Some(Isolation::Bubblewrap(bwrap)), Program::Built(program), None, None) => {
                 Some((bwrap, program))
             }
             _ => None,
@@ -298,7 +314,10 @@ impl Sandbox {
                         Some(_) => helper::FileChannel::Passed,
                         None => helper::FileChannel::None,
                     },
-                    takes_turns: turns.is_some(),
+                    turns: match turns {
+                        Some(_) => helper::FileChannel::Passed,
+                        None => helper::FileChannel::None,
+                    },
                     collect: job.files.collect.to_vec(),
                     confine: None,
                     memory_watch: launch::memory_watch(&limits, cgroup.is_some()),

@@ -274,6 +274,7 @@ impl Sandbox {
             workdir: None,
             files: RunFiles::default(),
             conversation: None,
+            folders: None,
         };
         // A sandbox that died before its run (killed from outside) proves nothing: a second
         // try starts another.

@@ -228,6 +228,11 @@ fn engines_enter_a_tournament_named_by_their_file_and_labelled_by_their_answer_t
         ["ana", "bot random", "engine engine", "engine occupies"]
     );
     assert_eq!(document["players"][2]["engine"]["about"], "testbrain");
+    assert!(
+        stdout_of(&output).contains("engine engine “testbrain”"),
+        "the label beside the name: {}",
+        stdout_of(&output)
+    );
     assert!(document["players"][3]["engine"]["about"].is_null());
     // The engines' time beyond what they were told, the same for all, is on the record,
     // and so is what they said.
@@ -580,4 +585,343 @@ fn shards_with_an_engine_that_names_the_time_merge() {
     std::fs::remove_dir_all(root.join("merged")).unwrap();
     play("2/2", &engine);
     common::assert_error(&merge(), "is of another tournament");
+}
+
+/// Two engines given as folders, as Gomocup ships them (the brain `pbrain-NAME` beside its
+/// weights), in a tournament with a bot, isolated by `tier`: each reads its weights in
+/// its working directory, counts its games in the folder it is told (`INFO folder`),
+/// one at a time, and plays every game to its end; neither reads a file beside its
+/// folder, writes to its folder, or finds the other's. Their identity covers their
+/// files: the one whose weights changed is another engine, and its shard does not merge.
+/// As root each run has a user of its own; as a normal user the runs share one, and only
+/// the sandbox keeps an engine out of the other's folder.
+fn engines_given_as_folders_read_their_files_and_keep_their_own(
+    tier: common::Tier,
+    unprivileged: bool,
+) {
+    let course = copy_course(&repo());
+    let root = course.path();
+    std::fs::create_dir_all(root.join("class")).unwrap();
+    let engines = root.join("engines");
+    let secret = engines.join("secret.txt");
+    std::fs::create_dir_all(&engines).unwrap();
+    std::fs::write(&secret, "not the engines'\n").unwrap();
+    for (name, weights) in [("left", "w-left"), ("right", "w-right")] {
+        let folder = engines.join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        let gcc = std::process::Command::new("gcc")
+            .args(["-std=c99", "-O2", "-o"])
+            .arg(folder.join(format!("pbrain-{name}")))
+            .arg(format!("-DSECRET=\"{}\"", secret.display()))
+            .arg(engine_file("folder_brain"))
+            .status()
+            .unwrap();
+        assert!(gcc.success());
+        std::fs::write(folder.join("weights.txt"), format!("{weights}\n")).unwrap();
+    }
+    let play = |shard: &str, out: &str| {
+        let mut command = tier.as_user(root, unprivileged)?;
+        command
+            .args(["tournament", "class", "--bot", "random", "--shard", shard])
+            .args([
+                "--engine",
+                "engines/left",
+                "--engine",
+                "engines/right",
+                "--out",
+                out,
+            ]);
+        let output = command.output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{tier:?}, unprivileged={unprivileged}: {}{}",
+            stdout_of(&output),
+            stderr_of(&output)
+        );
+        tier.check_said(&stderr_of(&output));
+        Some(())
+    };
+    if play("1/1", "t").is_none() {
+        return;
+    }
+    let document: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("t/tournament.json")).unwrap()).unwrap();
+    let players = common::tournament_players(&root.join("t/tournament.json"));
+    assert_eq!(players, ["bot random", "engine left", "engine right"]);
+    assert_eq!(document["players"][1]["engine"]["about"], "folderbrain");
+    let games = document["games"].as_array().unwrap();
+    assert_eq!(games.len(), 6);
+    for (engine, weights) in [("engine left", "w-left"), ("engine right", "w-right")] {
+        let mut counted = Vec::new();
+        for game in games {
+            let reason = game["reason"].as_str().unwrap();
+            assert!(
+                reason.ends_with("made five") || reason.starts_with("draw"),
+                "{tier:?}: a legal end, no forfeit: {game}"
+            );
+            let stone = match (game["x"] == engine, game["o"] == engine) {
+                (true, _) => "X",
+                (_, true) => "O",
+                _ => continue,
+            };
+            let said: Vec<&str> = game["said"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|line| line["stone"] == stone)
+                .map(|line| line["text"].as_str().unwrap())
+                .collect();
+            let count = said
+                .iter()
+                .find_map(|text| text.strip_prefix(&format!("MESSAGE weights {weights} game ")))
+                .unwrap_or_else(|| panic!("{tier:?}: its weights, its count: {said:?}"));
+            counted.push(count.parse::<u32>().unwrap());
+            assert!(
+                said.contains(&"MESSAGE secret hidden, own folder read-only, others seen 0"),
+                "{tier:?}: {engine} saw outside its folders: {said:?}"
+            );
+        }
+        counted.sort();
+        assert_eq!(
+            counted,
+            [1, 2, 3, 4],
+            "{tier:?}: {engine}'s games, one at a time"
+        );
+    }
+    // The folders' copies and the folders kept went with the tournament.
+    let written = std::fs::read_dir(engines.join("left")).unwrap().count();
+    assert_eq!(written, 2, "the engine's own folder is as it was");
+    // The same files merge; other weights are another engine.
+    let merge = || {
+        clings(root)
+            .args([
+                "tournament",
+                "--merge",
+                "s1/tournament.json",
+                "s2/tournament.json",
+            ])
+            .args(["--out", "merged"])
+            .output()
+            .unwrap()
+    };
+    play("1/2", "s1").unwrap();
+    play("2/2", "s2").unwrap();
+    let merged = merge();
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr_of(&merged));
+    std::fs::write(engines.join("right/weights.txt"), "w-other\n").unwrap();
+    play("2/2", "s2").unwrap();
+    common::assert_error(&merge(), "is of another tournament");
+}
+
+#[test]
+fn engines_given_as_folders_in_bubblewrap() {
+    for unprivileged in [false, true] {
+        engines_given_as_folders_read_their_files_and_keep_their_own(
+            common::Tier::Bubblewrap,
+            unprivileged,
+        );
+    }
+}
+
+#[test]
+fn engines_given_as_folders_in_the_container_tier() {
+    engines_given_as_folders_read_their_files_and_keep_their_own(
+        common::Tier::ContainerLike,
+        false,
+    );
+    engines_given_as_folders_read_their_files_and_keep_their_own(common::Tier::Container, true);
+}
+
+/// An engine given as a folder runs in a sandbox of its own (not a warm one, which cannot
+/// show a folder), and is stopped there too while its opponent moves: its fifteen spinning
+/// children take nothing from the thinker, which makes its five in time (issue 26's
+/// starver, as an engine).
+#[test]
+fn an_engine_given_as_a_folder_is_stopped_while_its_opponent_moves() {
+    let course = copy_course(&repo());
+    let folder = course.path().join("spinner");
+    std::fs::create_dir_all(&folder).unwrap();
+    let gcc = std::process::Command::new("gcc")
+        .args(["-std=c99", "-O2", "-o"])
+        .arg(folder.join("pbrain-spinner"))
+        .arg(engine_file("folder_brain"))
+        .status()
+        .unwrap();
+    assert!(gcc.success());
+    std::fs::write(folder.join("weights.txt"), "w\n").unwrap();
+    std::fs::write(folder.join("spin"), "").unwrap();
+    let thinker = repo().join("tests/programs/battle/thinker.c");
+    let output = clings(course.path())
+        .args(["--require-isolation", "battle"])
+        .arg(&thinker)
+        .arg(format!("gomocup:{}", folder.display()))
+        .output()
+        .unwrap();
+    let said = stdout_of(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{said}{}",
+        stderr_of(&output)
+    );
+    assert!(!said.contains("no move within"), "{said}");
+    assert!(said.contains("thinker.c (X) won in 9 moves"), "{said}");
+}
+
+/// An opening book (`--openings`): two engines play each opening with either colour, told
+/// the position by BOARD (the side to move at once, the other when its turn comes), and
+/// play on to a legal end; a lesson player's games start from an empty board. The book is
+/// in tournament.json: shards merge with it, and a game that does not start from its
+/// opening is refused; a bad line of the book is named.
+#[test]
+fn two_engines_play_each_opening_of_a_book_with_either_colour() {
+    let course = copy_course(&repo());
+    let root = course.path();
+    std::fs::create_dir_all(root.join("class")).unwrap();
+    let folder = root.join("brain");
+    std::fs::create_dir_all(&folder).unwrap();
+    let gcc = std::process::Command::new("gcc")
+        .args(["-std=c99", "-O2", "-o"])
+        .arg(folder.join("pbrain-brain"))
+        .arg(engine_file("folder_brain"))
+        .status()
+        .unwrap();
+    assert!(gcc.success());
+    std::fs::write(folder.join("weights.txt"), "w\n").unwrap();
+    // Two openings: three stones (O to move next), and one (then X's second).
+    std::fs::write(root.join("book.txt"), "# the book\n7,7 8,8 9,7\n3,11\n").unwrap();
+    let play = |shard: &str, out: &str| {
+        let output = clings(root)
+            .args([
+                "tournament",
+                "class",
+                "--bot",
+                "random",
+                "--openings",
+                "book.txt",
+            ])
+            .arg("--engine")
+            .arg(engine_file("engine"))
+            .args(["--engine", "brain", "--shard", shard, "--out", out])
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}{}",
+            stdout_of(&output),
+            stderr_of(&output)
+        );
+    };
+    play("1/1", "t");
+    let document: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("t/tournament.json")).unwrap()).unwrap();
+    assert_eq!(
+        document["openings"],
+        serde_json::json!([[[7, 7], [8, 8], [7, 9]], [[11, 3]]]),
+        "as [row, col]"
+    );
+    let games = document["games"].as_array().unwrap();
+    // bot v each engine twice, the engines twice an opening.
+    assert_eq!(games.len(), 2 + 2 + 4);
+    let mut from_book = Vec::new();
+    for game in games {
+        let reason = game["reason"].as_str().unwrap();
+        assert!(
+            reason.ends_with("made five") || reason.starts_with("draw"),
+            "a legal end: {game}"
+        );
+        let moves: Vec<(String, u64, u64)> = game["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["stone"].as_str().unwrap().to_string(),
+                    m["row"].as_u64().unwrap(),
+                    m["col"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let engines = game["x"] != "bot random" && game["o"] != "bot random";
+        let first = (moves[0].1, moves[0].2);
+        match engines {
+            true => from_book.push((
+                game["x"].as_str().unwrap().to_string(),
+                first,
+                moves.len() > 3,
+            )),
+            false => assert_ne!(
+                first,
+                (11, 3),
+                "a lesson player's game starts empty: {game}"
+            ),
+        }
+    }
+    let colours = |opening: (u64, u64)| -> Vec<String> {
+        let mut x: Vec<String> = from_book
+            .iter()
+            .filter(|(_, first, _)| *first == opening)
+            .map(|(x, _, played_on)| {
+                assert!(played_on, "played on past the opening");
+                x.clone()
+            })
+            .collect();
+        x.sort();
+        x
+    };
+    for opening in [(7, 7), (11, 3)] {
+        assert_eq!(
+            colours(opening),
+            ["engine brain", "engine engine"],
+            "{opening:?}: {from_book:?}"
+        );
+    }
+    // Shards merge with the book; a game moved off its opening is refused.
+    play("1/2", "s1");
+    play("2/2", "s2");
+    let merge = || {
+        clings(root)
+            .args([
+                "tournament",
+                "--merge",
+                "s1/tournament.json",
+                "s2/tournament.json",
+            ])
+            .args(["--out", "merged"])
+            .output()
+            .unwrap()
+    };
+    let merged = merge();
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr_of(&merged));
+    for shard in ["s1", "s2"] {
+        let path = root.join(shard).join("tournament.json");
+        let mut document: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        let games = document["games"].as_array_mut().unwrap();
+        if let Some(game) = games.iter_mut().find(|game| {
+            game["x"] != "bot random" && game["o"] != "bot random" && game["moves"][0]["row"] == 7
+        }) {
+            game["moves"][0]["col"] = serde_json::json!(6);
+            std::fs::write(&path, serde_json::to_vec(&document).unwrap()).unwrap();
+        }
+    }
+    common::assert_error(&merge(), "does not start from opening 1");
+    // A bad line is named.
+    std::fs::write(root.join("book.txt"), "7,7\n7,7 7,7\n").unwrap();
+    let output = clings(root)
+        .args([
+            "tournament",
+            "class",
+            "--bot",
+            "random",
+            "--openings",
+            "book.txt",
+        ])
+        .arg("--engine")
+        .arg(engine_file("engine"))
+        .output()
+        .unwrap();
+    common::assert_error(&output, "book.txt:2:");
 }

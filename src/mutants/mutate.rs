@@ -10,7 +10,12 @@
 //!   direction array `{ {0, 1}, {1, 0}, ... }`) plus or minus one, or its sign flipped;
 //! - removed statement: a `break;`, `continue;`, `return ...;`, or an assignment or call on
 //!   lines of its own;
-//! - swapped branches: the two branches of an `if` with an `else`.
+//! - swapped branches: the two branches of an `if` with an `else`;
+//! - swapped statements: two adjacent statements of a block (neither a declaration nor a
+//!   jump), or two adjacent checks of an `if ... else if` chain, each with its branch;
+//! - swapped operands: the two sides of `&&` or `||` where their order matters, one side
+//!   having an effect or needing a guard (a call, an assignment, `++`/`--`, an index, a
+//!   dereference).
 //!
 //! Comments, strings, character literals and preprocessor lines are never changed.
 
@@ -25,6 +30,8 @@ pub enum Operator {
     Direction,
     RemovedStatement,
     SwappedBranches,
+    SwappedStatements,
+    SwappedOperands,
 }
 
 impl Operator {
@@ -37,6 +44,8 @@ impl Operator {
             Operator::Direction => "direction",
             Operator::RemovedStatement => "removed statement",
             Operator::SwappedBranches => "swapped branches",
+            Operator::SwappedStatements => "swapped statements",
+            Operator::SwappedOperands => "swapped operands",
         }
     }
 }
@@ -82,6 +91,9 @@ pub fn mutants(source: &str) -> Vec<Mutant> {
         }
         program.removed_statement(index, &mut found);
         program.swapped_branches(index, &mut found);
+        program.swapped_statements(index, &mut found);
+        program.swapped_checks(index, &mut found);
+        program.swapped_operands(index, &mut found);
     }
     for &(first, last) in &directions {
         program.direction_entries(first, last, &mut found);
@@ -545,13 +557,7 @@ impl Program<'_> {
         let Some(else_last) = self.statement_end(else_first) else {
             return;
         };
-        let block = |first: usize, last: usize| {
-            let text = &self.source[self.tokens[first].start..self.tokens[last].end];
-            match self.is(first, "{") {
-                true => text.to_string(),
-                false => format!("{{ {text} }}"),
-            }
-        };
+        let block = |first: usize, last: usize| self.braced(first, last);
         let (then_start, then_end) = (self.tokens[then_first].start, self.tokens[then_last].end);
         let (else_start, else_end) = (self.tokens[else_first].start, self.tokens[else_last].end);
         let source = format!(
@@ -570,6 +576,270 @@ impl Program<'_> {
                 before: format!("if {}", self.span(index + 1, condition)),
                 after: "then and else swapped".into(),
                 source,
+            },
+        ));
+    }
+
+    /// The statement from token `first` to `last` as a block: in braces unless it is one.
+    fn braced(&self, first: usize, last: usize) -> String {
+        let text = &self.source[self.tokens[first].start..self.tokens[last].end];
+        match self.is(first, "{") {
+            true => text.to_string(),
+            false => format!("{{ {text} }}"),
+        }
+    }
+
+    /// The program with tokens `a.0..=a.1` and `b.0..=b.1` (`a` before `b`) trading places.
+    fn traded(&self, a: (usize, usize), b: (usize, usize), texts: (&str, &str)) -> String {
+        let (a_start, a_end) = (self.tokens[a.0].start, self.tokens[a.1].end);
+        let (b_start, b_end) = (self.tokens[b.0].start, self.tokens[b.1].end);
+        format!(
+            "{}{}{}{}{}",
+            &self.source[..a_start],
+            texts.1,
+            &self.source[a_end..b_start],
+            texts.0,
+            &self.source[b_end..]
+        )
+    }
+
+    /// The first line of the statement `first..=last`, with `…` if it goes on.
+    fn head(&self, first: usize, last: usize) -> String {
+        let line = self.tokens[first].line;
+        let end = (first..=last)
+            .take_while(|&i| self.tokens[i].line == line)
+            .last()
+            .unwrap_or(first);
+        match end == last {
+            true => self.span(first, last),
+            false => format!("{} …", self.span(first, end)),
+        }
+    }
+
+    /// Whether the statement at `index` may trade places with its neighbour: not a
+    /// declaration (moved, it would not compile or change nothing), not a jump (moved, it
+    /// would remove a statement, which has its own operator), not a label, not empty.
+    fn movable(&self, index: usize) -> bool {
+        const TYPES: [&str; 16] = [
+            "int", "char", "short", "long", "unsigned", "signed", "float", "double", "void",
+            "const", "static", "extern", "struct", "union", "enum", "typedef",
+        ];
+        const FIXED: [&str; 7] = [
+            "break", "continue", "return", "goto", "case", "default", ";",
+        ];
+        let word = self.text(index);
+        let word_then = |i: usize| i < self.tokens.len() && self.tokens[i].kind == Kind::Word;
+        // `Board b;`, `FILE *f = ...`: a type's name and then a variable's.
+        let typed = self.tokens[index].kind == Kind::Word
+            && (word_then(index + 1) || (self.is(index + 1, "*") && word_then(index + 2)));
+        !TYPES.contains(&word) && !FIXED.contains(&word) && !typed
+    }
+
+    /// Each two adjacent statements of the block that opens at `index`, swapped: the order
+    /// of two steps (a count made before its check, a stone placed before the test).
+    fn swapped_statements(&self, index: usize, found: &mut Vec<(usize, Mutant)>) {
+        // A block: a function's or a statement's body, or a block in a block; not an
+        // initializer (`= {`) or a struct's members (`struct s {`).
+        let opens_block = self.is(index, "{")
+            && index > 0
+            && matches!(self.text(index - 1), ")" | "else" | "do" | ";" | "{" | "}");
+        let Some(close) = opens_block.then(|| self.closing(index)).flatten() else {
+            return;
+        };
+        let mut previous: Option<(usize, usize)> = None;
+        let mut first = index + 1;
+        while first < close {
+            let Some(last) = self.statement_end(first).filter(|&last| last < close) else {
+                return;
+            };
+            if let Some(earlier) = previous
+                && self.movable(earlier.0)
+                && self.movable(first)
+            {
+                let texts = (
+                    &self.source[self.tokens[earlier.0].start..self.tokens[earlier.1].end],
+                    &self.source[self.tokens[first].start..self.tokens[last].end],
+                );
+                found.push((
+                    self.tokens[earlier.0].start,
+                    Mutant {
+                        operator: Operator::SwappedStatements,
+                        line: self.tokens[earlier.0].line,
+                        before: format!(
+                            "{} {}",
+                            self.head(earlier.0, earlier.1),
+                            self.head(first, last)
+                        ),
+                        after: format!(
+                            "{} {}",
+                            self.head(first, last),
+                            self.head(earlier.0, earlier.1)
+                        ),
+                        source: self.traded(earlier, (first, last), texts),
+                    },
+                ));
+            }
+            previous = Some((first, last));
+            first = last + 1;
+        }
+    }
+
+    /// `if (a) x else if (b) y` made `if (b) y else if (a) x`: two checks made in the other
+    /// order, which matters when both can hold (both players have five).
+    fn swapped_checks(&self, index: usize, found: &mut Vec<(usize, Mutant)>) {
+        if !(self.is(index, "if") && self.is(index + 1, "(")) {
+            return;
+        }
+        let Some(first_then) = self.closing(index + 1).map(|c| c + 1) else {
+            return;
+        };
+        let Some(first_last) = self.statement_end(first_then) else {
+            return;
+        };
+        let second_if = first_last + 2;
+        if !(self.is(first_last + 1, "else")
+            && self.is(second_if, "if")
+            && self.is(second_if + 1, "("))
+        {
+            return;
+        }
+        let Some(second_then) = self.closing(second_if + 1).map(|c| c + 1) else {
+            return;
+        };
+        let Some(second_last) = self.statement_end(second_then) else {
+            return;
+        };
+        // Each check with its branch, the branch in braces so that an `else` stays with
+        // its own `if`.
+        let arm = |condition: usize, then: usize, last: usize| {
+            format!(
+                "{} {}",
+                &self.source[self.tokens[condition].start..self.tokens[then - 1].end],
+                self.braced(then, last)
+            )
+        };
+        let first_arm = arm(index + 1, first_then, first_last);
+        let second_arm = arm(second_if + 1, second_then, second_last);
+        let first_check = format!("if {}", self.span(index + 1, first_then - 1));
+        let second_check = format!("if {}", self.span(second_if + 1, second_then - 1));
+        found.push((
+            self.tokens[index].start,
+            Mutant {
+                operator: Operator::SwappedStatements,
+                line: self.tokens[index].line,
+                before: format!("{first_check} … else {second_check}"),
+                after: format!("{second_check} … else {first_check}"),
+                source: self.traded(
+                    (index + 1, first_last),
+                    (second_if + 1, second_last),
+                    (&first_arm, &second_arm),
+                ),
+            },
+        ));
+    }
+
+    /// The two sides of the `&&` or `||` at `index`, swapped, where one side has an effect
+    /// or may fault without the other's guard: `onboard(r, c) && board[r][c]`. Sides made
+    /// only of comparisons of variables give the same value in either order: left alone.
+    fn swapped_operands(&self, index: usize, found: &mut Vec<(usize, Mutant)>) {
+        let and = match self.text(index) {
+            "&&" => true,
+            "||" => false,
+            _ => return,
+        };
+        if self.tokens[index].kind != Kind::Punct {
+            return;
+        }
+        // A side ends where an operator that binds less tightly, or an unmatched bracket,
+        // is met.
+        let ends = |at: usize| {
+            matches!(
+                self.text(at),
+                ";" | "{"
+                    | "}"
+                    | ","
+                    | "?"
+                    | ":"
+                    | "="
+                    | "+="
+                    | "-="
+                    | "*="
+                    | "/="
+                    | "%="
+                    | "&="
+                    | "|="
+                    | "^="
+                    | "<<="
+                    | ">>="
+                    | "||"
+                    | "return"
+            ) || (and && self.is(at, "&&"))
+        };
+        let mut depth = 0i32;
+        let mut left = index;
+        while left > 0 {
+            let at = left - 1;
+            match self.text(at) {
+                ")" | "]" => depth += 1,
+                "(" | "[" if depth == 0 => break,
+                "(" | "[" => depth -= 1,
+                _ if depth == 0 && ends(at) => break,
+                _ => {}
+            }
+            left = at;
+        }
+        let mut depth = 0i32;
+        let mut right = index;
+        while right + 1 < self.tokens.len() {
+            let at = right + 1;
+            match self.text(at) {
+                "(" | "[" => depth += 1,
+                ")" | "]" if depth == 0 => break,
+                ")" | "]" => depth -= 1,
+                _ if depth == 0 && ends(at) => break,
+                _ => {}
+            }
+            right = at;
+        }
+        if left == index || right == index {
+            return;
+        }
+        let (left_side, right_side) = ((left, index - 1), (index + 1, right));
+        let matters = |(first, last): (usize, usize)| {
+            (first..=last).any(|i| match self.text(i) {
+                "[" | "->" | "++" | "--" | "=" | "+=" | "-=" | "*=" | "/=" | "%=" => true,
+                "*" => !self.after_value(i),
+                "(" => {
+                    i > first
+                        && self.tokens[i - 1].kind == Kind::Word
+                        && !NOT_VALUES.contains(&self.text(i - 1))
+                }
+                _ => false,
+            })
+        };
+        if !(matters(left_side) || matters(right_side)) {
+            return;
+        }
+        let text = |(first, last): (usize, usize)| {
+            &self.source[self.tokens[first].start..self.tokens[last].end]
+        };
+        let operator = self.text(index);
+        found.push((
+            self.tokens[index].start,
+            Mutant {
+                operator: Operator::SwappedOperands,
+                line: self.tokens[index].line,
+                before: format!(
+                    "{} {operator} {}",
+                    self.span(left, index - 1),
+                    self.span(index + 1, right)
+                ),
+                after: format!(
+                    "{} {operator} {}",
+                    self.span(index + 1, right),
+                    self.span(left, index - 1)
+                ),
+                source: self.traded(left_side, right_side, (text(left_side), text(right_side))),
             },
         ));
     }
@@ -672,6 +942,76 @@ mod tests {
             !shown("char *p;\n").iter().any(|m| m.contains('/')),
             "{:?}",
             shown("char *p;\n")
+        );
+    }
+
+    fn of(operator: Operator, source: &str) -> Vec<Mutant> {
+        mutants(source)
+            .into_iter()
+            .filter(|m| m.operator == operator)
+            .collect()
+    }
+
+    #[test]
+    fn two_adjacent_steps_trade_places_but_declarations_and_jumps_stay() {
+        let source = "int f(int x) {\n    int n = 0;\n    int m = 1;\n    g(x);\n    \
+                      n++;\n    if (n > 2)\n        h();\n    return n;\n}\n";
+        let swapped = of(Operator::SwappedStatements, source);
+        let shown: Vec<String> = swapped.iter().map(|m| m.to_string()).collect();
+        assert_eq!(
+            shown,
+            [
+                "4: g(x); n++; → n++; g(x);",
+                "5: n++; if (n > 2) … → if (n > 2) … n++;"
+            ]
+        );
+        assert!(
+            swapped[1]
+                .source
+                .contains("    if (n > 2)\n        h();\n    n++;\n    return n;"),
+            "{}",
+            swapped[1].source
+        );
+    }
+
+    #[test]
+    fn two_checks_of_an_else_if_chain_are_made_in_the_other_order() {
+        let source = "void f(void) {\n    if (win('B'))\n        puts(\"black\");\n    \
+                      else if (win('W'))\n        if (x) puts(\"white\");\n}\n";
+        let swapped: Vec<Mutant> = of(Operator::SwappedStatements, source)
+            .into_iter()
+            .filter(|m| m.to_string().contains("else if"))
+            .collect();
+        assert_eq!(swapped.len(), 1, "{swapped:?}");
+        assert_eq!(
+            swapped[0].to_string(),
+            "2: if (win('B')) … else if (win('W')) → if (win('W')) … else if (win('B'))"
+        );
+        // The inner `if` is braced, or the `else` would become its own.
+        assert!(
+            swapped[0].source.contains(
+                "if (win('W')) { if (x) puts(\"white\"); }\n    else if (win('B')) { puts(\"black\"); }\n}"
+            ),
+            "{}",
+            swapped[0].source
+        );
+    }
+
+    #[test]
+    fn the_sides_of_a_guard_are_swapped_and_pure_comparisons_are_not() {
+        let source = "int f(int r, int c) {\n    \
+                      return r >= 0 && r < 15 && c >= 0 && c < 15;\n}\n\
+                      int g(int r) {\n    return (r >= 0 || h(r)) && a[r] > 0;\n}\n";
+        let shown: Vec<String> = of(Operator::SwappedOperands, source)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "5: r >= 0 || h(r) → h(r) || r >= 0",
+                "5: (r >= 0 || h(r)) && a[r] > 0 → a[r] > 0 && (r >= 0 || h(r))"
+            ]
         );
     }
 }

@@ -1,11 +1,13 @@
 //! `clings dev mutants`: the mutation score measures how strong the cases are. A weak spot
 //! planted in a copy of the course (check_win without the cases that hold an anti-diagonal
 //! five) lowers its score, and the anti-diagonal's mutant survives, with a board that tells
-//! it from the reference: an anti-diagonal five.
+//! it from the reference: an anti-diagonal five. Without the cases where both colours have
+//! five, the mutant that checks white first survives.
 
 use crate::common;
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use common::*;
 
@@ -35,8 +37,12 @@ fn score(output: &str) -> f64 {
     number.parse().unwrap()
 }
 
-/// Whether the board has five of one player's stones in a row going down-left.
-fn has_anti_diagonal_five(board: &str) -> bool {
+/// Down-left, and the four directions of a line.
+const ANTI_DIAGONAL: [(i64, i64); 1] = [(1, -1)];
+const EVERY_DIRECTION: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// Whether the board has five of one of `stones` in a row going in one of `directions`.
+fn has_five(board: &str, stones: &[char], directions: &[(i64, i64)]) -> bool {
     let cells: Vec<Vec<char>> = board.lines().map(|line| line.chars().collect()).collect();
     let at = |r: i64, c: i64| -> Option<char> {
         let row = cells.get(usize::try_from(r).ok()?)?;
@@ -45,33 +51,54 @@ fn has_anti_diagonal_five(board: &str) -> bool {
     (0..15i64).any(|r| {
         (0..15i64).any(|c| {
             let first = at(r, c);
-            matches!(first, Some('B' | 'W')) && (1..5).all(|k| at(r + k, c - k) == first)
+            first.is_some_and(|stone| stones.contains(&stone))
+                && directions
+                    .iter()
+                    .any(|(dr, dc)| (1..5).all(|k| at(r + k * dr, c + k * dc) == first))
         })
+    })
+}
+
+/// A copy of the course without the check_win cases whose board and expected output
+/// `weak` picks; how many it removed.
+fn course_without(weak: impl Fn(&str, &str) -> bool) -> (tempfile::TempDir, usize) {
+    let course = copy_course(&repo());
+    let fixtures = course.path().join("fixtures/check_win");
+    let mut removed = 0;
+    for entry in std::fs::read_dir(&fixtures).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|ext| ext == "in") {
+            let board = std::fs::read_to_string(&path).unwrap();
+            let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
+            if weak(&board, &expected) {
+                for ext in ["in", "out", "toml"] {
+                    let _ = std::fs::remove_file(path.with_extension(ext));
+                }
+                removed += 1;
+            }
+        }
+    }
+    (course, removed)
+}
+
+/// `dev mutants check_win --min-score 95` on a copy of the course as shipped, run once for
+/// the tests that compare a weakened course with it.
+fn full_course() -> &'static (Option<i32>, String) {
+    static FULL: OnceLock<(Option<i32>, String)> = OnceLock::new();
+    FULL.get_or_init(|| {
+        let full = copy_course(&repo());
+        mutants(full.path(), &["--min-score", "95"])
     })
 }
 
 #[test]
 fn a_course_without_anti_diagonal_cases_scores_lower_and_keeps_the_anti_diagonal_mutant() {
-    let full = copy_course(&repo());
-    let weak = copy_course(&repo());
-    let fixtures = weak.path().join("fixtures/check_win");
-    let mut removed = 0;
-    for entry in std::fs::read_dir(&fixtures).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|ext| ext == "in")
-            && has_anti_diagonal_five(&std::fs::read_to_string(&path).unwrap())
-        {
-            for ext in ["in", "out", "toml"] {
-                let _ = std::fs::remove_file(path.with_extension(ext));
-            }
-            removed += 1;
-        }
-    }
+    let (weak, removed) = course_without(|board, _| has_five(board, &['B', 'W'], &ANTI_DIAGONAL));
     assert!(removed >= 8, "only {removed} anti-diagonal cases found");
 
-    let (code, full_output) = mutants(full.path(), &["--min-score", "95"]);
-    assert_eq!(code, Some(0), "{full_output}");
-    let full_score = score(&full_output);
+    let (code, full_output) = full_course();
+    assert_eq!(*code, Some(0), "{full_output}");
+    let full_score = score(full_output);
     assert!(full_score >= 95.0, "{full_output}");
 
     let (code, weak_output) = mutants(weak.path(), &["--min-score", "95"]);
@@ -89,9 +116,37 @@ fn a_course_without_anti_diagonal_cases_scores_lower_and_keeps_the_anti_diagonal
         .nth(1)
         .unwrap_or_else(|| panic!("no input for the survivor:\n{weak_output}"));
     let board = std::fs::read_to_string(weak.path().join(input.trim())).unwrap();
-    assert!(has_anti_diagonal_five(&board), "{board}");
+    assert!(has_five(&board, &['B', 'W'], &ANTI_DIAGONAL), "{board}");
     assert!(
         !full_output.contains("{1, -1} → {1, 0}"),
         "the full course lets the anti-diagonal mutant through:\n{full_output}"
     );
+}
+
+#[test]
+fn a_course_without_both_colours_having_five_keeps_the_mutant_that_checks_white_first() {
+    // The answer is black while white has five too: only these tell the order of the checks.
+    let (weak, removed) = course_without(|board, expected| {
+        expected.trim() == "black" && has_five(board, &['W'], &EVERY_DIRECTION)
+    });
+    assert_eq!(removed, 2, "the cases where both colours have five");
+    let white_first = "if (check_win('B')) … else if (check_win('W')) → \
+                       if (check_win('W')) … else if (check_win('B'))";
+
+    let (code, weak_output) = mutants(weak.path(), &["--min-score", "100"]);
+    assert_eq!(code, Some(1), "{weak_output}");
+    assert!(
+        weak_output.lines().any(|line| line.contains("survived")
+            && line.contains("check_win.c:")
+            && line.contains(white_first)),
+        "the mutant that checks white first was not reported as a survivor:\n{weak_output}"
+    );
+    assert!(weak_output.contains("swapped statements"), "{weak_output}");
+
+    let (_, full_output) = full_course();
+    assert!(
+        !full_output.contains(white_first),
+        "the course as shipped lets the mutant that checks white first through:\n{full_output}"
+    );
+    assert!(score(full_output) > score(&weak_output), "{full_output}");
 }

@@ -5,7 +5,7 @@
 //! black may play), by brute force over whole lines. Every case's expected output
 //! (produced by solutions/renju.c) must be what this reading prints, and so must the
 //! solution's on random games dense enough to reach every rule, the recursive one
-//! included.
+//! included; and white plays, in some case, a cell black may not.
 
 use crate::common;
 
@@ -61,6 +61,30 @@ fn every_renju_case_agrees_with_the_independent_reading() {
     assert!(
         recursive > 0,
         "no case has a straight four on a forbidden cell"
+    );
+    // White plays a cell black may not: a judge that asks forbidden() of O's moves too
+    // refuses it.
+    let white_on_a_forbidden_cell = cases.iter().any(|(_, input, _)| {
+        let mut board = rules::Board::new();
+        let mut black = true;
+        rules::play(input).into_iter().any(|event| match event {
+            rules::Event::Played(p) => {
+                let forbidden_for_black = board.forbidden(p) != rules::Verdict::Allowed;
+                let stone = if black {
+                    rules::Cell::Black
+                } else {
+                    rules::Cell::White
+                };
+                board.set(p, stone);
+                black = !black;
+                stone == rules::Cell::White && forbidden_for_black
+            }
+            _ => false,
+        })
+    });
+    assert!(
+        white_on_a_forbidden_cell,
+        "no case has O play a cell forbidden for X"
     );
 }
 

@@ -335,6 +335,8 @@ fn report(
         Operator::Direction,
         Operator::RemovedStatement,
         Operator::SwappedBranches,
+        Operator::SwappedStatements,
+        Operator::SwappedOperands,
     ];
     let by_operator: Vec<String> = operators
         .iter()

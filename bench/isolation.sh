@@ -9,7 +9,9 @@
 #  3. cold start: `clings test` with an empty build cache (in a fresh clone, and on a new
 #     machine), beside the same compiles (UBSan build and the AddressSanitizer build of
 #     the strict tier) run by hand, one after another and on every core.
-# Then one warm `clings test` with CLINGS_TIMINGS=1: where its time goes.
+# Then the figures issue 39 asks for, from the same runs (bench/ratios.py): the boards warm
+# against the loop and check50, the course isolated against none, each tier's cost; and one
+# warm `clings test` with CLINGS_TIMINGS=1: where its time goes.
 #
 # Needs hyperfine and bubblewrap; CHECK50 names check50 (default: `check50` on PATH; the
 # row is skipped without it); BEFORE names another clings binary (an earlier revision's
@@ -61,6 +63,7 @@ if [[ -n $before ]]; then
     -n "BEFORE, CLINGS_ISOLATION=none" "env CLINGS_ISOLATION=none $before test")
 fi
 (cd "$course" && hyperfine -N --warmup 3 --runs "$runs" --export-markdown "$work/course.md" \
+  --export-json "$work/course.json" \
   "${course_rows[@]}" >/dev/null)
 tail -n +3 "$work/course.md"
 
@@ -68,6 +71,7 @@ echo "## 2. 20 check_win boards, warm"
 peers=(-n "clings test check_win (isolated, UBSan, strict tier)" "$clings test check_win"
   -n "the same without the strict tier" "bash -c 'cd $lenient && exec $clings test check_win'"
   -n "the container tier, strict tier" "env CLINGS_ISOLATION=container $clings test check_win"
+  -n "CLINGS_ISOLATION=none, strict tier" "env CLINGS_ISOLATION=none $clings test check_win"
   -n "gcc + diff loop" "$shared/naive.sh $work/student/check_win.c")
 if [[ -n $before ]]; then
   peers+=(-n "BEFORE, strict tier" "$before test check_win"
@@ -76,7 +80,8 @@ fi
 if [[ -n $check50 ]]; then
   peers+=(-n "check50 --dev" "bash -c 'cd $work/student && $check50 --dev $shared/check50/check_win -o json --output-file $work/c50.json'")
 fi
-(cd "$boards" && hyperfine -N --warmup 2 --runs "$runs" --export-markdown "$work/boards.md" "${peers[@]}" >/dev/null)
+(cd "$boards" && hyperfine -N --warmup 2 --runs "$runs" --export-markdown "$work/boards.md" \
+  --export-json "$work/boards.json" "${peers[@]}" >/dev/null)
 tail -n +3 "$work/boards.md"
 
 echo "## 3. cold start: empty build cache"
@@ -118,6 +123,20 @@ hyperfine -N --warmup 1 --runs "$((runs / 2 + 1))" --export-markdown "$work/comp
   -n "the same gcc builds, $(nproc) at a time" "$work/compile.sh $(nproc)" >/dev/null
 tail -n +3 "$work/cold.md"
 tail -n +3 "$work/compile.md"
+
+echo "## the figures (issue 39), from the runs above"
+strict="clings test check_win (isolated, UBSan, strict tier)"
+python3 bench/ratios.py "$work/course.json" "$work/boards.json" -- \
+  "boards warm against the gcc + diff loop=$strict/gcc + diff loop<=0.25" \
+  "check50 --dev against the boards warm=check50 --dev/$strict>=60" \
+  "whole course isolated against none=isolated (bubblewrap)/CLINGS_ISOLATION=none<=0.7" \
+  "whole course, the container tier against none=container tier/CLINGS_ISOLATION=none" \
+  "whole course, the container tier against bubblewrap=container tier/isolated (bubblewrap)" \
+  "boards, bubblewrap against none=$strict/CLINGS_ISOLATION=none, strict tier" \
+  "boards, the container tier against none=the container tier, strict tier/CLINGS_ISOLATION=none, strict tier" \
+  "boards, the strict tier's cost=$strict/the same without the strict tier" \
+  ${before:+"whole course against BEFORE=isolated (bubblewrap)/BEFORE, isolated"} \
+  ${before:+"boards against BEFORE=$strict/BEFORE, strict tier"}
 
 echo "## where a warm \`clings test\` spends its time"
 (cd "$course" && CLINGS_TIMINGS=1 "$clings" test >/dev/null 2>"$work/timings.txt")

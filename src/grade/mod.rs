@@ -6,6 +6,7 @@ pub mod hidden;
 pub mod looping;
 pub mod passing;
 pub mod results;
+mod strict;
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,6 +21,7 @@ use crate::course::{self, Course, Defaults, Exercise};
 use crate::grade::checkers::Validator;
 use crate::grade::looping::{LoopRule, LoopWatch};
 use crate::grade::results::{CaseResult, ExerciseResult};
+use crate::grade::strict::{Passes, Setting};
 use crate::sandbox::{Found, Grading, Job, Left, Limits, Memory, RunFiles, Sandbox, Unisolated};
 use crate::util::i18n::Lang;
 use crate::util::parallel;
@@ -699,16 +701,40 @@ impl<'a> Grader<'a> {
                 crate::util::style::strip_ansi(&build.diagnostics)
             );
         };
-        let sampled: Vec<Case> = chosen
+        let validator = running.validator.as_ref();
+        let env = strict.runtime_env();
+        let passes = Passes::of(&program);
+        // The cases this build has not passed yet: only their runs can change the verdict.
+        let (marks, unknown): (Vec<Option<String>>, Vec<usize>) = chosen
+            .iter()
+            .filter_map(|&index| {
+                let case = &running.cases[index];
+                let limits = self.limits_for(Some(case), strict);
+                let setting = Setting {
+                    limits: &limits,
+                    mode: self.mode(case),
+                    env: &env,
+                    validator,
+                    tier: self.sandbox.tier(),
+                };
+                let mark = Passes::mark(case, &setting);
+                match &mark {
+                    Some(mark) if passes.passed(mark) => None,
+                    _ => Some((mark, index)),
+                }
+            })
+            .unzip();
+        let sampled: Vec<Case> = unknown
             .iter()
             .map(|&index| running.cases[index].clone())
             .collect();
         let looping = LoopWatch::new(self.loop_rule);
-        let validator = running.validator.as_ref();
         let strict_results = self.run_cases(&sampled, &program, strict, validator, &looping)?;
-        for (&index, strict_result) in chosen.iter().zip(strict_results) {
-            if strict_result.finding != Finding::Passed {
-                running.results[index] = Some(strict_result);
+        for ((&index, mark), strict_result) in unknown.iter().zip(marks).zip(strict_results) {
+            match (strict_result.finding == Finding::Passed, mark) {
+                (true, Some(mark)) => passes.record(&mark),
+                (true, None) => {}
+                (false, _) => running.results[index] = Some(strict_result),
             }
         }
         Ok(())

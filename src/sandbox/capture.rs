@@ -1,10 +1,10 @@
-//! A run's stdout and stderr, each read into memory on a thread of its own up to a cap;
+//! A run's stdout and stderr, each read into memory on a thread of its own (kept for the
+//! next run's: see [`crate::util::parallel::on_kept_thread`]) up to a cap;
 //! past the cap the run is killed and nothing more is kept.
 
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use super::process::Group;
@@ -96,7 +96,7 @@ impl Capture {
             Arc::clone(flooded),
             drained.clone(),
         );
-        thread::spawn(move || {
+        crate::util::parallel::on_kept_thread(move || {
             if let Some(mut stream) = stream {
                 let mut chunk = [0u8; 16 * 1024];
                 loop {
@@ -136,6 +136,8 @@ impl Capture {
 mod tests {
     use std::io::Cursor;
     use std::os::unix::process::{CommandExt, ExitStatusExt};
+
+    use std::thread;
 
     use nix::unistd::Pid;
 

@@ -258,6 +258,60 @@ fn the_strict_build_catches_what_the_fast_one_cannot_see() {
     assert_eq!(code, Some(0));
 }
 
+/// docs/performance.md, "The strict tier": a strict run can change a verdict only where the
+/// strict build has not passed the case before. A second `clings test` of the same file
+/// runs the strict tier on no case it passed; a case whose input changed runs again; a
+/// failure is never remembered: it runs again, and its report is made from that run.
+#[test]
+fn the_strict_tier_runs_only_where_it_can_change_a_verdict() {
+    /// Verdicts, and how many cases ran (both builds' together).
+    fn graded(course: &std::path::Path) -> (Vec<String>, u64, String) {
+        let output = clings(course)
+            .args(["test", "sum", "--format", "json"])
+            .env("CLINGS_TIMINGS", "1")
+            .output()
+            .unwrap();
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let stderr = stderr_of(&output);
+        let runs = stderr
+            .lines()
+            .find_map(|line| line.strip_prefix("run "))
+            .and_then(|line| line.split_whitespace().nth(1))
+            .and_then(|count| count.parse().ok())
+            .unwrap_or_else(|| panic!("no run count: {stderr}"));
+        let message = document["exercises"][0]["cases"][1]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        (verdicts(&document, 0), runs, message)
+    }
+    let course = sum_course("passing");
+    add_to_defaults(course.path(), STRICT_TIER);
+    let passed = vec!["passed".to_string(), "passed".to_string()];
+    assert_eq!(graded(course.path()).0, passed);
+    // Two plain runs, and no strict one: the strict build passed both cases before.
+    let (verdicts, runs, _) = graded(course.path());
+    assert_eq!((verdicts, runs), (passed.clone(), 2));
+    std::fs::write(course.path().join("fixtures/sum/02_negative.in"), "-5 4\n").unwrap();
+    std::fs::write(course.path().join("fixtures/sum/02_negative.out"), "-1\n").unwrap();
+    let (verdicts, runs, _) = graded(course.path());
+    assert_eq!(
+        (verdicts, runs),
+        (passed, 3),
+        "the changed case runs both builds"
+    );
+
+    let course = sum_course("string_without_room");
+    add_to_defaults(course.path(), STRICT_TIER);
+    let first = graded(course.path());
+    assert_eq!(first.0, ["passed", "sanitizer"]);
+    assert_eq!(first.1, 4);
+    let again = graded(course.path());
+    // The strict pass of the first case is remembered, the failure of the second is not.
+    assert_eq!((&again.0, again.1), (&first.0, 3));
+    assert!(again.2.contains("global-buffer-overflow"), "{}", again.2);
+}
+
 /// docs/security.md, "Limits": under the strict tier (AddressSanitizer) every process of a run is
 /// held to the memory limit, a forked child too, which has no AddressSanitizer RSS check
 /// (it is a thread, which fork does not copy). As a normal user there is no cgroup: the

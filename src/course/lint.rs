@@ -346,6 +346,7 @@ fn hint_rules(problems: &mut Vec<Problem>, case: &Case, failure_hints: &[HintRul
             stdout: &expected,
             report: None,
             message: None,
+            diverged: None,
         };
         if rule.reads_output() && rule.fits(&right) {
             problems.push(Problem::new(

@@ -155,7 +155,7 @@ impl HintRule {
     }
 
     /// Whether the rule looks at where the output first went wrong.
-    fn keys_on_divergence(&self) -> bool {
+    pub fn keys_on_divergence(&self) -> bool {
         self.expected_there.is_some()
             || self.printed_there.is_some()
             || self.input_line.is_some()

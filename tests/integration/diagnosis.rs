@@ -168,3 +168,24 @@ fn dev_check_explain_names_the_rule_that_fired_per_case_for_each_wrong_program()
         .unwrap();
     assert!(!stdout_of(&plain).contains("01_board wrong_output: rule"));
 }
+
+#[test]
+fn a_rule_on_an_input_line_without_the_exercise_s_prompt_is_a_course_problem() {
+    let course = copy_course(&repo());
+    let case = course.path().join("fixtures/print_board/01_board.toml");
+    let mut text = std::fs::read_to_string(&case).unwrap();
+    text.push_str("\n[[hints]]\ninput_line = 1\ntext = { en = \"a\", zh = \"a\" }\n");
+    std::fs::write(&case, text).unwrap();
+    let output = crate::common::clings(course.path())
+        .env("NO_COLOR", "1")
+        .args(["dev", "check", "print_board"])
+        .output()
+        .unwrap();
+    let stdout = stdout_of(&output);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("fixtures/print_board/01_board.toml: [[hints]] rule")
+            && stdout.contains("input_line needs the exercise's `prompt` in info.toml"),
+        "{stdout}"
+    );
+}

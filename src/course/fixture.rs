@@ -9,7 +9,7 @@ use walkdir::WalkDir;
 
 use crate::util::i18n::Text;
 use crate::verdict::Verdict;
-use crate::verdict::compare::CompareMode;
+use crate::verdict::compare::{CompareMode, Divergence};
 
 /// A case's optional settings, from `<case>.toml`.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -66,6 +66,19 @@ pub struct HintRule {
     /// Only when the message of the course's checker or referee, which judged the output
     /// wrong, contains this (`did not stop when its input ended`).
     pub message_contains: Option<String>,
+    /// Only when, where the output first went wrong, the expected output goes on with this
+    /// (`Invalid move!`, `Draw!`, a prompt).
+    pub expected_there: Option<String>,
+    /// Only when, where the output first went wrong, the program's output goes on with
+    /// this.
+    pub printed_there: Option<String>,
+    /// Only when the output first went wrong while the program answered this line of the
+    /// input, counted from 1 (the exercise's `prompt` maps the output to its input).
+    pub input_line: Option<usize>,
+    /// Only when the line where the output first went wrong differs from the expected one
+    /// in capital letters alone (`Black` for `black`).
+    #[serde(default)]
+    pub letter_case: bool,
 }
 
 /// A mistake students make in an exercise, recognised by the pattern of its results
@@ -94,6 +107,11 @@ pub struct Mistake {
     /// What it prints on the first case of `fails` (without surrounding blanks), where
     /// that tells it from a mistake that fails the same cases.
     pub output: Option<String>,
+    /// Where its output first goes wrong on the first case of `fails`, as a hint rule's
+    /// `expected_there` and `printed_there` say: the expected output goes on with this
+    /// there, and the program's with that (a win announced a move late).
+    pub expected_there: Option<String>,
+    pub printed_there: Option<String>,
 }
 
 /// How a case failed, as hint rules look at it.
@@ -105,6 +123,19 @@ pub struct Failure<'a> {
     pub report: Option<&'a str>,
     /// Why the course's checker or referee rejected the output.
     pub message: Option<&'a str>,
+    /// Where the output first parted from the expected output, if it did.
+    pub diverged: Option<&'a Divergence>,
+}
+
+impl Failure<'_> {
+    /// Whether the run failed as `verdict` says. A run stopped or crashed after its output
+    /// had already gone wrong fails as `wrong_output` too: the wrong output came first,
+    /// and the stop is its consequence (a game that accepts a move it should refuse plays
+    /// past the end of its input).
+    pub fn is(&self, verdict: Verdict) -> bool {
+        self.verdict == verdict
+            || (verdict == Verdict::WrongOutput && self.diverged.is_some_and(Divergence::differs))
+    }
 }
 
 fn wrong_output() -> Verdict {
@@ -120,11 +151,32 @@ impl HintRule {
             || self.output_lacks.is_some()
             || self.report_contains.is_some()
             || self.message_contains.is_some()
+            || self.keys_on_divergence()
+    }
+
+    /// Whether the rule looks at where the output first went wrong.
+    pub fn keys_on_divergence(&self) -> bool {
+        self.expected_there.is_some()
+            || self.printed_there.is_some()
+            || self.input_line.is_some()
+            || self.letter_case
     }
 
     pub fn fits(&self, failure: &Failure) -> bool {
         let printed = String::from_utf8_lossy(failure.stdout);
-        failure.verdict == self.verdict
+        failure.is(self.verdict)
+            && Divergence::goes_on_with(
+                failure.diverged,
+                self.expected_there.as_deref(),
+                self.printed_there.as_deref(),
+            )
+            && (!self.letter_case || failure.diverged.is_some_and(Divergence::in_letter_case))
+            && self.input_line.is_none_or(|line| {
+                failure
+                    .diverged
+                    .and_then(|found| found.input_line.as_ref())
+                    .is_some_and(|(number, _)| *number == line)
+            })
             && self.report_contains.as_ref().is_none_or(|part| {
                 failure
                     .report
@@ -155,14 +207,14 @@ impl CaseConfig {
     /// when the output is wrong. With how sharp it is: 2 when it read what the program
     /// printed, 1 otherwise.
     pub fn hint_for(&self, failure: &Failure) -> Option<(&Text, u8)> {
-        let verdict = failure.verdict;
         let rule = self
             .hints
             .iter()
             .find(|rule| rule.fits(failure))
             .map(|rule| (&rule.text, if rule.reads_output() { 2 } else { 1 }));
         rule.or_else(|| {
-            (verdict == Verdict::WrongOutput)
+            failure
+                .is(Verdict::WrongOutput)
                 .then_some(self.hint.as_ref().map(|hint| (hint, 1)))
                 .flatten()
         })
@@ -642,6 +694,7 @@ mod tests {
                     stdout: stdout.as_bytes(),
                     report: Some("index 15 out of bounds"),
                     message: None,
+                    diverged: None,
                 })
                 .map(|(text, sharp)| (text.get(crate::util::i18n::Lang::En).to_string(), sharp))
         };
@@ -672,6 +725,7 @@ mod tests {
                 stdout: stdout.as_bytes(),
                 report: None,
                 message: None,
+                diverged: None,
             })
         };
         assert!(fits("Player X\nPlayer O"));
@@ -684,6 +738,7 @@ mod tests {
                 stdout: b"",
                 report: None,
                 message,
+                diverged: None,
             })
         };
         assert!(fits_message(Some("you won, but your program did not stop")));
@@ -693,5 +748,63 @@ mod tests {
         assert!(!fits("Player X"));
         let unknown = toml::from_str::<CaseConfig>("[[hints]]\ntext = \"t\"\nverdict = \"slow\"\n");
         assert!(unknown.unwrap_err().to_string().contains("wrong_output"));
+    }
+
+    #[test]
+    fn a_rule_keys_on_where_the_output_first_went_wrong_even_when_a_loop_came_after() {
+        let config: CaseConfig = toml::from_str(
+            r#"
+            hint = "compare the diff"
+            [[hints]]
+            text = "refuse a move on a stone"
+            expected_there = "Invalid move!"
+            printed_there = "Player X, enter row col"
+            input_line = 2
+            [[hints]]
+            verdict = "timeout"
+            text = "check scanf"
+            "#,
+        )
+        .unwrap();
+        let expected =
+            "Player X, enter row col: Player O, enter row col: Invalid move! Try again.\n";
+        let printed = "Player X, enter row col: Player O, enter row col: Player X, enter row col: ";
+        let input = b"7 7\n7 7\n";
+        let diverged = |printed: &str| {
+            CompareMode::Lines
+                .divergence(
+                    expected.as_bytes(),
+                    printed.as_bytes(),
+                    Some("enter row col: "),
+                )
+                .map(|found| found.with_input(input))
+        };
+        let hint = |verdict, printed: &str| {
+            let diverged = diverged(printed);
+            config
+                .hint_for(&Failure {
+                    verdict,
+                    stdout: printed.as_bytes(),
+                    report: None,
+                    message: None,
+                    diverged: diverged.as_ref(),
+                })
+                .map(|(text, sharp)| (text.get(crate::util::i18n::Lang::En).to_string(), sharp))
+        };
+        let refuse = Some(("refuse a move on a stone".to_string(), 2));
+        // The loop came after the wrong move: the wrong move is named, not the loop.
+        assert_eq!(hint(Verdict::Timeout, &printed.repeat(50)), refuse);
+        assert_eq!(hint(Verdict::WrongOutput, printed), refuse);
+        // Right so far when stopped: the loop is all there is to name.
+        let right_so_far = "Player X, enter row col: Player O, enter row col: ";
+        assert_eq!(
+            hint(Verdict::Timeout, right_so_far),
+            Some(("check scanf".to_string(), 1))
+        );
+        // Wrong elsewhere: the rule's place does not fit, the case's hint does.
+        assert_eq!(
+            hint(Verdict::WrongOutput, "Player O"),
+            Some(("compare the diff".to_string(), 1))
+        );
     }
 }

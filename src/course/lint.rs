@@ -99,6 +99,10 @@ pub fn check(
                     ),
                 ));
             }
+            if let Some(what) = never_at_a_divergence(rule, exercise) {
+                let which = place(&format!("failure hint {}", index + 1));
+                problems.push(Problem::new(&info, format!("{which}: {what}")));
+            }
         }
         for (index, hint) in exercise.hints.iter().enumerate() {
             translations(
@@ -289,7 +293,7 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
                 hint,
             );
         }
-        hint_rules(problems, case, &exercise.failure_hints);
+        hint_rules(problems, case, exercise);
         match (&case.input, exercise.input.reads_input()) {
             // A refereed case's input is the referee's: the game it sets up.
             _ if exercise.referee.is_some() => {}
@@ -323,12 +327,16 @@ fn case_problems(problems: &mut Vec<Problem>, exercise: &Exercise, cases: &[Case
 /// fire on a failure, never on a right answer: an output condition that the expected output
 /// itself meets would greet a program that prints it with other blanks (`lines`
 /// comparison) with a hint about a mistake it did not make.
-fn hint_rules(problems: &mut Vec<Problem>, case: &Case, failure_hints: &[HintRule]) {
+fn hint_rules(problems: &mut Vec<Problem>, case: &Case, exercise: &Exercise) {
+    let failure_hints = &exercise.failure_hints;
     let place = case.expected_path.with_extension("toml");
     let expected = std::fs::read(&case.expected_path).unwrap_or_default();
     for (index, rule) in case.config.hints.iter().enumerate() {
         let which = format!("[[hints]] rule {}", index + 1);
         translations(problems, &place, &which, &rule.text);
+        if let Some(what) = never_at_a_divergence(rule, exercise) {
+            problems.push(Problem::new(&place, format!("{which}: {what}")));
+        }
         if rule.verdict == Verdict::Passed {
             problems.push(Problem::new(
                 &place,
@@ -346,6 +354,7 @@ fn hint_rules(problems: &mut Vec<Problem>, case: &Case, failure_hints: &[HintRul
             stdout: &expected,
             report: None,
             message: None,
+            diverged: None,
         };
         if rule.reads_output() && rule.fits(&right) {
             problems.push(Problem::new(
@@ -362,6 +371,25 @@ fn hint_rules(problems: &mut Vec<Problem>, case: &Case, failure_hints: &[HintRul
             ));
         }
     }
+}
+
+/// Why a rule keyed on where the output first went wrong can never fire in `exercise`: a
+/// checker or referee judges it, so there is no `.out` to part from; or it names an input
+/// line and the exercise has no `prompt` to map the output to its input.
+fn never_at_a_divergence(rule: &HintRule, exercise: &Exercise) -> Option<&'static str> {
+    if !rule.keys_on_divergence() {
+        return None;
+    }
+    if exercise.checker.is_some() || exercise.referee.is_some() {
+        return Some(
+            "expected_there, printed_there, input_line and letter_case compare with the .out, \
+             and a checker or referee judges this exercise: the rule never fires",
+        );
+    }
+    (rule.input_line.is_some() && exercise.prompt.is_none()).then_some(
+        "input_line needs the exercise's `prompt` in info.toml (what the program prints \
+         before it reads each input line): without it the rule never fires",
+    )
 }
 
 /// Fixture folders and files, and wrong-program folders, that belong to no exercise; in the

@@ -110,6 +110,11 @@ pub struct Exercise {
     pub skeleton: Option<PathBuf>,
     #[serde(default)]
     pub input: InputFormat,
+    /// What the program prints before it reads each line of its input ("enter row col: "):
+    /// it maps a place in the output back to the input line being answered there, which
+    /// the reports name where a program's output first went wrong.
+    #[serde(default)]
+    pub prompt: Option<String>,
     #[serde(default)]
     pub hints: Vec<Text>,
     /// Hints about a kind of failure, whichever case shows it (`[[exercises.failure_hints]]`,

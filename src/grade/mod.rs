@@ -27,7 +27,7 @@ use crate::util::i18n::Lang;
 use crate::util::parallel;
 use crate::util::style;
 use crate::util::timings::{self, Phase};
-use crate::verdict::compare::CompareMode;
+use crate::verdict::compare::{CompareMode, Divergence};
 use crate::verdict::{self, Expected, Finding, JudgedBy, Status};
 
 pub struct Grader<'a> {
@@ -83,22 +83,28 @@ fn diagnose(mistakes: &[Mistake], cases: &mut [CaseResult]) {
             .iter()
             .position(|case| !case.case.hidden && case.case.name == name)
     };
-    let shows = |mistake: &Mistake, cases: &[CaseResult]| {
-        let failed = mistake.fails.iter().all(|name| {
-            find(name, cases).is_some_and(|at| cases[at].finding.verdict() == mistake.verdict)
-        });
-        let passed = mistake
-            .passes
-            .iter()
-            .all(|name| find(name, cases).is_some_and(|at| cases[at].finding == Finding::Passed));
-        let printed = mistake.output.as_ref().is_none_or(|output| {
+    let shows =
+        |mistake: &Mistake, cases: &[CaseResult]| {
+            let failed = mistake.fails.iter().all(|name| {
+                find(name, cases).is_some_and(|at| cases[at].fails_as(mistake.verdict))
+            });
+            let passed = mistake.passes.iter().all(|name| {
+                find(name, cases).is_some_and(|at| cases[at].finding == Finding::Passed)
+            });
             let first = mistake.fails.first().and_then(|name| find(name, cases));
-            first.is_some_and(|at| {
-                String::from_utf8_lossy(&cases[at].stdout).trim() == output.trim()
-            })
-        });
-        failed && passed && printed
-    };
+            let printed = mistake.output.as_ref().is_none_or(|output| {
+                first.is_some_and(|at| {
+                    String::from_utf8_lossy(&cases[at].stdout).trim() == output.trim()
+                })
+            });
+            let printed = printed
+                && Divergence::goes_on_with(
+                    first.and_then(|at| cases[at].diverged.as_ref()),
+                    mistake.expected_there.as_deref(),
+                    mistake.printed_there.as_deref(),
+                );
+            failed && passed && printed
+        };
     let Some(mistake) = mistakes.iter().find(|mistake| shows(mistake, cases)) else {
         return;
     };
@@ -111,6 +117,21 @@ fn diagnose(mistakes: &[Mistake], cases: &mut [CaseResult]) {
     };
     if let Some(at) = first(false).or_else(|| first(true)) {
         cases[at].mistake = Some(mistake.text.clone());
+    }
+}
+
+/// Where each failing case's output first went wrong, with the input line it answered
+/// there when the exercise names its prompt. Not where a checker or referee judges: the
+/// `.out` is then no transcript to part from.
+fn find_divergences(exercise: &Exercise, cases: &mut [CaseResult]) {
+    if validator_source(exercise).is_some() {
+        return;
+    }
+    for case in cases.iter_mut().filter(|case| case.failed()) {
+        case.diverged = case
+            .mode
+            .divergence(&case.expected, &case.stdout, exercise.prompt.as_deref())
+            .map(|found| found.with_input(&case.input));
     }
 }
 
@@ -538,6 +559,7 @@ impl<'a> Grader<'a> {
         result.status = if cases.iter().all(CaseResult::allows_passing) {
             Status::Passed
         } else {
+            find_divergences(exercise, &mut cases);
             diagnose(&exercise.mistakes, &mut cases);
             Status::Failed
         };
@@ -801,6 +823,7 @@ impl<'a> Grader<'a> {
                 false => conversation,
             },
             mistake: None,
+            diverged: None,
         })
     }
 }

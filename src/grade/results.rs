@@ -8,7 +8,7 @@ use crate::course::Chapter;
 use crate::course::fixture::{Case, Failure};
 use crate::sandbox::{Left, Side};
 use crate::util::i18n::Text;
-use crate::verdict::compare::CompareMode;
+use crate::verdict::compare::{CompareMode, Divergence};
 use crate::verdict::{FileProblem, Finding, Status};
 
 #[derive(Clone)]
@@ -34,6 +34,9 @@ pub struct CaseResult {
     /// The hint of the known mistake that the exercise's results show, on the first case
     /// that failed (see [`Mistake`]).
     pub mistake: Option<Text>,
+    /// Where a failing run's stdout first parted from the expected output (none where a
+    /// checker or referee judged it).
+    pub diverged: Option<Divergence>,
 }
 
 /// The two sides of a wrong output that a report draws as a diff: stdout's, or those of
@@ -61,13 +64,22 @@ impl CaseResult {
             left_files: Vec::new(),
             conversation: Vec::new(),
             mistake: None,
+            diverged: None,
         }
     }
 
-    /// What the diff of this case is of: stdout when it is wrong, the file that differs;
-    /// `None` when no diff tells what went wrong (a missing file, a wrong exit status,
-    /// another verdict).
+    /// What the diff of this case is of: stdout when it is wrong (also when the run was
+    /// stopped after it had gone wrong), the file that differs; `None` when no diff tells
+    /// what went wrong (a missing file, a wrong exit status, another verdict).
     pub fn compared(&self) -> Option<Compared<'_>> {
+        if self.wrong_before_it_stopped() {
+            // A loop's output goes on: the diff shows it up to a little past the wrong.
+            return self.diverged.as_ref().map(|found| Compared {
+                file: None,
+                expected: &self.expected,
+                actual: found.shown.as_bytes(),
+            });
+        }
         let name = match &self.finding {
             Finding::WrongOutput => {
                 return Some(Compared {
@@ -123,7 +135,21 @@ impl CaseResult {
                 Finding::Rejected { message, .. } => Some(message),
                 _ => None,
             },
+            diverged: self.diverged.as_ref(),
         })
+    }
+
+    /// Whether the run was stopped or crashed after its output had already gone wrong:
+    /// the wrong output is then the first thing to fix, the stop its consequence.
+    pub fn wrong_before_it_stopped(&self) -> bool {
+        !matches!(self.finding, Finding::Passed | Finding::WrongOutput)
+            && self.diverged.as_ref().is_some_and(Divergence::differs)
+    }
+
+    /// Whether the case failed as `verdict` says (see [`Failure::is`]).
+    pub fn fails_as(&self, verdict: crate::verdict::Verdict) -> bool {
+        self.finding.verdict() == verdict
+            || (verdict == crate::verdict::Verdict::WrongOutput && self.wrong_before_it_stopped())
     }
 
     /// Whether the exercise may pass with this result: the case passed, or it is a bonus.

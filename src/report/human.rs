@@ -39,7 +39,7 @@ enum Layout {
     /// Every case on a line of its own: a printed report.
     Full,
     /// For a screen that must show the first failure without scrolling (watch mode):
-    /// passed cases counted on one line, a case's hint before its diff, its input last.
+    /// passed cases counted on one line.
     Screen,
 }
 
@@ -162,7 +162,7 @@ fn laid_out(
         };
         let _ = writeln!(out, "  {bonus}{}", case_message(case, lang));
         if detailed.contains(&index) {
-            let through_hint = details(&mut out, case, lang, layout);
+            let through_hint = details(&mut out, case, lang);
             head.get_or_insert(through_hint + HEAD_DIFF_LINES);
         }
     }
@@ -266,10 +266,11 @@ pub fn title(exercise: &Exercise, lang: Lang) -> String {
 }
 
 /// What the case was and what the program did (a hidden case gives away nothing of it),
-/// and the hint: description, input, diff or stderr, hint; on a screen the hint comes
-/// right after the description, as the line that names the mistake, and the input last.
+/// and the hint: description, hint, diff or stderr, input. The hint comes right after the
+/// description, as the line that names the mistake, with the start of the diff under it;
+/// the input, often longer than the screen, comes last.
 /// Returns how many lines `out` has once the hint is written.
-fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) -> usize {
+fn details(out: &mut String, result: &CaseResult, lang: Lang) -> usize {
     let indent = "      ";
     let shown = !result.case.hidden;
     if let Some(description) = result.case.config.description.as_ref().filter(|_| shown) {
@@ -311,46 +312,36 @@ fn details(out: &mut String, result: &CaseResult, lang: Lang, layout: Layout) ->
             );
         }
     };
-    if layout == Layout::Full {
-        input(out);
-    } else {
-        hint(out);
-    }
+    hint(out);
     let through_hint = out.lines().count();
     if shown {
         what_it_did(out, result, indent, lang);
     }
     // A hidden case's result holds no conversation.
     conversation(out, result, indent, lang);
-    if layout == Layout::Full {
-        hint(out);
-    } else {
-        input(out);
-    }
+    input(out);
     through_hint
 }
 
 /// The diff of a wrong output, the stderr of a program that ended badly.
+/// A run stopped after its output had gone wrong gets the diff too, the wrong first.
 fn what_it_did(out: &mut String, result: &CaseResult, indent: &str, lang: Lang) {
-    match result.finding.verdict() {
-        Verdict::WrongOutput => {
-            let Some(compared) = result.compared() else {
-                return;
-            };
-            if let Some(file) = compared.file {
-                let _ = writeln!(out, "{indent}{}", format!("{file}:").dimmed());
-            }
-            let drawn = diff::render(
-                compared.expected,
-                compared.actual,
-                result.mode,
-                DIFF_LINES,
-                lang,
-            );
-            for line in drawn.lines() {
-                let _ = writeln!(out, "{indent}{line}");
-            }
+    if let Some(compared) = result.compared() {
+        if let Some(file) = compared.file {
+            let _ = writeln!(out, "{indent}{}", format!("{file}:").dimmed());
         }
+        let drawn = diff::render(
+            compared.expected,
+            compared.actual,
+            result.mode,
+            DIFF_LINES,
+            lang,
+        );
+        for line in drawn.lines() {
+            let _ = writeln!(out, "{indent}{line}");
+        }
+    }
+    match result.finding.verdict() {
         Verdict::Crashed | Verdict::NonzeroExit | Verdict::Sanitizer | Verdict::MemoryLimit => {
             let stderr = String::from_utf8_lossy(&result.stderr);
             if !stderr.trim().is_empty() {

@@ -31,6 +31,8 @@ use crate::grade::results::{CaseResult, ExerciseResult, HiddenTotal};
 use crate::util::i18n::{Lang, count};
 use crate::util::style;
 use crate::util::timings::{self, Phase};
+use crate::verdict::Finding;
+use crate::verdict::compare::Divergence;
 
 /// Diff lines under a failing case, in the reports that are files, before the rest is
 /// counted.
@@ -104,20 +106,68 @@ fn append(path: &Path, text: &str) -> Result<()> {
         .with_context(|| format!("cannot append the summary to {}", path.display()))
 }
 
-/// What every report says about a case. A hidden case gets its verdict's fixed sentence:
-/// the rest of the finding (signal, exit status, sanitizer line) is the program's to
-/// choose, and a program that knows its hidden input could write it there.
 /// What the reports say before a bonus case's failure: it did not fail the exercise.
 pub fn bonus_missed(lang: Lang) -> &'static str {
     lang.pick("bonus, not required: ", "加分项，不影响通过：")
 }
 
+/// What every report says about a case. A hidden case gets its verdict's fixed sentence:
+/// the rest of the finding (signal, exit status, sanitizer line) is the program's to
+/// choose, and a program that knows its hidden input could write it there. A run stopped
+/// after its output had gone wrong is told where it went wrong first, the stop after it as
+/// its consequence; a wrong output, which input line it answered there.
 pub fn case_message(case: &CaseResult, lang: Lang) -> String {
     if case.case.hidden {
-        case.finding.sealed_message(lang).to_string()
-    } else {
-        case.finding.message(lang)
+        return case.finding.sealed_message(lang).to_string();
     }
+    let message = case.finding.message(lang);
+    match &case.diverged {
+        Some(found) if case.wrong_before_it_stopped() => lang.pick(
+            format!(
+                "{}; after that, as a consequence: {message}",
+                went_wrong(found, lang)
+            ),
+            format!("{}；之后，作为后果：{message}", went_wrong(found, lang)),
+        ),
+        Some(found) if case.finding == Finding::WrongOutput && found.input_line.is_some() => {
+            format!("{message}: {}", went_wrong(found, lang))
+        }
+        _ => message,
+    }
+}
+
+/// Longest piece of a line a message quotes where the output went wrong.
+const QUOTED: usize = 40;
+
+/// "the output went wrong first on line 1, answering input line 2 (`7 7`): expected
+/// "Invalid move! Try again.", printed "Player X, enter row col: …"".
+fn went_wrong(found: &Divergence, lang: Lang) -> String {
+    let quote = |text: &Option<String>, none_en: &str, none_zh: &str| match text {
+        None => lang.pick(none_en, none_zh).to_string(),
+        Some(text) if text.is_empty() => lang.pick("the end of the line", "行尾").to_string(),
+        Some(text) => {
+            let cut: String = text.chars().take(QUOTED).collect();
+            let more = if cut.len() < text.len() { "…" } else { "" };
+            format!("\"{}{more}\"", style::one_line(&cut))
+        }
+    };
+    let expected = quote(&found.expected, "the end of the output", "输出结束");
+    let printed = quote(&found.printed, "nothing more", "没有更多输出");
+    let line = found.line;
+    let (at_en, at_zh) = match &found.input_line {
+        Some((number, text)) => {
+            let text = style::one_line(text);
+            (
+                format!(", answering input line {number} (`{text}`)"),
+                format!("，对应输入第 {number} 行（`{text}`）"),
+            )
+        }
+        None => (String::new(), String::new()),
+    };
+    lang.pick(
+        format!("the output went wrong first on line {line}{at_en}: expected {expected}, printed {printed}"),
+        format!("输出最早在第 {line} 行出错{at_zh}：期望 {expected}，实际输出 {printed}"),
+    )
 }
 
 /// All that a report says of an exercise's hidden cases under `--hidden-feedback total`.

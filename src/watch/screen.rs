@@ -487,6 +487,7 @@ mod tests {
             left_files: Vec::new(),
             conversation: Vec::new(),
             mistake: None,
+            diverged: None,
         };
         ExerciseResult {
             name: "a".into(),

@@ -252,8 +252,8 @@ fn no_course_file_is_built_into_clings() {
     }
 }
 
-/// docs/course-authoring.md, "The course as shipped": "print_board has 1 case and 9
-/// known-wrong programs, check_win 44 cases and 19, gomoku 26 cases ... and 18, ...": the
+/// docs/course-authoring.md, "The course as shipped": "print_board has 1 case and 11
+/// known-wrong programs, check_win 44 cases and 20, gomoku 27 cases ... and 21, ...": the
 /// numbers of that sentence, in order, are the cases and the known-wrong programs of each
 /// exercise.
 #[test]

@@ -16,6 +16,7 @@ mod commands;
 mod common;
 mod course;
 mod dev;
+mod diagnosis;
 mod files;
 mod gomocup;
 mod hidden_feedback;

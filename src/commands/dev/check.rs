@@ -47,6 +47,11 @@ pub struct Args {
     /// Only these exercises (what concerns the course as a whole is checked too);
     /// default: every exercise.
     exercises: Vec<String>,
+    /// For each known-wrong program, each case it fails and the hint that fired there: the
+    /// mistake of `[[exercises.mistakes]]` by name, else the rule's text, with where its
+    /// output first went wrong. Grades anew (nothing from the cache).
+    #[arg(long)]
+    explain: bool,
 }
 
 pub fn run(app: &App, args: &Args) -> Result<Exit> {
@@ -88,16 +93,20 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
             &course.fixtures_dir(exercise),
             &paths,
         );
-        let checked = match cache.get(exercise, &key) {
+        let cached = match args.explain {
+            true => None,
+            false => cache.get(exercise, &key),
+        };
+        let checked = match cached {
             Some(checked) => {
                 remembered += checked.programs;
                 checked
             }
             None => {
-                let (checked, settled) = grade(&grader, exercise, &programs)?;
+                let (checked, settled) = grade(&grader, exercise, &programs, args.explain)?;
                 graded += checked.programs;
                 // A solution near its time limit may pass or time out on the next run.
-                match settled {
+                match settled && !args.explain {
                     true => cache.put(exercise, &key, checked),
                     false => checked,
                 }
@@ -150,6 +159,7 @@ fn grade(
     grader: &Grader,
     exercise: &Exercise,
     programs: &[(Role, PathBuf)],
+    explain: bool,
 ) -> Result<(Checked, bool)> {
     let results = parallel::map(programs, grader.jobs, |(_, path)| {
         grader.grade_source(exercise, &grader.course.root, path)
@@ -163,7 +173,12 @@ fn grade(
         let result = result?;
         match role {
             Role::Solution => settled &= solution(grader, &result, &mut checked),
-            Role::Skeleton | Role::Wrong => must_fail(*role, exercise, path, &result, &mut checked),
+            Role::Skeleton | Role::Wrong => {
+                must_fail(*role, exercise, path, &result, &mut checked);
+                if explain && *role == Role::Wrong {
+                    explain_hints(exercise, &result, &mut checked);
+                }
+            }
         }
     }
     Ok((checked, settled))
@@ -374,6 +389,40 @@ fn must_fail(
         first_hint(exercise, path, result, checked);
     }
 }
+
+/// Each case a known-wrong program fails, and which hint fired there: what an instructor
+/// reads to see why a program got the hint it got.
+fn explain_hints(exercise: &Exercise, result: &ExerciseResult, checked: &mut Checked) {
+    for case in result.cases.iter().filter(|case| case.failed()) {
+        let fired = match (&case.mistake, case.hint()) {
+            (Some(text), _) => exercise
+                .mistakes
+                .iter()
+                .find(|mistake| &mistake.text == text)
+                .map_or_else(
+                    || "a mistake".into(),
+                    |mistake| format!("mistake {}", mistake.name),
+                ),
+            (None, Some(hint)) => {
+                let text: String = hint.get(Lang::En).chars().take(EXPLAINED_HINT).collect();
+                format!("rule \"{text}…\"")
+            }
+            (None, None) => "no hint fits".to_string(),
+        };
+        checked.lines.push(format!(
+            "              {} {}: {fired}",
+            style::one_line(&case.case.name),
+            case.finding.verdict().as_str()
+        ));
+        checked.lines.push(format!(
+            "                {}",
+            crate::report::case_message(case, Lang::En)
+        ));
+    }
+}
+
+/// Characters of a rule's hint that `--explain` shows.
+const EXPLAINED_HINT: usize = 60;
 
 /// A known-wrong program's mistake is known: a student who makes it must be told what to
 /// look at. One named after a mistake of `[[exercises.mistakes]]` must get that mistake's

@@ -74,7 +74,11 @@ fn sample(total: usize, count: Option<usize>) -> Vec<usize> {
     }
 }
 
-/// Gives the hint of the first of `mistakes` that `cases` show to the first failing case.
+/// Gives the hint of the first of `mistakes` that `cases` show to every case that fails as
+/// the mistake does, hidden ones too, ahead of each case's own: a case's own hint reads one
+/// output, which rarely tells two mistakes apart (no anti-diagonal at all and "exactly
+/// five" both answer `none` to six on an anti-diagonal), while the mistake was told from the
+/// whole pattern. Each case then has one hint, the one every report and the class page show.
 fn diagnose(mistakes: &[Mistake], cases: &mut [CaseResult]) {
     let find = |name: &str, cases: &[CaseResult]| {
         cases
@@ -100,15 +104,11 @@ fn diagnose(mistakes: &[Mistake], cases: &mut [CaseResult]) {
     let Some(mistake) = mistakes.iter().find(|mistake| shows(mistake, cases)) else {
         return;
     };
-    // The mistake explains every failure: its hint goes on the first that fails the
-    // exercise, where the reports start (a public one, whose diff the student sees).
-    let first = |hidden: bool| {
-        cases
-            .iter()
-            .position(|case| case.failed() && !case.case.bonus() && case.case.hidden == hidden)
-    };
-    if let Some(at) = first(false).or_else(|| first(true)) {
-        cases[at].mistake = Some(mistake.text.clone());
+    for case in cases
+        .iter_mut()
+        .filter(|case| case.failed() && case.finding.verdict() == mistake.verdict)
+    {
+        case.mistake = Some(mistake.text.clone());
     }
 }
 

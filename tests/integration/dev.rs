@@ -631,7 +631,7 @@ fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
     );
 }
 
-/// docs/course-authoring.md, "Hints": a mistake's hint is given, on the first failing case,
+/// docs/course-authoring.md, "Hints": a mistake's hint is given, on the cases failing as it does,
 /// only when every case it fails fails and every case it passes passes; otherwise the case's
 /// own hint is.
 #[test]

@@ -394,6 +394,116 @@ fn practice_is_folded_away_and_a_case_counts_the_runs_that_ran() {
     }
 }
 
+/// The help list's threshold is `--help-below PERCENT` on `report` and `grade`, and the page
+/// says the figure it used: below it are the students under that share of the total who
+/// are not listed for a graver reason (not started, a graded file missing or not
+/// compiling).
+#[test]
+fn the_help_list_s_threshold_is_an_option_the_page_states() {
+    // A course's folder: `grade --merge` is run in one.
+    let dir = copy_course(&repo().join("tests/course"));
+    let class = synthetic_class(40);
+    std::fs::write(dir.path().join("grades.json"), class.to_string()).unwrap();
+    let below = |percent: u32| -> Vec<String> {
+        let students = class["students"].as_array().unwrap().iter();
+        let graded = students.filter(|s| !s["results"].is_null());
+        let listed = graded.filter(|student| {
+            let results = &student["results"];
+            let counted: Vec<&Value> = results["exercises"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["chapter"] == "core")
+                .collect();
+            let graver = counted.iter().all(|e| e["points"] == 0)
+                || counted
+                    .iter()
+                    .any(|e| ["missing", "compile_error"].contains(&e["status"].as_str().unwrap()));
+            let (points, max) = (
+                results["points"].as_u64().unwrap(),
+                results["max_points"].as_u64().unwrap(),
+            );
+            !graver && points * 100 < max * u64::from(percent)
+        });
+        listed
+            .map(|s| s["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let drawn = |command: &[&str], html: &str, percent: u32| -> Vec<String> {
+        let output = clings(dir.path()).args(command).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        let page = std::fs::read_to_string(dir.path().join(html)).unwrap();
+        let help = &page[page.find("<section id=\"help\">").unwrap()
+            ..page.find("<section id=\"scores\">").unwrap()];
+        assert!(
+            help.contains(&format!("or below {percent}% of the total (--help-below)")),
+            "{help}"
+        );
+        let why = format!("<td>below {percent}%</td>");
+        let rows = help
+            .lines()
+            .filter(|line| line.starts_with("<tr>") && line.contains(&why));
+        let name = |row: &str| {
+            let link = &row[row.find("\">").unwrap() + 2..];
+            link[..link.find("</a>").unwrap()].to_string()
+        };
+        let mut names: Vec<String> = rows.map(name).collect();
+        names.sort();
+        names
+    };
+    for percent in [0, 50, 75, 100] {
+        let flag = percent.to_string();
+        let report = [
+            "report",
+            "grades.json",
+            "--html",
+            "r.html",
+            "--help-below",
+            &flag,
+        ];
+        assert_eq!(
+            drawn(&report, "r.html", percent),
+            below(percent),
+            "{percent}%"
+        );
+    }
+    assert!(below(0).is_empty() && below(75).len() > below(50).len());
+    // The default is 50%; grade --merge takes the option too.
+    let default = ["report", "grades.json", "--html", "d.html"];
+    assert_eq!(drawn(&default, "d.html", 50), below(50));
+    let merge = [
+        "grade",
+        "--merge",
+        "grades.json",
+        "--out",
+        "m",
+        "--html",
+        "m.html",
+        "--help-below",
+        "75",
+    ];
+    assert_eq!(drawn(&merge, "m.html", 75), below(75));
+    // A share that is none is a usage error that names the option.
+    let output = clings(dir.path())
+        .args([
+            "report",
+            "grades.json",
+            "--html",
+            "x.html",
+            "--help-below",
+            "101",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", stderr_of(&output));
+    assert!(
+        stderr_of(&output).contains("--help-below"),
+        "{}",
+        stderr_of(&output)
+    );
+    assert!(!dir.path().join("x.html").exists());
+}
+
 #[test]
 fn a_class_of_40_renders_in_a_real_browser() {
     let Some(chromium) = chromium("the class report") else {

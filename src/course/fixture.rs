@@ -384,7 +384,9 @@ pub fn check_hidden_root(root: &Path, known: &[&str], graded: &[&str]) -> Result
     crate::sandbox::refuse_if_visible_to_programs(root, "the hidden cases")?;
     if !root.is_dir() {
         bail!(
-            "the fixtures directory {} does not exist; {}",
+            "the fixtures directory {} does not exist: give --fixtures the folder that holds \
+             the hidden cases (in a CI job, the one its hidden cases are unpacked into, \
+             before the grading step); {}",
             root.display(),
             expected()
         );
@@ -440,7 +442,9 @@ pub fn check_hidden_root(root: &Path, known: &[&str], graded: &[&str]) -> Result
             false => found.join("/, ") + "/",
         };
         bail!(
-            "the fixtures directory {} has no hidden cases for the exercises graded (found {found}); {}",
+            "the fixtures directory {} has no hidden cases for the exercises graded (found \
+             {found}): put each exercise's cases (NAME.in, NAME.out) in a folder named after \
+             it (in a CI job, check that its hidden cases were unpacked there); {}",
             root.display(),
             expected()
         );

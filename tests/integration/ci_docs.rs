@@ -982,10 +982,11 @@ fn hidden_cases_step() -> String {
 }
 
 /// The secret made as the docs make it unpacks, in the whole-class workflow's step, into
-/// the hidden cases; an empty one stops the step saying what to do, not with gzip's
-/// "unexpected end of file".
+/// the hidden cases; an empty one, or one that is no base64 tar.gz, stops the step saying
+/// what to do, not with gzip's "unexpected end of file".
 #[test]
-fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_one_says_what_to_do() {
+fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_or_garbled_one_says_what_to_do()
+{
     let root = tempfile::tempdir().unwrap();
     let teacher = root.path().join("teacher");
     hidden_cases(&teacher.join("hidden"), "white");
@@ -1035,6 +1036,20 @@ fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_one_says_what
         "{}",
         stderr_of(&output)
     );
+    // Not a base64 tar.gz: the file's name pasted, base64 of what is no gzip.
+    for (case, value) in [("name", "hidden-cases.txt"), ("plain", "aGlkZGVuCg==")] {
+        let output = run(&root.path().join(case), value);
+        assert_eq!(output.status.code(), Some(1), "{case}");
+        assert!(
+            stdout_of(&output).contains(
+                "::error::the secret HIDDEN_CASES_TGZ is not the hidden cases as a base64 \
+                 tar.gz: make it again as docs/grading-and-ci.md says"
+            ),
+            "{case}: {}{}",
+            stdout_of(&output),
+            stderr_of(&output)
+        );
+    }
 }
 
 /// `grade --jobs` is a number of submissions, in its help as in the docs.

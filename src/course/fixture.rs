@@ -72,8 +72,8 @@ pub struct HintRule {
 /// (`[[exercises.mistakes]]`): every case in `fails` fails and every case in `passes`
 /// passes. One case's output rarely tells two mistakes apart (a scan that misses the
 /// anti-diagonal and one that misses six in a row both say `none` to six on an
-/// anti-diagonal); the cases around it do. Its hint is given on the first failing case, in
-/// place of that case's own.
+/// anti-diagonal); the cases around it do. Its hint is given on the first failing case and
+/// on each case of `fails` and `explains` that fails as it does, in place of their own.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mistake {
@@ -94,6 +94,12 @@ pub struct Mistake {
     /// What it prints on the first case of `fails` (without surrounding blanks), where
     /// that tells it from a mistake that fails the same cases.
     pub output: Option<String>,
+    /// Cases besides `fails` that the mistake fails too (a program that makes it fails
+    /// them), which the mistake tells apart from nothing: each of them that fails as the
+    /// mistake does gets its hint rather than its own, which reads one output and may
+    /// name another mistake. They play no part in telling the mistake.
+    #[serde(default)]
+    pub explains: Vec<String>,
 }
 
 /// How a case failed, as hint rules look at it.

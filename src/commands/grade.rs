@@ -79,6 +79,8 @@ pub struct Args {
     /// Also write the class report, a self-contained HTML page, to FILE.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    #[command(flatten)]
+    page: report::Page,
 }
 
 /// `clings grade SUBMISSIONS` or `clings grade --merge GRADES_JSON...`.
@@ -174,7 +176,7 @@ fn grade_class(app: &App, submissions: &Path, args: &Args) -> Result<Exit> {
         out.join(JSON_FILE).display()
     );
     if let Some(path) = &args.html {
-        report::write_page(&book, path, app.lang)?;
+        report::write_page(&book, path, &args.page, app.lang)?;
     }
     let mut errors = 0;
     for student in &book.students {
@@ -226,7 +228,7 @@ fn merge(shards: &[PathBuf], args: &Args, lang: Lang) -> Result<Exit> {
         out.join(JSON_FILE).display()
     );
     if let Some(path) = &args.html {
-        report::write_page(&book, path, lang)?;
+        report::write_page(&book, path, &args.page, lang)?;
     }
     Ok(Exit::Success)
 }

@@ -21,17 +21,29 @@ pub struct Args {
     /// Write the report, a self-contained HTML page, to FILE.
     #[arg(long, value_name = "FILE", required = true)]
     html: PathBuf,
+    #[command(flatten)]
+    page: Page,
+}
+
+/// How the class report is drawn, for `report` and `grade --html` alike.
+#[derive(clap::Args)]
+pub struct Page {
+    /// The class report lists among the students to help first those below PERCENT of
+    /// the total (besides those not started, missing a file or not compiling).
+    #[arg(long, value_name = "PERCENT", default_value_t = 50,
+          value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub help_below: u32,
 }
 
 pub fn run(args: &Args, lang: Lang) -> Result<Exit> {
     let book = Gradebook::load_merged(&args.gradebooks)?;
-    write_page(&book, &args.html, lang)?;
+    write_page(&book, &args.html, &args.page, lang)?;
     Ok(Exit::Success)
 }
 
 /// Writes the class report of `book` to `path` and says where.
-pub fn write_page(book: &Gradebook, path: &Path, lang: Lang) -> Result<()> {
-    atomic::write(path, html::page(book, lang).as_bytes())?;
+pub fn write_page(book: &Gradebook, path: &Path, page: &Page, lang: Lang) -> Result<()> {
+    atomic::write(path, html::page(book, page.help_below, lang).as_bytes())?;
     println!(
         "drew the class report of {} students into {}",
         book.students.len(),

@@ -85,8 +85,8 @@ pub struct HintRule {
 /// (`[[exercises.mistakes]]`): every case in `fails` fails and every case in `passes`
 /// passes. One case's output rarely tells two mistakes apart (a scan that misses the
 /// anti-diagonal and one that misses six in a row both say `none` to six on an
-/// anti-diagonal); the cases around it do. Its hint is given on the first failing case, in
-/// place of that case's own.
+/// anti-diagonal); the cases around it do. Its hint is given on the first failing case and
+/// on each case of `fails` and `explains` that fails as it does, in place of their own.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mistake {
@@ -112,6 +112,12 @@ pub struct Mistake {
     /// there, and the program's with that (a win announced a move late).
     pub expected_there: Option<String>,
     pub printed_there: Option<String>,
+    /// Cases besides `fails` that the mistake fails too (a program that makes it fails
+    /// them), which the mistake tells apart from nothing: each of them that fails as the
+    /// mistake does gets its hint rather than its own, which reads one output and may
+    /// name another mistake. They play no part in telling the mistake.
+    #[serde(default)]
+    pub explains: Vec<String>,
 }
 
 /// How a case failed, as hint rules look at it.
@@ -436,7 +442,9 @@ pub fn check_hidden_root(root: &Path, known: &[&str], graded: &[&str]) -> Result
     crate::sandbox::refuse_if_visible_to_programs(root, "the hidden cases")?;
     if !root.is_dir() {
         bail!(
-            "the fixtures directory {} does not exist; {}",
+            "the fixtures directory {} does not exist: give --fixtures the folder that holds \
+             the hidden cases (in a CI job, the one its hidden cases are unpacked into, \
+             before the grading step); {}",
             root.display(),
             expected()
         );
@@ -492,7 +500,9 @@ pub fn check_hidden_root(root: &Path, known: &[&str], graded: &[&str]) -> Result
             false => found.join("/, ") + "/",
         };
         bail!(
-            "the fixtures directory {} has no hidden cases for the exercises graded (found {found}); {}",
+            "the fixtures directory {} has no hidden cases for the exercises graded (found \
+             {found}): put each exercise's cases (NAME.in, NAME.out) in a folder named after \
+             it (in a CI job, check that its hidden cases were unpacked there); {}",
             root.display(),
             expected()
         );

@@ -171,7 +171,12 @@ fn mistakes(problems: &mut Vec<Problem>, info: &Path, exercise: &Exercise, cases
                 format!("{which} fails no case (`fails = [...]`): it would fit every run"),
             ));
         }
-        for (key, names) in [("fails", &mistake.fails), ("passes", &mistake.passes)] {
+        let keys = [
+            ("fails", &mistake.fails),
+            ("passes", &mistake.passes),
+            ("explains", &mistake.explains),
+        ];
+        for (key, names) in keys {
             for name in names {
                 if !cases.contains(&name.as_str()) {
                     problems.push(Problem::new(

@@ -76,7 +76,13 @@ fn sample(total: usize, count: Option<usize>) -> Vec<usize> {
     }
 }
 
-/// Gives the hint of the first of `mistakes` that `cases` show to the first failing case.
+/// Gives the hint of the first of `mistakes` that `cases` show to the first failing case
+/// and to each case it explains (its `fails` and `explains`) that fails as it does, ahead
+/// of the case's own: a case's
+/// own hint reads one output, which rarely tells two mistakes apart (no anti-diagonal and
+/// "exactly five" both answer `none` to six on an anti-diagonal), while the mistake was
+/// told from the whole pattern. A failing case the mistake does not explain keeps its own
+/// hint: it may show another mistake of the same program.
 fn diagnose(mistakes: &[Mistake], cases: &mut [CaseResult]) {
     let find = |name: &str, cases: &[CaseResult]| {
         cases
@@ -108,15 +114,23 @@ fn diagnose(mistakes: &[Mistake], cases: &mut [CaseResult]) {
     let Some(mistake) = mistakes.iter().find(|mistake| shows(mistake, cases)) else {
         return;
     };
-    // The mistake explains every failure: its hint goes on the first that fails the
-    // exercise, where the reports start (a public one, whose diff the student sees).
+    // The first case that fails the exercise, where the reports start (a public one, whose
+    // diff the student sees), whatever it is.
     let first = |hidden: bool| {
         cases
             .iter()
             .position(|case| case.failed() && !case.case.bonus() && case.case.hidden == hidden)
     };
-    if let Some(at) = first(false).or_else(|| first(true)) {
-        cases[at].mistake = Some(mistake.text.clone());
+    let first = first(false).or_else(|| first(true));
+    let explained = |case: &CaseResult| {
+        let name = &case.case.name;
+        !case.case.hidden && (mistake.fails.contains(name) || mistake.explains.contains(name))
+    };
+    for (at, case) in cases.iter_mut().enumerate() {
+        let fails_so = case.failed() && case.finding.verdict() == mistake.verdict;
+        if Some(at) == first || (explained(case) && fails_so) {
+            case.mistake = Some(mistake.text.clone());
+        }
     }
 }
 

@@ -31,8 +31,8 @@ pub struct CaseResult {
     /// What the program and the referee said, in an interactive case (none of a hidden
     /// one's).
     pub conversation: Vec<(Side, String)>,
-    /// The hint of the known mistake that the exercise's results show, on the first case
-    /// that failed (see [`Mistake`]).
+    /// The hint of the known mistake that the exercise's results show, on each case it
+    /// explains that fails as it does (see [`Mistake`]).
     pub mistake: Option<Text>,
     /// Where a failing run's stdout first parted from the expected output (none where a
     /// checker or referee judged it).

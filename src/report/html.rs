@@ -21,9 +21,6 @@ use crate::store::gradebook::Gradebook;
 use crate::util::i18n::{Lang, count};
 use crate::verdict::{Status, Verdict};
 
-/// Below this share of the total (in percent), a student is among those to help first.
-const HELP_BELOW_PERCENT: u32 = 50;
-
 /// Students named after a kind of failure before the rest are counted.
 const NAMES_PER_KIND: usize = 40;
 
@@ -220,8 +217,9 @@ struct Shown<'a> {
 }
 
 /// The whole page, in `lang` (the gradebook's own texts are in the language it was
-/// graded in).
-pub fn page(book: &Gradebook, lang: Lang) -> String {
+/// graded in); students below `help_below` percent of the total are among those to help
+/// first.
+pub fn page(book: &Gradebook, help_below: u32, lang: Lang) -> String {
     let class = Class::of(book);
     let page = ClassPage {
         lang,
@@ -233,15 +231,15 @@ pub fn page(book: &Gradebook, lang: Lang) -> String {
         help_intro: lang.pick(
             format!(
                 "The students to help first: not started, missing a file that counts, \
-                 not compiling, or below {HELP_BELOW_PERCENT}% of the total; with the first \
+                 not compiling, or below {help_below}% of the total (--help-below); with the first \
                  thing to look at."
             ),
             format!(
                 "最需要帮助的学生：尚未开始、缺少计分的文件、无法编译，或低于总分的 \
-                 {HELP_BELOW_PERCENT}%；以及首先要看的地方。"
+                 {help_below}%；以及首先要看的地方。"
             ),
         ),
-        help: help(&class, lang),
+        help: help(&class, help_below, lang),
         figures: figures(&class, lang),
         legend: CELLS.into_iter().map(look).collect(),
         heat: heat_map(&class, lang),
@@ -322,8 +320,8 @@ fn practice(class: &Class, lang: Lang) -> Option<(String, Vec<String>)> {
     Some((line, each.collect()))
 }
 
-fn help<'a>(class: &Class<'a>, lang: Lang) -> Vec<HelpLine<'a>> {
-    let help = class.needing_help(HELP_BELOW_PERCENT).into_iter();
+fn help<'a>(class: &Class<'a>, help_below: u32, lang: Lang) -> Vec<HelpLine<'a>> {
+    let help = class.needing_help(help_below).into_iter();
     help.map(|Help { student, trouble }| {
         let results = class.students[student].results;
         let (why, first) = match trouble {
@@ -351,8 +349,8 @@ fn help<'a>(class: &Class<'a>, lang: Lang) -> Vec<HelpLine<'a>> {
             ),
             Trouble::Below(first) => (
                 lang.pick(
-                    format!("below {HELP_BELOW_PERCENT}%"),
-                    format!("低于 {HELP_BELOW_PERCENT}%"),
+                    format!("below {help_below}%"),
+                    format!("低于 {help_below}%"),
                 ),
                 match first {
                     Some((exercise, case)) => {
@@ -737,7 +735,7 @@ mod tests {
     #[test]
     fn every_text_the_page_shows_is_escaped_wherever_the_template_places_it() {
         let element = |what: &str| format!("<x-{}>", what.replace(' ', "-"));
-        let page = page(&gradebook(&|what| element(what)), Lang::En);
+        let page = page(&gradebook(&|what| element(what)), 50, Lang::En);
         assert!(!page.contains("<x-"), "a text placed raw: {page}");
         for shown in [
             "ann",

@@ -14,6 +14,7 @@ use crate::common;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
+use std::time::Instant;
 
 use common::*;
 
@@ -740,28 +741,23 @@ fn classroom50_autograder() {
         (&result["score"], &result["max-score"]),
         (&core.into(), &core.into())
     );
+    // A test per case of the graded chapter, and none of practice, which is one phrase.
     let tests = result["tests"].as_array().unwrap();
-    let cases: usize = COURSE_EXERCISES.iter().map(|e| shipped_cases(e)).sum();
-    assert_eq!(tests.len(), cases);
-    let practice: Vec<&serde_json::Value> = tests
-        .iter()
-        .filter(|test| {
-            test["test-name"]
-                .as_str()
-                .unwrap()
-                .starts_with("show_board/")
-        })
-        .collect();
-    assert!(!practice.is_empty());
-    for test in practice {
-        assert_eq!(
-            (&test["passed"], &test["max-score"]),
-            (&false.into(), &0.into())
-        );
-    }
+    assert_eq!(tests.len(), core);
+    assert!(
+        tests.iter().all(|test| {
+            let name = test["test-name"].as_str().unwrap();
+            ["print_board/", "check_win/", "gomoku/"]
+                .iter()
+                .any(|graded| name.starts_with(graded))
+        }),
+        "{tests:?}"
+    );
+    let practice = COURSE_EXERCISES.len() - 3;
     assert!(
         outputs.contains(&format!(
-            "status=success\nsummary=clings: {core}/{core} points\n"
+            "status=success\nsummary=clings: {core}/{core} points; \
+             practice (not counted): 0 of {practice} passed\n"
         )),
         "full marks, practice not started: {outputs:?}"
     );
@@ -987,10 +983,11 @@ fn hidden_cases_step() -> String {
 }
 
 /// The secret made as the docs make it unpacks, in the whole-class workflow's step, into
-/// the hidden cases; an empty one stops the step saying what to do, not with gzip's
-/// "unexpected end of file".
+/// the hidden cases; an empty one, or one that is no base64 tar.gz, stops the step saying
+/// what to do, not with gzip's "unexpected end of file".
 #[test]
-fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_one_says_what_to_do() {
+fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_or_garbled_one_says_what_to_do()
+{
     let root = tempfile::tempdir().unwrap();
     let teacher = root.path().join("teacher");
     hidden_cases(&teacher.join("hidden"), "white");
@@ -1040,6 +1037,20 @@ fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_one_says_what
         "{}",
         stderr_of(&output)
     );
+    // Not a base64 tar.gz: the file's name pasted, base64 of what is no gzip.
+    for (case, value) in [("name", "hidden-cases.txt"), ("plain", "aGlkZGVuCg==")] {
+        let output = run(&root.path().join(case), value);
+        assert_eq!(output.status.code(), Some(1), "{case}");
+        assert!(
+            stdout_of(&output).contains(
+                "::error::the secret HIDDEN_CASES_TGZ is not the hidden cases as a base64 \
+                 tar.gz: make it again as docs/grading-and-ci.md says"
+            ),
+            "{case}: {}{}",
+            stdout_of(&output),
+            stderr_of(&output)
+        );
+    }
 }
 
 /// `grade --jobs` is a number of submissions, in its help as in the docs.
@@ -1185,37 +1196,170 @@ fn github_workflows_pass_actionlint() {
 
 /// Each GitLab job of docs/grading-and-ci.md, parsed by PyYAML, as JSON.
 fn gitlab_jobs() -> Option<Vec<serde_json::Value>> {
-    let python = required_tool("python3", "apt-get install python3")?;
-    let mut jobs = Vec::new();
-    for block in yaml_blocks()
+    yaml_blocks()
         .into_iter()
         .filter(|block| !is_github_workflow(block))
-    {
-        let mut child = std::process::Command::new(&python)
-            .args([
-                "-c",
-                "import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))",
-            ])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(block.as_bytes())
-            .unwrap();
-        let output = child.wait_with_output().unwrap();
-        let yaml = !stderr_of(&output).contains("No module named 'yaml'");
-        if !require(yaml, "PyYAML is not installed (pip install PyYAML)") {
-            return None;
-        }
-        assert!(output.status.success(), "{}", stderr_of(&output));
-        jobs.push(serde_json::from_slice(&output.stdout).unwrap());
+        .map(|block| parsed_yaml(&block))
+        .collect()
+}
+
+/// A block of YAML as data, read by PyYAML; None (and a note) without it.
+fn parsed_yaml(block: &str) -> Option<serde_json::Value> {
+    let python = required_tool("python3", "apt-get install python3")?;
+    let mut child = std::process::Command::new(&python)
+        .args([
+            "-c",
+            "import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(block.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let yaml = !stderr_of(&output).contains("No module named 'yaml'");
+    if !require(yaml, "PyYAML is not installed (pip install PyYAML)") {
+        return None;
     }
-    Some(jobs)
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    Some(serde_json::from_slice(&output.stdout).unwrap())
+}
+
+/// docs/grading-and-ci.md's grade-on-push workflow, its steps read from the docs and run in
+/// order as a hosted runner runs them (each `run:` with `bash -e` as the runner's user,
+/// with passwordless sudo; `$GITHUB_PATH` added to the next steps' PATH; `if: always()`
+/// steps after a failing one), on a machine with no Rust: every variable cleared, a PATH
+/// of the system's folders alone (no cargo, no rustc), a home and `$RUNNER_TEMP` of its
+/// own. Where the runner would download, the test gives what it would get: pip is pointed
+/// at the wheel of this checkout, built by maturin (`PIP_NO_INDEX`, `PIP_FIND_LINKS`: the
+/// documented `pip install clings-gomoku==0.1.0` line runs as written, but not from PyPI);
+/// the checkouts are laid out by the test; `apt-get` is not run (bubblewrap and gcc must be
+/// on the machine) and the cache and upload actions are the runner's, not run (the
+/// uploaded file is read as the runner's user). It prints the time of the install step
+/// and of the grading, the figures docs/grading-and-ci.md gives.
+#[test]
+fn the_push_workflow_installs_the_wheel_and_grades_on_a_machine_without_rust() {
+    let Some(runner) = Runner::new() else { return };
+    let Some(maturin) = required_tool("maturin", "pip install maturin==1.16.0") else {
+        return;
+    };
+    const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+    for tool in ["bwrap", "gcc", "python3"] {
+        if !require(
+            std::env::split_paths(SYSTEM_PATH).any(|dir| dir.join(tool).is_file()),
+            &format!("{tool} is not in the system's folders: the runner's step installs it"),
+        ) {
+            return;
+        }
+    }
+    let Some(workflow) = parsed_yaml(&code_block("yaml", "# .github/workflows/clings.yml")) else {
+        return;
+    };
+    let root = workspace();
+    let wheels = root.path().join("wheelhouse");
+    crate::install::build_wheel(&maturin, &wheels);
+    student_repo(
+        &root.path().join("submission"),
+        &["print_board", "check_win"],
+    );
+    let (home, temp) = (root.path().join("home"), root.path().join("runner-temp"));
+    let (github_path, summary) = (
+        root.path().join("github-path"),
+        root.path().join("summary.md"),
+    );
+    for dir in [&home, &temp] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    std::fs::write(&github_path, "").unwrap();
+    runner.own(root.path());
+
+    let mut failed = false;
+    let mut times = Vec::new();
+    for step in workflow["jobs"]["grade"]["steps"].as_array().unwrap() {
+        let (name, script) = (step["name"].as_str().unwrap_or(""), step["run"].as_str());
+        let Some(script) = script.filter(|_| name != "Install what isolation needs") else {
+            continue;
+        };
+        if failed && step["if"] != "always()" {
+            continue;
+        }
+        // The PATH the runner gives a step: what earlier steps added to $GITHUB_PATH first.
+        let added = std::fs::read_to_string(&github_path).unwrap();
+        let path: Vec<&str> = added.lines().rev().chain([SYSTEM_PATH]).collect();
+        let path = path.join(":");
+        for rust in ["cargo", "rustc", "rustup"] {
+            let found = std::env::split_paths(&path).find(|dir| dir.join(rust).exists());
+            assert_eq!(found, None, "{rust} on the PATH of {name:?}");
+        }
+        let script: Vec<String> = script.lines().map(|line| runner.step(line)).collect();
+        let dir = match step["working-directory"].as_str() {
+            Some(dir) => root.path().join(dir),
+            None => root.path().to_owned(),
+        };
+        let started = Instant::now();
+        let output = runner
+            .command("bash")
+            .args(["-e", "-c", &script.join("\n")])
+            .current_dir(&dir)
+            .env_clear()
+            .env("PATH", &path)
+            .env("HOME", &home)
+            .env("LANG", "C")
+            .env("RUNNER_TEMP", &temp)
+            .env("GITHUB_PATH", &github_path)
+            .env("GITHUB_STEP_SUMMARY", &summary)
+            .env("PIP_NO_INDEX", "1")
+            .env("PIP_FIND_LINKS", &wheels)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        times.push((name.to_string(), started.elapsed()));
+        let log = format!("{}{}", stdout_of(&output), stderr_of(&output));
+        match name {
+            "Grade" => {
+                assert_eq!(output.status.code(), Some(1), "gomoku is a skeleton: {log}");
+                assert!(
+                    log.contains("::error file=exercises/gomoku.c,title=gomoku 01_x_wins_in_nine_moves%3A wrong_output::"),
+                    "{log}"
+                );
+            }
+            "JUnit report" => assert_eq!(output.status.code(), Some(1), "{log}"),
+            _ => assert!(output.status.success(), "{name}: {log}"),
+        }
+        failed |= !output.status.success();
+    }
+    let ran: Vec<&str> = times.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        ran,
+        [
+            "Install clings (the wheel carries the binary; no Rust)",
+            "Grade",
+            "JUnit report"
+        ]
+    );
+    // The clings that graded is the wheel's, in the venv the step made.
+    assert_eq!(
+        std::fs::read_to_string(&github_path).unwrap(),
+        format!("{}\n", temp.join("clings/bin").display())
+    );
+    let cases = shipped_cases("check_win");
+    let table = std::fs::read_to_string(&summary).unwrap();
+    assert!(
+        table.contains(&format!(
+            "| check_win | passed | {cases}/{cases} | {cases}/{cases} |"
+        )),
+        "{table}"
+    );
+    runner.assert_reads(&root.path().join("clings-junit.xml"));
+    for (name, took) in &times {
+        eprintln!("{name}: {:.2} s", took.as_secs_f64());
+    }
 }
 
 #[test]

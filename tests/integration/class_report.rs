@@ -394,6 +394,116 @@ fn practice_is_folded_away_and_a_case_counts_the_runs_that_ran() {
     }
 }
 
+/// The help list's threshold is `--help-below PERCENT` on `report` and `grade`, and the page
+/// says the figure it used: below it are the students under that share of the total who
+/// are not listed for a graver reason (not started, a graded file missing or not
+/// compiling).
+#[test]
+fn the_help_list_s_threshold_is_an_option_the_page_states() {
+    // A course's folder: `grade --merge` is run in one.
+    let dir = copy_course(&repo().join("tests/course"));
+    let class = synthetic_class(40);
+    std::fs::write(dir.path().join("grades.json"), class.to_string()).unwrap();
+    let below = |percent: u32| -> Vec<String> {
+        let students = class["students"].as_array().unwrap().iter();
+        let graded = students.filter(|s| !s["results"].is_null());
+        let listed = graded.filter(|student| {
+            let results = &student["results"];
+            let counted: Vec<&Value> = results["exercises"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["chapter"] == "core")
+                .collect();
+            let graver = counted.iter().all(|e| e["points"] == 0)
+                || counted
+                    .iter()
+                    .any(|e| ["missing", "compile_error"].contains(&e["status"].as_str().unwrap()));
+            let (points, max) = (
+                results["points"].as_u64().unwrap(),
+                results["max_points"].as_u64().unwrap(),
+            );
+            !graver && points * 100 < max * u64::from(percent)
+        });
+        listed
+            .map(|s| s["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let drawn = |command: &[&str], html: &str, percent: u32| -> Vec<String> {
+        let output = clings(dir.path()).args(command).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        let page = std::fs::read_to_string(dir.path().join(html)).unwrap();
+        let help = &page[page.find("<section id=\"help\">").unwrap()
+            ..page.find("<section id=\"scores\">").unwrap()];
+        assert!(
+            help.contains(&format!("or below {percent}% of the total (--help-below)")),
+            "{help}"
+        );
+        let why = format!("<td>below {percent}%</td>");
+        let rows = help
+            .lines()
+            .filter(|line| line.starts_with("<tr>") && line.contains(&why));
+        let name = |row: &str| {
+            let link = &row[row.find("\">").unwrap() + 2..];
+            link[..link.find("</a>").unwrap()].to_string()
+        };
+        let mut names: Vec<String> = rows.map(name).collect();
+        names.sort();
+        names
+    };
+    for percent in [0, 50, 75, 100] {
+        let flag = percent.to_string();
+        let report = [
+            "report",
+            "grades.json",
+            "--html",
+            "r.html",
+            "--help-below",
+            &flag,
+        ];
+        assert_eq!(
+            drawn(&report, "r.html", percent),
+            below(percent),
+            "{percent}%"
+        );
+    }
+    assert!(below(0).is_empty() && below(75).len() > below(50).len());
+    // The default is 50%; grade --merge takes the option too.
+    let default = ["report", "grades.json", "--html", "d.html"];
+    assert_eq!(drawn(&default, "d.html", 50), below(50));
+    let merge = [
+        "grade",
+        "--merge",
+        "grades.json",
+        "--out",
+        "m",
+        "--html",
+        "m.html",
+        "--help-below",
+        "75",
+    ];
+    assert_eq!(drawn(&merge, "m.html", 75), below(75));
+    // A share that is none is a usage error that names the option.
+    let output = clings(dir.path())
+        .args([
+            "report",
+            "grades.json",
+            "--html",
+            "x.html",
+            "--help-below",
+            "101",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", stderr_of(&output));
+    assert!(
+        stderr_of(&output).contains("--help-below"),
+        "{}",
+        stderr_of(&output)
+    );
+    assert!(!dir.path().join("x.html").exists());
+}
+
 #[test]
 fn a_class_of_40_renders_in_a_real_browser() {
     let Some(chromium) = chromium("the class report") else {
@@ -558,71 +668,86 @@ fn every_text_of_the_gradebook_is_text_on_the_page_and_a_hidden_case_shows_no_mo
     assert!(!page.contains(&secret), "{page}");
 }
 
-/// A class of the Gomoku course as a teacher has one, practice not started: a solution, two
-/// known-wrong `check_win`s, a folder with nothing in it, a missing graded file, a file that
+/// A class of 30 of the Gomoku course as a teacher has one, practice not started: two
+/// solutions, every known-wrong `check_win` and five known-wrong `gomoku`s (with the other
+/// files solved), skeletons, a folder with nothing in it, a missing graded file, a file that
 /// does not compile, and names people sort otherwise than bytes (`O'Brien`, a name with
-/// quotes and spaces, a Chinese one).
+/// quotes and spaces, a Chinese one). It is graded with hidden cases (one with the case's
+/// own hint, one with another, one with none), `--jobs 2`, in two shards merged into the
+/// page, as docs/grading-and-ci.md grades a class.
 struct GomokuClass {
     root: tempfile::TempDir,
+    course: tempfile::TempDir,
 }
+
+/// The known-wrong `gomoku`s of the class.
+const WRONG_GOMOKUS: [&str; 5] = [
+    "missing_anti_diagonal",
+    "no_bounds_check",
+    "only_x_can_win",
+    "draw_checked_before_win",
+    "no_draw_check",
+];
 
 impl GomokuClass {
     fn new() -> GomokuClass {
         let root = tempfile::tempdir().unwrap();
         let course = copy_course(&repo());
-        let solution = |file: &str| repo().join("solutions").join(file);
-        let wrong = |name: &str| repo().join(format!("solutions/wrong/check_win/{name}.c"));
-        let students: [(&str, [Option<PathBuf>; 3]); 7] = [
+        let solution = |file: &str| Some(repo().join("solutions").join(file));
+        let skeleton = |file: &str| Some(repo().join("skeletons").join(file));
+        let wrong = |exercise: &str, name: &str| {
+            Some(repo().join(format!("solutions/wrong/{exercise}/{name}.c")))
+        };
+        let solved = || {
+            [
+                solution("print_board.c"),
+                solution("check_win.c"),
+                solution("gomoku.c"),
+            ]
+        };
+        let mut students: Vec<(String, [Option<PathBuf>; 3])> = vec![
+            ("alice".into(), solved()),
             (
-                "alice",
+                "carol".into(),
                 [
-                    Some(solution("print_board.c")),
-                    Some(solution("check_win.c")),
-                    Some(solution("gomoku.c")),
+                    skeleton("print_board.c"),
+                    wrong("check_win", "white_not_checked"),
+                    skeleton("gomoku.c"),
                 ],
             ),
             (
-                "Bob",
-                [
-                    Some(solution("print_board.c")),
-                    Some(wrong("only_two_directions")),
-                    Some(solution("gomoku.c")),
-                ],
+                "dave".into(),
+                [solution("print_board.c"), None, solution("gomoku.c")],
             ),
+            ("O'Brien".into(), [None, None, None]),
+            ("Zed \"Q\" Smith".into(), solved()),
             (
-                "carol",
-                [
-                    Some(repo().join("skeletons/print_board.c")),
-                    Some(wrong("white_not_checked")),
-                    Some(repo().join("skeletons/gomoku.c")),
-                ],
-            ),
-            (
-                "dave",
-                [
-                    Some(solution("print_board.c")),
-                    None,
-                    Some(solution("gomoku.c")),
-                ],
-            ),
-            ("O'Brien", [None, None, None]),
-            (
-                "Zed \"Q\" Smith",
-                [
-                    Some(solution("print_board.c")),
-                    Some(solution("check_win.c")),
-                    Some(solution("gomoku.c")),
-                ],
-            ),
-            (
-                "张伟",
-                [
-                    Some(solution("print_board.c")),
-                    Some(solution("check_win.c")),
-                    None,
-                ],
+                "张伟".into(),
+                [solution("print_board.c"), solution("check_win.c"), None],
             ),
         ];
+        let mut wrongs: Vec<String> = std::fs::read_dir(repo().join("solutions/wrong/check_win"))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        wrongs.sort();
+        for name in &wrongs {
+            let name = name.trim_end_matches(".c");
+            // Bob's name is capitalised: names sort as people sort them.
+            let student = match name {
+                "only_two_directions" => "Bob".to_string(),
+                name => format!("cw {name}"),
+            };
+            let mut files = solved();
+            files[1] = wrong("check_win", name);
+            students.push((student, files));
+        }
+        for name in WRONG_GOMOKUS {
+            let mut files = solved();
+            files[2] = wrong("gomoku", name);
+            students.push((format!("gm {name}"), files));
+        }
+        assert_eq!(students.len(), 30);
         for (name, files) in &students {
             let dir = root.path().join("submissions").join(name);
             std::fs::create_dir_all(&dir).unwrap();
@@ -640,18 +765,65 @@ impl GomokuClass {
             "int main(void) { return }\n",
         )
         .unwrap();
+        // Hidden cases: a public one again with its own hint (six on an anti-diagonal, which
+        // a scan missing the anti-diagonal fails too), one with a hint of its own, a gomoku
+        // game.
+        let hidden = root.path().join("hidden");
+        for (exercise, case, own) in [
+            ("check_win", "30_white_six_anti_diagonal", None),
+            (
+                "check_win",
+                "09_black_anti_diagonal",
+                Some("hint = \"A hidden line: look in every direction.\"\n"),
+            ),
+            ("gomoku", "02_o_wins_horizontal", None),
+        ] {
+            let (from, to) = (
+                repo().join("fixtures").join(exercise),
+                hidden.join(exercise),
+            );
+            std::fs::create_dir_all(&to).unwrap();
+            for extension in ["in", "out", "toml"] {
+                let source = from.join(format!("{case}.{extension}"));
+                let target = to.join(format!("h_{case}.{extension}"));
+                if let ("toml", Some(own)) = (extension, own) {
+                    std::fs::write(target, own).unwrap();
+                } else {
+                    std::fs::copy(source, target).unwrap();
+                }
+            }
+        }
+        for shard in ["1/2", "2/2"] {
+            let output = clings(course.path())
+                .args(["grade"])
+                .arg(root.path().join("submissions"))
+                .arg("--fixtures")
+                .arg(&hidden)
+                .args([
+                    "--hidden-feedback",
+                    "verdicts",
+                    "--jobs",
+                    "2",
+                    "--shard",
+                    shard,
+                ])
+                .arg("--out")
+                .arg(root.path().join(format!("shard-{}", &shard[..1])))
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        }
         let output = clings(course.path())
-            .args(["grade"])
-            .arg(root.path().join("submissions"))
+            .args(["grade", "--merge"])
+            .args(["1", "2"].map(|k| root.path().join(format!("shard-{k}/grades.json"))))
             .arg("--out")
             .arg(root.path().join("book"))
             .arg("--html")
             .arg(root.path().join("report.html"))
-            .args(["--jobs", "2"])
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
-        GomokuClass { root }
+        GomokuClass { root, course }
     }
 
     fn page(&self) -> String {
@@ -731,18 +903,13 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
             unescaped(&name[..name.find("</a>").unwrap()])
         })
         .collect();
-    assert_eq!(
-        rows,
-        [
-            "alice",
-            "Bob",
-            "carol",
-            "dave",
-            "O'Brien",
-            "Zed \"Q\" Smith",
-            "张伟"
-        ]
-    );
+    assert_eq!(rows.len(), 30);
+    let mut sorted = rows.clone();
+    sorted.sort_by_key(|name| name.to_lowercase());
+    assert_eq!(rows, sorted);
+    let at = |name: &str| rows.iter().position(|row| row == name).unwrap();
+    assert!(at("alice") < at("Bob") && at("Bob") < at("carol") && at("dave") < at("O'Brien"));
+    assert_eq!(rows.last().map(String::as_str), Some("张伟"));
 
     // Who needs help: the most urgent first, each with the first thing to look at.
     let help = &page[page.find("<section id=\"help\">").unwrap()
@@ -753,7 +920,7 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
         .filter(|line| line.starts_with("<tr>"))
         .map(unescaped)
         .collect();
-    assert_eq!(lines.len(), 4, "{help}");
+    assert_eq!(lines.len(), 5, "{help}");
     assert!(
         lines[0].contains(">O'Brien</a>") && lines[0].contains("not started"),
         "{}",
@@ -774,6 +941,13 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
         "{}",
         lines[3]
     );
+    // The only known-wrong program below half the points: its sanitizer's hint first.
+    assert!(
+        lines[4].contains(">cw board_without_room_for_nul</a>")
+            && lines[4].contains("check_win / 01_empty_board: AddressSanitizer caught"),
+        "{}",
+        lines[4]
+    );
 
     // Every hint of the page, with its count, is one grades.json gave that many failing
     // students of that case.
@@ -788,7 +962,12 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
                 let ran_and_failed = !["passed", "not_run", "compile_error"]
                     .contains(&case["verdict"].as_str().unwrap());
                 if let (true, Some(hint)) = (ran_and_failed, case["hint"].as_str()) {
-                    let case = format!("{name} / {}", case["name"].as_str().unwrap());
+                    let hidden = if case["hidden"] == true {
+                        " (hidden)"
+                    } else {
+                        ""
+                    };
+                    let case = format!("{name} / {}{hidden}", case["name"].as_str().unwrap());
                     *given.entry((case, hint.to_string())).or_default() += 1;
                 }
             }
@@ -807,6 +986,61 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
         }
     }
     assert_eq!(shown, given);
+    assert!(given.keys().any(|(case, _)| case.ends_with(" (hidden)")));
+
+    // Each case has one hint, that of the mistake the whole exercise shows where the
+    // mistake explains the case: the student who misses the anti-diagonal is not told, on
+    // six in a row along it, to stop counting exactly five.
+    let anti_diagonal = "Every line is found but those going down-left";
+    let hint_of = |student: &str, case: &str| {
+        let cases = self::cases(&book, student, 1);
+        let case = cases.iter().find(|c| c["name"] == case).unwrap();
+        case["hint"].as_str().unwrap_or_default().to_string()
+    };
+    for case in ["09_black_anti_diagonal", "30_white_six_anti_diagonal"] {
+        let hint = hint_of("cw missing_anti_diagonal", case);
+        assert!(hint.starts_with(anti_diagonal), "{case}: {hint}");
+    }
+    assert!(
+        hint_of("cw exactly_five", "30_white_six_anti_diagonal")
+            .starts_with("Every five is found, but six or seven in a row are not")
+    );
+    // The student's own report, graded alone as a push is with the same hidden cases, gives
+    // each case the hint the gradebook (and so the page) gave it.
+    let student = class
+        .root
+        .path()
+        .join("submissions/cw missing_anti_diagonal");
+    let own = class.root.path().join("own.json");
+    let output = clings(class.course.path())
+        .args(["test", "--allow-unisolated", "--format", "json"])
+        .arg("--submission")
+        .arg(&student)
+        .arg("--fixtures")
+        .arg(class.root.path().join("hidden"))
+        .args(["--hidden-feedback", "verdicts", "--output"])
+        .arg(&own)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    let own: Value = serde_json::from_str(&std::fs::read_to_string(&own).unwrap()).unwrap();
+    let hints = |exercises: &Value| -> Vec<(String, Value)> {
+        let exercises = exercises.as_array().unwrap().iter();
+        let cases = exercises.flat_map(|e| e["cases"].as_array().unwrap());
+        cases
+            .map(|c| (c["name"].as_str().unwrap().to_string(), c["hint"].clone()))
+            .collect()
+    };
+    let booked = book["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "cw missing_anti_diagonal")
+        .unwrap();
+    assert_eq!(
+        hints(&own["exercises"]),
+        hints(&booked["results"]["exercises"])
+    );
 }
 
 /// In a browser 1280 pixels wide, the page does not scroll sideways (the heat map scrolls
@@ -829,7 +1063,7 @@ fn every_section_of_a_real_class_draws_in_a_browser_1280_wide() {
         &["--dump-dom", "--window-size=1280,900"],
     );
     let dom_text = stdout_of(&dom);
-    let mark = ", rows 7, sections 6, width 1280, height ";
+    let mark = ", rows 30, sections 6, width 1280, height ";
     let height = dom_text.find(mark).map(|at| &dom_text[at + mark.len()..]);
     let height: u32 = height
         .and_then(|rest| rest[..rest.find('"')?].parse().ok())

@@ -629,14 +629,36 @@ fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
         "info.toml",
         "mistake \"subtracts\": key `fails`: \"03_large\" is not a case of the exercise",
     );
+    // What `explains` names, the program named after the mistake must fail.
+    let dir = course();
+    write(dir.path(), "fixtures/sum/03_zero.in", "5 0\n");
+    write(dir.path(), "fixtures/sum/03_zero.out", "5\n");
+    let explains = SUBTRACTS.replace("text =", "explains = [\"03_zero\"]\ntext =");
+    add_to_sum(dir.path(), &explains);
+    assert_problem(
+        dir.path(),
+        "solutions/wrong/sum/subtracts.c",
+        "mistake \"subtracts\" explains 03_zero, which this program does not fail as \
+         wrong_output: take it out of its `explains`",
+    );
+
+    let dir = course();
+    let explains = SUBTRACTS.replace("text =", "explains = [\"04_huge\"]\ntext =");
+    add_to_sum(dir.path(), &explains);
+    assert_problem(
+        dir.path(),
+        "info.toml",
+        "mistake \"subtracts\": key `explains`: \"04_huge\" is not a case of the exercise",
+    );
 }
 
-/// docs/course-authoring.md, "Hints": a mistake's hint is given, on the first failing case,
-/// only when every case it fails fails and every case it passes passes; otherwise the case's
-/// own hint is.
+/// docs/course-authoring.md, "Hints": a mistake's hint is given, on the first failing case
+/// and the cases it explains (`fails`, `explains`), only when every case it fails fails and
+/// every case it passes passes; otherwise, and on a failing case it does not explain, the
+/// case's own hint is.
 #[test]
 fn a_mistake_s_hint_needs_the_whole_pattern_of_results() {
-    let hint_of_first_case = |block: &str| {
+    let hints = |block: &str| {
         let dir = course();
         add_to_sum(dir.path(), block);
         let submission = dir.path().join("submission/exercises");
@@ -652,12 +674,25 @@ fn a_mistake_s_hint_needs_the_whole_pattern_of_results() {
             .output()
             .unwrap();
         let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-        document["exercises"][0]["cases"][0]["hint"].clone()
+        let cases = document["exercises"][0]["cases"]
+            .as_array()
+            .unwrap()
+            .clone();
+        cases
+            .iter()
+            .map(|case| case["hint"].clone())
+            .collect::<Vec<_>>()
     };
-    assert_eq!(hint_of_first_case(SUBTRACTS), "You subtract: a + b.");
+    let subtracts = "You subtract: a + b.";
+    let given = hints(SUBTRACTS);
+    assert_eq!(given[0], subtracts);
+    // 02_negative fails too, but the mistake does not say it explains it: its own hint.
+    assert_eq!(given[1], "Negative numbers add like any other.");
+    let explains = SUBTRACTS.replace("text =", "explains = [\"02_negative\"]\ntext =");
+    assert_eq!(hints(&explains)[..2], [subtracts, subtracts]);
     // subtracts fails 02_negative too: a mistake that passes it is not this one.
     let passes = SUBTRACTS.replace("text =", "passes = [\"02_negative\"]\ntext =");
-    assert_ne!(hint_of_first_case(&passes), "You subtract: a + b.");
+    assert_ne!(hints(&passes)[0], subtracts);
 }
 
 /// Runs `dev check` with `args` after it; returns its exit code and its whole output.

@@ -16,7 +16,7 @@ use common::*;
 /// it, with the course built in (`CLINGS_EMBED_COURSE=1`), but with the tests' own profile
 /// (dev) and in a target folder of its own: a build with the course in would otherwise
 /// replace the `clings` that the other tests run meanwhile. Once built, it takes seconds.
-fn build_wheel(maturin: &Path, out: &Path) -> PathBuf {
+pub(crate) fn build_wheel(maturin: &Path, out: &Path) -> PathBuf {
     let output = Command::new(maturin)
         .args(["build", "--profile", "dev", "--out"])
         .arg(out)

@@ -648,7 +648,7 @@ fn assert_fixtures_error(setup: &Setup, dir: &str, found: &str) {
         stderr_of(&output)
     );
     assert!(
-        stderr_of(&output).contains("sum/"),
+        stderr_of(&output).contains("sum/") && stderr_of(&output).contains(found),
         "{}",
         stderr_of(&output)
     );
@@ -673,8 +673,17 @@ fn a_misplaced_fixtures_folder_is_an_error() {
     std::fs::remove_file(setup.path("hidden/notes.txt")).unwrap();
     // An empty folder (a tarball that did not unpack), and none at all.
     std::fs::create_dir_all(setup.path("empty")).unwrap();
-    assert_fixtures_error(&setup, "../empty", "found nothing");
-    assert_fixtures_error(&setup, "../hiden", "does not exist");
+    // Each says what to do.
+    assert_fixtures_error(
+        &setup,
+        "../empty",
+        "found nothing): put each exercise's cases (NAME.in, NAME.out) in a folder named after it",
+    );
+    assert_fixtures_error(
+        &setup,
+        "../hiden",
+        "does not exist: give --fixtures the folder that holds the hidden cases",
+    );
     // Hidden cases for other exercises only: `hello` is not graded here.
     std::fs::rename(setup.path("hidden/sum"), setup.path("hidden/hello")).unwrap();
     let output = clings(&setup.path("course"))

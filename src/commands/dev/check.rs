@@ -439,6 +439,33 @@ fn first_hint(exercise: &Exercise, path: &Path, result: &ExerciseResult, checked
         place: path.to_path_buf(),
         what,
     };
+    // What `explains` names, the program that makes the mistake fails: else the hint
+    // would go, on a student's failure there, to a case the mistake does not explain.
+    if let Some(own) = own {
+        let passed: Vec<&str> =
+            own.explains
+                .iter()
+                .filter(|name| {
+                    result.cases.iter().any(|case| {
+                        case.case.name == **name && case.finding.verdict() != own.verdict
+                    })
+                })
+                .map(String::as_str)
+                .collect();
+        if !passed.is_empty() {
+            checked.problems.push(problem(format!(
+                "mistake {:?} explains {}, which this program does not fail as {}: take \
+                 {} out of its `explains`",
+                own.name,
+                passed.join(", "),
+                own.verdict.as_str(),
+                match passed.len() {
+                    1 => "it",
+                    _ => "them",
+                }
+            )));
+        }
+    }
     match (own, given, hint) {
         (Some(own), Some(given), _) if own.name == given.name => checked.lines.push(format!(
             "            first hint: its mistake's, {}",

@@ -2,7 +2,8 @@
 # `clings test` on the whole Gomoku course (reference solutions in place), cold and warm,
 # in every isolation tier, beside the plain shell loop a teacher would write: gcc with the
 # same sanitizer flags, then each case's input through the program and diff (no isolation,
-# no strict tier; the refereed `ai` exercise is left out of the loop). Then the figures of
+# no strict tier; the refereed `ai` exercise is left out of the loop, and the cases that
+# need arguments or given files fail in it, as fast as they pass). Then the figures of
 # issue 39 from the same runs: warm against the loop, isolated against none, each tier's
 # cost. The boards against the shared naive loop and check50 are in bench/isolation.sh.
 # Needs hyperfine and bubblewrap. BEFORE names another clings binary (an earlier

@@ -208,6 +208,10 @@ impl HintRule {
     }
 }
 
+/// How sharply the sharpest hint rule names a mistake: one that read the output (a hint
+/// without a rule, or one that looks at the verdict alone, is 1; a known mistake is 3).
+pub const SHARPEST_RULE: u8 = 2;
+
 impl CaseConfig {
     /// The hint that fits `failure`: the first of `[[hints]]` that fits, else `hint`
     /// when the output is wrong. With how sharp it is: 2 when it read what the program
@@ -217,7 +221,16 @@ impl CaseConfig {
             .hints
             .iter()
             .find(|rule| rule.fits(failure))
-            .map(|rule| (&rule.text, if rule.reads_output() { 2 } else { 1 }));
+            .map(|rule| {
+                (
+                    &rule.text,
+                    if rule.reads_output() {
+                        SHARPEST_RULE
+                    } else {
+                        1
+                    },
+                )
+            });
         rule.or_else(|| {
             failure
                 .is(Verdict::WrongOutput)

@@ -4,6 +4,7 @@ pub mod checkers;
 pub mod document;
 pub mod hidden;
 pub mod looping;
+pub mod mistakes;
 pub mod passing;
 pub mod results;
 mod strict;
@@ -16,7 +17,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::compile::cache::{BuildCache, Executable};
 use crate::compile::toolchain::{self, Toolchain};
-use crate::course::fixture::{self, Case, CaseConfig, Mistake};
+use crate::course::fixture::{self, Case, CaseConfig};
 use crate::course::{self, Course, Defaults, Exercise};
 use crate::grade::checkers::Validator;
 use crate::grade::looping::{LoopRule, LoopWatch};
@@ -27,7 +28,7 @@ use crate::util::i18n::Lang;
 use crate::util::parallel;
 use crate::util::style;
 use crate::util::timings::{self, Phase};
-use crate::verdict::compare::{CompareMode, Divergence};
+use crate::verdict::compare::CompareMode;
 use crate::verdict::{self, Expected, Finding, JudgedBy, Status};
 
 pub struct Grader<'a> {
@@ -73,64 +74,6 @@ fn sample(total: usize, count: Option<usize>) -> Vec<usize> {
     match count {
         Some(count) if count < total => (0..count).map(|step| step * total / count).collect(),
         _ => (0..total).collect(),
-    }
-}
-
-/// Gives the hint of the first of `mistakes` that `cases` show to the first failing case
-/// and to each case it explains (its `fails` and `explains`) that fails as it does, ahead
-/// of the case's own: a case's
-/// own hint reads one output, which rarely tells two mistakes apart (no anti-diagonal and
-/// "exactly five" both answer `none` to six on an anti-diagonal), while the mistake was
-/// told from the whole pattern. A failing case the mistake does not explain keeps its own
-/// hint: it may show another mistake of the same program.
-fn diagnose(mistakes: &[Mistake], cases: &mut [CaseResult]) {
-    let find = |name: &str, cases: &[CaseResult]| {
-        cases
-            .iter()
-            .position(|case| !case.case.hidden && case.case.name == name)
-    };
-    let shows =
-        |mistake: &Mistake, cases: &[CaseResult]| {
-            let failed = mistake.fails.iter().all(|name| {
-                find(name, cases).is_some_and(|at| cases[at].fails_as(mistake.verdict))
-            });
-            let passed = mistake.passes.iter().all(|name| {
-                find(name, cases).is_some_and(|at| cases[at].finding == Finding::Passed)
-            });
-            let first = mistake.fails.first().and_then(|name| find(name, cases));
-            let printed = mistake.output.as_ref().is_none_or(|output| {
-                first.is_some_and(|at| {
-                    String::from_utf8_lossy(&cases[at].stdout).trim() == output.trim()
-                })
-            });
-            let printed = printed
-                && Divergence::goes_on_with(
-                    first.and_then(|at| cases[at].diverged.as_ref()),
-                    mistake.expected_there.as_deref(),
-                    mistake.printed_there.as_deref(),
-                );
-            failed && passed && printed
-        };
-    let Some(mistake) = mistakes.iter().find(|mistake| shows(mistake, cases)) else {
-        return;
-    };
-    // The first case that fails the exercise, where the reports start (a public one, whose
-    // diff the student sees), whatever it is.
-    let first = |hidden: bool| {
-        cases
-            .iter()
-            .position(|case| case.failed() && !case.case.bonus() && case.case.hidden == hidden)
-    };
-    let first = first(false).or_else(|| first(true));
-    let explained = |case: &CaseResult| {
-        let name = &case.case.name;
-        !case.case.hidden && (mistake.fails.contains(name) || mistake.explains.contains(name))
-    };
-    for (at, case) in cases.iter_mut().enumerate() {
-        let fails_so = case.failed() && case.finding.verdict() == mistake.verdict;
-        if Some(at) == first || (explained(case) && fails_so) {
-            case.mistake = Some(mistake.text.clone());
-        }
     }
 }
 
@@ -422,6 +365,73 @@ impl<'a> Grader<'a> {
         Ok(graded.remove(0))
     }
 
+    /// Grades `source` as [`Grader::grade_source`] does, in rounds of up to `jobs` cases
+    /// that `next` chooses, until it chooses none: it is given each case's result so far
+    /// (the cases not run in their places, as [`Finding::Skipped`], output divergences
+    /// found) and which have run, and returns the cases still to run, most wanted first.
+    /// The cases never run are left skipped; the strict tier runs only once every case
+    /// has run and allows passing, as in a whole grading. For programs that are no
+    /// student's (`dev check`'s): hidden cases are run as the public ones.
+    pub fn grade_source_until(
+        &self,
+        exercise: &Exercise,
+        base: &Path,
+        source: &Path,
+        mut next: impl FnMut(&[CaseResult], &[bool]) -> Vec<usize>,
+    ) -> Result<ExerciseResult> {
+        let _grading = Grading::begin()?;
+        let mut grading = self.begin_grading(exercise, base, source)?;
+        let Some(running) = &mut grading.running else {
+            return Ok(self.finish_grading(grading));
+        };
+        loop {
+            let ran: Vec<bool> = running.results.iter().map(Option::is_some).collect();
+            let mut so_far: Vec<CaseResult> = running
+                .results
+                .iter()
+                .zip(&running.cases)
+                .map(|(result, case)| match result {
+                    Some(result) => result.clone(),
+                    None => self.unrun_case(case, Finding::Skipped),
+                })
+                .collect();
+            find_divergences(exercise, &mut so_far);
+            let chosen: Vec<usize> = next(&so_far, &ran)
+                .into_iter()
+                .filter(|&index| !ran[index])
+                .take(self.jobs.max(1))
+                .collect();
+            if chosen.is_empty() {
+                break;
+            }
+            let cases: Vec<Case> = chosen
+                .iter()
+                .map(|&index| running.cases[index].clone())
+                .collect();
+            let results = self.run_cases(
+                &cases,
+                &running.program,
+                &self.toolchain,
+                running.validator.as_ref(),
+                &running.looping,
+            )?;
+            for (&index, result) in chosen.iter().zip(results) {
+                running.results[index] = Some(result);
+            }
+        }
+        if running.results.iter().all(Option::is_some) {
+            let all: Vec<usize> = (0..running.cases.len()).collect();
+            self.strict_phase(&mut grading, &all)?;
+        } else {
+            for (result, case) in running.results.iter_mut().zip(&running.cases) {
+                if result.is_none() {
+                    *result = Some(self.unrun_case(case, Finding::Skipped));
+                }
+            }
+        }
+        Ok(self.finish_grading(grading))
+    }
+
     /// Grades one submission: each exercise's source, relative to its base. Every
     /// exercise's own cases run (both builds) before any hidden case of any of them: what
     /// a hidden case's run does to what runs share on a machine (its load, the pid counter
@@ -533,7 +543,13 @@ impl<'a> Grader<'a> {
         for (&index, result) in chosen.iter().zip(results) {
             running.results[index] = Some(result);
         }
-        let Some(strict) = &self.strict else {
+        self.strict_phase(grading, &chosen)
+    }
+
+    /// The strict tier on the cases `chosen` (its sample's part of them), where every
+    /// case that ran allows passing.
+    fn strict_phase(&self, grading: &mut ExerciseGrading, chosen: &[usize]) -> Result<()> {
+        let (Some(strict), Some(running)) = (&self.strict, &mut grading.running) else {
             return Ok(());
         };
         let passing = running
@@ -574,7 +590,7 @@ impl<'a> Grader<'a> {
             Status::Passed
         } else {
             find_divergences(exercise, &mut cases);
-            diagnose(&exercise.mistakes, &mut cases);
+            mistakes::diagnose(&exercise.mistakes, &mut cases);
             Status::Failed
         };
         result.cases = cases;

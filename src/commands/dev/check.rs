@@ -13,15 +13,17 @@ use crate::app::App;
 use crate::commands::Exit;
 use crate::commands::dev::check_cache::{CheckCache, Checked};
 use crate::course::Exercise;
+use crate::course::fixture::Mistake;
 use crate::course::lint::{self, Problem};
 use crate::grade::Grader;
+use crate::grade::mistakes::{self, Question};
 use crate::grade::results::ExerciseResult;
 use crate::report::diff::{self, Sides};
 use crate::report::human;
 use crate::util::i18n::{Lang, count};
 use crate::util::parallel;
 use crate::util::style;
-use crate::verdict::{Status, Verdict};
+use crate::verdict::{Finding, Status, Verdict};
 
 /// A solution case slower than this share of its limit may flip to `timeout` on a slower
 /// machine (the judges' experience: keep a margin of at least 2x).
@@ -154,15 +156,36 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
 
 /// Grades an exercise's `programs` through the students' pipeline and holds each to its
 /// role; with whether what it found would be found again (no solution case near its time
-/// limit).
+/// limit). A solution runs every case; a program that must fail stops once the cases
+/// that ran show what every case would: that it fails, and (a known-wrong one) the hint
+/// it is shown first ([`mistakes::still_to_run`]); `--explain` runs them all.
 fn grade(
     grader: &Grader,
     exercise: &Exercise,
     programs: &[(Role, PathBuf)],
     explain: bool,
 ) -> Result<(Checked, bool)> {
-    let results = parallel::map(programs, grader.jobs, |(_, path)| {
-        grader.grade_source(exercise, &grader.course.root, path)
+    let root = &grader.course.root;
+    let results = parallel::map(programs, grader.jobs, |(role, path)| {
+        let question = match role {
+            Role::Solution => return grader.grade_source(exercise, root, path),
+            _ if explain => return grader.grade_source(exercise, root, path),
+            Role::Skeleton => Question::Fails,
+            Role::Wrong => Question::FirstHint,
+        };
+        // Its own mistake's cases are all wanted: `first_hint` holds it to them.
+        let also: Vec<String> = own_mistake(exercise, path)
+            .map(|own| {
+                [&own.fails, &own.passes, &own.explains]
+                    .into_iter()
+                    .flatten()
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        grader.grade_source_until(exercise, root, path, |cases, ran| {
+            mistakes::still_to_run(&exercise.mistakes, cases, ran, question, &also)
+        })
     });
     let mut checked = Checked {
         programs: programs.len(),
@@ -327,7 +350,7 @@ fn must_fail(
     let failing: Vec<String> = result
         .cases
         .iter()
-        .filter(|case| !case.allows_passing())
+        .filter(|case| case.failed() && !case.case.bonus())
         .map(|case| {
             let name = style::one_line(&case.case.name);
             format!("{name} ({})", case.finding.verdict().as_str())
@@ -379,11 +402,23 @@ fn must_fail(
     if failing.len() > CATCHES_SHOWN {
         caught.push_str(&format!(", +{} more", failing.len() - CATCHES_SHOWN));
     }
+    // Cases that could not change what it is told are not run (see `grade`).
+    let unrun = result
+        .cases
+        .iter()
+        .filter(|case| case.finding == Finding::Skipped)
+        .count();
+    let fails = match unrun {
+        0 => format!("{}/{}", failing.len(), result.cases.len()),
+        unrun => format!(
+            "{} of the {} run ({unrun} not needed)",
+            failing.len(),
+            result.cases.len() - unrun
+        ),
+    };
     checked.lines.push(format!(
-        "  {label}  {}  fails {}/{}: {caught}",
-        path.display(),
-        failing.len(),
-        result.cases.len()
+        "  {label}  {}  fails {fails}: {caught}",
+        path.display()
     ));
     if role == Role::Wrong {
         first_hint(exercise, path, result, checked);
@@ -421,6 +456,15 @@ fn explain_hints(exercise: &Exercise, result: &ExerciseResult, checked: &mut Che
     }
 }
 
+/// The mistake of `[[exercises.mistakes]]` a known-wrong program is named after.
+fn own_mistake<'e>(exercise: &'e Exercise, path: &Path) -> Option<&'e Mistake> {
+    let stem = path.file_stem().and_then(|stem| stem.to_str());
+    exercise
+        .mistakes
+        .iter()
+        .find(|m| Some(m.name.as_str()) == stem)
+}
+
 /// Characters of a rule's hint that `--explain` shows.
 const EXPLAINED_HINT: usize = 60;
 
@@ -428,11 +472,7 @@ const EXPLAINED_HINT: usize = 60;
 /// look at. One named after a mistake of `[[exercises.mistakes]]` must get that mistake's
 /// hint first, and no program may get another mistake's.
 fn first_hint(exercise: &Exercise, path: &Path, result: &ExerciseResult, checked: &mut Checked) {
-    let stem = path.file_stem().and_then(|stem| stem.to_str());
-    let own = exercise
-        .mistakes
-        .iter()
-        .find(|m| Some(m.name.as_str()) == stem);
+    let own = own_mistake(exercise, path);
     let hint = result.first_hint();
     let given = exercise.mistakes.iter().find(|m| Some(&m.text) == hint);
     let problem = |what: String| Problem {

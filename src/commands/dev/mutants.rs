@@ -18,6 +18,7 @@ use crate::commands::Exit;
 use crate::course::Exercise;
 use crate::grade::Grader;
 use crate::grade::looping::LoopRule;
+use crate::grade::results::CaseResult;
 use crate::mutants::input_search;
 use crate::mutants::mutate::{self, Mutant, Operator};
 use crate::sandbox::{Job, Outcome, Termination};
@@ -151,8 +152,14 @@ fn exercise_score(
         std::fs::write(home.join(&file_name), &mutant.source)?;
     }
     let numbers: Vec<usize> = (0..mutants.len()).collect();
+    let kills = KillCounts::new(reference.cases.len());
     let graded = parallel::map(&numbers, grader.jobs, |&number| {
-        mutant_grader.grade_source(exercise, &mutant_dir(&dir, number), &file_name)
+        mutant_grader.grade_source_until(
+            exercise,
+            &mutant_dir(&dir, number),
+            &file_name,
+            |cases, ran| kills.still_to_run(cases, ran),
+        )
     });
     let mut fates = Vec::new();
     for result in graded {
@@ -182,6 +189,30 @@ fn exercise_score(
         (graded_in, started.elapsed()),
     );
     Ok(score(&fates))
+}
+
+/// How many mutants each case has killed so far, shared by the threads that grade them. A
+/// mutant runs the case that has killed the most first: most mutants are killed by a few
+/// cases, so a killed mutant costs about one run, and only a survivor runs every case.
+struct KillCounts(Vec<AtomicUsize>);
+
+impl KillCounts {
+    fn new(cases: usize) -> KillCounts {
+        KillCounts((0..cases).map(|_| AtomicUsize::new(0)).collect())
+    }
+
+    /// None once a case has failed (it is counted); else the case not yet run that has
+    /// killed the most, the first of them in the course's order on a tie.
+    fn still_to_run(&self, cases: &[CaseResult], ran: &[bool]) -> Vec<usize> {
+        if let Some(killer) = (0..cases.len()).find(|&i| ran[i] && !cases[i].allows_passing()) {
+            self.0[killer].fetch_add(1, Ordering::Relaxed);
+            return Vec::new();
+        }
+        let next = (0..cases.len())
+            .filter(|&i| !ran[i])
+            .max_by_key(|&i| (self.0[i].load(Ordering::Relaxed), std::cmp::Reverse(i)));
+        next.into_iter().collect()
+    }
 }
 
 fn mutant_dir(dir: &Path, number: usize) -> PathBuf {
@@ -385,4 +416,66 @@ fn shown(path: &Path) -> String {
         .unwrap_or(path)
         .display()
         .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::course::fixture::{Case, CaseConfig};
+    use crate::verdict::Finding;
+    use crate::verdict::compare::CompareMode;
+
+    fn result(index: usize, finding: Finding) -> CaseResult {
+        let case = Case {
+            name: format!("c{index}"),
+            input: None,
+            expected_path: PathBuf::from("x.out"),
+            config: toml::from_str::<CaseConfig>("").unwrap(),
+            given: Vec::new(),
+            expected_files: Vec::new(),
+            hidden: false,
+        };
+        CaseResult::unrun(case, finding, CompareMode::Lines)
+    }
+
+    /// Grades one mutant that fails the cases `fails` as the counts ask: the cases it ran,
+    /// in order.
+    fn grade(kills: &KillCounts, fails: &[usize]) -> Vec<usize> {
+        let total = kills.0.len();
+        let mut ran = vec![false; total];
+        let mut order = Vec::new();
+        loop {
+            let so_far: Vec<CaseResult> = (0..total)
+                .map(|i| match (ran[i], fails.contains(&i)) {
+                    (false, _) => result(i, Finding::Skipped),
+                    (true, true) => result(i, Finding::WrongOutput),
+                    (true, false) => result(i, Finding::Passed),
+                })
+                .collect();
+            let next = kills.still_to_run(&so_far, &ran);
+            let Some(&index) = next.first() else {
+                return order;
+            };
+            assert_eq!(next.len(), 1, "one case at a time");
+            ran[index] = true;
+            order.push(index);
+        }
+    }
+
+    #[test]
+    fn a_mutant_runs_the_deadliest_case_first_and_stops_at_its_first_failure() {
+        let kills = KillCounts::new(4);
+        // Nothing killed yet: the course's order, up to the first failure.
+        assert_eq!(grade(&kills, &[2, 3]), vec![0, 1, 2]);
+        assert_eq!(grade(&kills, &[3]), vec![2, 0, 1, 3]);
+        // Cases 2 and 3 have killed one each: the tie goes to the earlier.
+        assert_eq!(grade(&kills, &[3]), vec![2, 3]);
+        assert_eq!(grade(&kills, &[0, 3]), vec![3]);
+        // A survivor runs every case, the deadliest first.
+        assert_eq!(grade(&kills, &[]), vec![3, 2, 0, 1]);
+        let counted: Vec<usize> = kills.0.iter().map(|k| k.load(Ordering::Relaxed)).collect();
+        assert_eq!(counted, vec![0, 0, 1, 3]);
+    }
 }

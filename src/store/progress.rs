@@ -247,6 +247,12 @@ impl Progress {
         };
         let mut json = serde_json::to_string_pretty(&file).expect("progress serialises");
         json.push('\n');
+        // A grading that changed nothing (the usual save in watch mode, a second `clings
+        // test`) leaves the file as it is: a write and its sync are the command's slowest
+        // few milliseconds.
+        if std::fs::read(&self.path).is_ok_and(|on_disk| on_disk == json.as_bytes()) {
+            return Ok(());
+        }
         atomic::write(&self.path, json.as_bytes())
             .with_context(|| format!("cannot write progress to {}", self.path.display()))
     }
@@ -436,6 +442,28 @@ mod tests {
             state_file(&course),
             serde_json::json!({ "current": "c", "done": ["b"], "hints": { "c": 2 } })
         );
+    }
+
+    #[test]
+    fn a_save_that_changes_nothing_leaves_the_file_as_it_was() {
+        use std::os::unix::fs::MetadataExt;
+        let (_dir, course) = course();
+        let mut progress = load(&course);
+        progress.mark_done("b");
+        progress.save().unwrap();
+        let path = course.root.join(STATE_FILE);
+        let before = std::fs::metadata(&path).unwrap();
+        // A second grading with the same result: the same file, not a new one put in place.
+        let mut again = load(&course);
+        again.mark_done("b");
+        again.save().unwrap();
+        let after = std::fs::metadata(&path).unwrap();
+        assert_eq!((before.ino(), before.mtime_nsec()), (after.ino(), after.mtime_nsec()));
+        // A change is still written.
+        again.set_hint_level("a", 1);
+        again.save().unwrap();
+        assert_ne!(std::fs::metadata(&path).unwrap().ino(), before.ino());
+        assert_eq!(state_file(&course)["hints"], serde_json::json!({ "a": 1 }));
     }
 
     #[test]

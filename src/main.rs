@@ -84,10 +84,18 @@ fn dispatch(cli: Cli, lang: Lang) -> anyhow::Result<Exit> {
     if let Some(Command::Report(args)) = &cli.command {
         return commands::report::run(args, lang);
     }
+    let jobs = cli.jobs.unwrap_or_else(parallel::default_jobs);
+    // The commands that grade the course's own exercises at once.
+    if matches!(
+        cli.command,
+        None | Some(Command::Test(_) | Command::Run(_) | Command::Grade(_))
+    ) {
+        grade::start_sandboxes_early(jobs);
+    }
     let mut app = App::open(
         lang,
         GraderOptions {
-            jobs: cli.jobs.unwrap_or_else(parallel::default_jobs),
+            jobs,
             require_isolation: cli.require_isolation,
             allow_unisolated: cli.allow_unisolated,
             lang,

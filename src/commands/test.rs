@@ -129,6 +129,8 @@ pub fn run(app: &mut App, options: &Args) -> Result<Exit> {
             results
         })?
     };
+    // Nothing more runs: the sandboxes end beside the report.
+    crate::sandbox::end_warm_sandboxes_soon();
     let results = options.hidden.hidden_feedback.apply(results);
     let counting = match (options.names.is_empty(), options.count_practice) {
         (false, _) => Counting::Named,

@@ -233,6 +233,14 @@ pub fn refusal<'e>(
     Ok(None)
 }
 
+/// Starts the sandboxes of a grading's `jobs` workers while the command reads its course
+/// (see [`crate::sandbox::start_sandboxes_early`]); the grader made after finds them.
+pub fn start_sandboxes_early(jobs: usize) {
+    if let Some(probe_dir) = course::user_cache_dir() {
+        crate::sandbox::start_sandboxes_early(&probe_dir, jobs);
+    }
+}
+
 impl<'a> Grader<'a> {
     /// A grader for `course` with its toolchain and sandbox found; what the student should
     /// know about them (a sanitizer the compiler lacks, no isolation) is left in

@@ -344,6 +344,17 @@ pub struct RunCgroup {
     events_before: MemoryEvents,
 }
 
+/// What a run's memory came to (see [`RunCgroup::memory_since_begin`]).
+pub struct MemorySince {
+    /// The OOM killer took a process of the run: it ran out of memory at the limit,
+    /// whatever its program did next (a parent whose children were taken may still exit 0).
+    pub oom_killed: bool,
+    /// It came up against its limit since it began (see [`RunCgroup::begin_run`]). Ask
+    /// only about a run that did not succeed: a run that reached the limit and had page
+    /// cache to give back went on.
+    pub limit_reached: bool,
+}
+
 /// What the kernel counts of a cgroup's memory.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct MemoryEvents {
@@ -474,18 +485,13 @@ impl RunCgroup {
         joiner
     }
 
-    /// Whether the run came up against its memory limit since it began (see
-    /// [`RunCgroup::begin_run`]). Ask only about a run that did not succeed: a run that
-    /// reached the limit and had page cache to give back went on.
-    pub fn memory_exceeded(&self) -> bool {
-        self.memory_events().limit > self.events_before.limit
-    }
-
-    /// Whether the OOM killer took a process of the run since it began: the run ran out
-    /// of memory at the limit, whatever its program did next (a parent whose children
-    /// were taken may still exit 0).
-    pub fn oom_killed(&self) -> bool {
-        self.memory_events().oom_kills > self.events_before.oom_kills
+    /// What the run's memory came to since it began, from one reading of the counters.
+    pub fn memory_since_begin(&self) -> MemorySince {
+        let now = self.memory_events();
+        MemorySince {
+            oom_killed: now.oom_kills > self.events_before.oom_kills,
+            limit_reached: now.limit > self.events_before.limit,
+        }
     }
 
     /// Starts counting for a new run in this cgroup, which must be empty (see
@@ -1199,7 +1205,7 @@ mod tests {
             exit_code(in_child(&run, || i32::from(!touch(16 * MIB)))),
             Some(0)
         );
-        assert!(!run.memory_exceeded());
+        assert!(!run.memory_since_begin().limit_reached);
         assert!(!run.process_limit_hit());
         let peak = run.peak_memory_bytes().unwrap();
         assert!((16 << 20..64 << 20).contains(&peak), "peak {peak}");
@@ -1255,7 +1261,7 @@ mod tests {
         });
         // The OOM killer takes the largest, a hog; the waiting child survives to count.
         assert_eq!(exit_code(status), Some(0), "status {status:#x}");
-        assert!(run.memory_exceeded());
+        assert!(run.memory_since_begin().limit_reached);
         let peak = run.peak_memory_bytes().unwrap();
         assert!(peak <= (64 << 20) + (1 << 20), "peak {peak}");
         drop(run);
@@ -1328,7 +1334,7 @@ mod tests {
             exit_code(status).is_none_or(|code| code == 1),
             "status {status:#x}"
         );
-        assert!(run.memory_exceeded());
+        assert!(run.memory_since_begin().limit_reached);
     }
 
     /// Writes `mib` MiB to the file open as `fd`, in a forked child; 0 when all of it was
@@ -1473,7 +1479,7 @@ mod tests {
         // The joined child is one of the four.
         assert_eq!(exit_code(status), Some(3), "status {status:#x}");
         assert!(run.process_limit_hit());
-        assert!(!run.memory_exceeded());
+        assert!(!run.memory_since_begin().limit_reached);
     }
 
     /// A clings is alive until it is reaped (its cgroups are kept meanwhile); whatever

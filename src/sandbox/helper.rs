@@ -528,34 +528,33 @@ fn run(
         )),
         None => None,
     };
+    // The program's side of the rules, and the helper's, which adds the program's /proc.
+    #[cfg(target_os = "linux")]
+    let (program_rules, helper_rules) = match confinement {
+        Some((rules, (wait, go))) => (Some((rules.program, wait)), Some((rules.helper, go))),
+        None => (None, None),
+    };
+    let launch = Exec {
+        exec_error_fd: exec_write.as_raw_fd(),
+        program: &program,
+        stdio: stdio.as_ref(),
+        rlimits: &rlimits,
+        uid: orders.uid,
+        args: &args,
+        env: &env,
+        #[cfg(target_os = "linux")]
+        confinement: program_rules,
+    };
     let started = Instant::now();
-    // SAFETY: the helper has one thread, so the child may do anything before exec; it only
-    // makes system calls anyway.
-    let child = unsafe { libc::fork() };
-    if child < 0 {
-        return Err(std::io::Error::last_os_error()).context("cannot fork");
-    }
-    if child == 0 {
-        let launch = Exec {
-            exec_error_fd: exec_write.as_raw_fd(),
-            program: &program,
-            stdio: stdio.as_ref(),
-            rlimits: &rlimits,
-            uid: orders.uid,
-            args: &args,
-            env: &env,
-            #[cfg(target_os = "linux")]
-            confinement: confinement.map(|(rules, (wait, _))| (rules.program, wait)),
-        };
-        // SAFETY: in the child, just before exec.
-        unsafe { launch.become_program() };
-    }
+    let child = launch
+        .spawn()
+        .context("cannot start the program's process")?;
     drop(exec_write);
     #[cfg(target_os = "linux")]
-    if let Some((rules, (_, go))) = confinement {
+    if let Some((rules, go)) = helper_rules {
         // Unless its /proc was added, the program's process reads the end of the pipe, and
         // fails to start.
-        if rules.helper.allow_own_proc(child).is_ok() {
+        if rules.allow_own_proc(child).is_ok() {
             let _ = File::from(go).write_all(b"g");
         }
     }
@@ -885,13 +884,100 @@ struct Exec<'a> {
     confinement: Option<(::landlock::RulesetCreated, OwnedFd)>,
 }
 
+/// The stack the program's process runs on until it execs, when it shares the helper's
+/// memory: enough for [`Exec::become_program`]'s argument arrays and system calls.
+#[cfg(target_os = "linux")]
+const SPAWN_STACK_BYTES: usize = 256 * 1024;
+
 impl Exec<'_> {
+    /// Starts the program's process; its pid.
+    ///
+    /// Where nothing is to be handed to the child by the helper once it exists (all but
+    /// the container tier's Landlock confinement), the child shares the helper's memory
+    /// and the helper waits until it has exec'd, as `posix_spawn` does: no copy of the
+    /// helper's page tables to make, fault in again and take down at exec, which cost each
+    /// run about as much as the lesson's programs take to run. What the child does before
+    /// exec is system calls on memory prepared here, and its own stack.
+    fn spawn(self) -> std::io::Result<libc::pid_t> {
+        #[cfg(target_os = "linux")]
+        if self.confinement.is_none() {
+            return self.spawn_sharing_memory();
+        }
+        // SAFETY: the helper has one thread, so the child may do anything before exec; it
+        // only makes system calls anyway.
+        match unsafe { libc::fork() } {
+            ..0 => Err(std::io::Error::last_os_error()),
+            // SAFETY: in the child, just before exec.
+            0 => unsafe { self.become_program() },
+            child => Ok(child),
+        }
+    }
+
+    /// `clone(CLONE_VM | CLONE_VFORK)` onto a stack of its own, every signal blocked until
+    /// the child has set every handler back to the default: no handler of the helper's
+    /// may run in the child, on the helper's memory.
+    #[cfg(target_os = "linux")]
+    fn spawn_sharing_memory(self) -> std::io::Result<libc::pid_t> {
+        struct Start<'a> {
+            exec: std::mem::ManuallyDrop<Exec<'a>>,
+            mask: libc::sigset_t,
+        }
+        extern "C" fn begin(arg: *mut libc::c_void) -> libc::c_int {
+            // SAFETY: `arg` is the `Start` below, alive until this process execs or ends
+            // (the helper is suspended till then); taken once.
+            unsafe {
+                let start = &mut *arg.cast::<Start>();
+                let mut action: libc::sigaction = std::mem::zeroed();
+                for signal in 1..libc::SIGRTMAX() {
+                    if libc::sigaction(signal, std::ptr::null(), &mut action) == 0
+                        && action.sa_sigaction != libc::SIG_DFL
+                        && action.sa_sigaction != libc::SIG_IGN
+                    {
+                        action.sa_sigaction = libc::SIG_DFL;
+                        libc::sigaction(signal, &action, std::ptr::null_mut());
+                    }
+                }
+                libc::pthread_sigmask(libc::SIG_SETMASK, &start.mask, std::ptr::null_mut());
+                std::mem::ManuallyDrop::take(&mut start.exec).become_program()
+            }
+        }
+        let mut stack = vec![0u8; SPAWN_STACK_BYTES];
+        // SAFETY: a zeroed sigset_t is a valid argument to sigemptyset/sigfillset.
+        let mut start = Start {
+            exec: std::mem::ManuallyDrop::new(self),
+            mask: unsafe { std::mem::zeroed() },
+        };
+        // SAFETY: the stack outlives the child's use of it (CLONE_VFORK: clone returns once
+        // the child has exec'd or ended), grows down from its 16-byte aligned end, and the
+        // signal masks are plain values.
+        unsafe {
+            let mut all: libc::sigset_t = std::mem::zeroed();
+            libc::sigfillset(&mut all);
+            libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut start.mask);
+            let top = stack.as_mut_ptr().add(SPAWN_STACK_BYTES) as usize & !15;
+            let child = libc::clone(
+                begin,
+                top as *mut libc::c_void,
+                libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+                (&raw mut start).cast(),
+            );
+            let error = std::io::Error::last_os_error();
+            libc::pthread_sigmask(libc::SIG_SETMASK, &start.mask, std::ptr::null_mut());
+            drop(stack);
+            match child {
+                ..0 => Err(error),
+                child => Ok(child),
+            }
+        }
+    }
+
     /// In the forked child: the run's stdin, stdout, stderr and cgroups (a warm sandbox's
     /// run), its own session and process group (inside the pid namespace, so the program
     /// sees a session of its own, not one led from outside), no other inherited
     /// descriptor, the run's user, its confinement, the limits, then exec.
     ///
-    /// SAFETY: only async-signal-safe calls, as the child of a fork.
+    /// SAFETY: only async-signal-safe calls, as the child of a fork, which may share the
+    /// helper's memory: nothing here allocates, frees or takes a lock.
     unsafe fn become_program(self) -> ! {
         let exec_error_fd = self.exec_error_fd;
         let fail = |what: i32| -> ! {
@@ -925,10 +1011,13 @@ impl Exec<'_> {
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
             libc::signal(libc::SIGTERM, libc::SIG_DFL);
             prefer_for_oom_kill();
+            // By their system calls: glibc's wrappers would ask every thread the helper ever
+            // had to change too, and this process is one thread, whether it shares the
+            // helper's memory or not.
             if let Some(uid) = self.uid
-                && (libc::setgroups(0, std::ptr::null()) != 0
-                    || libc::setgid(uid) != 0
-                    || libc::setuid(uid) != 0)
+                && (libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
+                    || libc::syscall(libc::SYS_setgid, uid) != 0
+                    || libc::syscall(libc::SYS_setuid, uid) != 0)
             {
                 fail(libc::EPERM);
             }

@@ -43,8 +43,8 @@ pub use limits::{
 pub use live::{Cancelled, Grading, Interrupted, cancel, interrupt, resume};
 pub use relay::{Conversation, Pair, Relay, Side, Table};
 pub use system_dirs::{is_system_path, refuse_if_visible_to_programs};
-pub use tier::{Found, Tier, Unisolated};
-pub use warm::end_all as end_warm_sandboxes;
+pub use tier::{Found, Tier, Unisolated, start_early as start_sandboxes_early};
+pub use warm::{end_all as end_warm_sandboxes, end_soon as end_warm_sandboxes_soon};
 
 use cgroup::{Cgroups, RunCgroup};
 use launch::Launch;
@@ -424,9 +424,9 @@ impl Sandbox {
         } else if helper_memory {
             Some(Stop::Memory)
         } else {
-            let cgroup_memory = match &cgroup {
-                Some(cgroup) if cgroup.oom_killed() => CgroupMemory::OomKilled,
-                Some(cgroup) if cgroup.memory_exceeded() => CgroupMemory::LimitReached,
+            let cgroup_memory = match cgroup.as_ref().map(RunCgroup::memory_since_begin) {
+                Some(since) if since.oom_killed => CgroupMemory::OomKilled,
+                Some(since) if since.limit_reached => CgroupMemory::LimitReached,
                 _ => CgroupMemory::Within,
             };
             limit_that_ended(&outcome, &limits, cgroup_memory)

@@ -68,6 +68,30 @@ impl Wanted {
     }
 }
 
+/// Starts `count` warm sandboxes for the runs to come, before anything else of the command
+/// (reading the course, naming the compiler), where bubblewrap is the tier and is
+/// remembered to work here (in `probe_dir`): their start is the longest step before a
+/// grading's first run. The grading's own choice of tier, made after, finds them ready;
+/// where it chooses otherwise (a course whose runs need another scratch size), they end
+/// unused with clings. Nothing is probed here: a first run on a machine waits for its
+/// probe as before.
+pub fn start_early(probe_dir: &Path, count: usize) {
+    if !cfg!(target_os = "linux")
+        || !matches!(Wanted::from_env(), Ok(Wanted::Best | Wanted::Bubblewrap))
+    {
+        return;
+    }
+    let Ok(bwrap) = Bubblewrap::find(super::user::is_root()) else {
+        return;
+    };
+    if bwrap
+        .probe_record(probe_dir)
+        .is_some_and(|record| record.exists())
+    {
+        super::warm::prepare(&bwrap, DEFAULT_FILE_SIZE_BYTES, count);
+    }
+}
+
 /// How the tier was chosen, kept for finding out again.
 pub struct Probe {
     dir: PathBuf,

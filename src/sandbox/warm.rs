@@ -47,6 +47,9 @@ use super::relay::Relay;
 use crate::util::parallel::{lock, wait};
 use crate::util::timings::{self, Phase};
 
+/// The descriptor the helper takes its runs on (see [`Warm::start`]).
+const STDIN: RawFd = 0;
+
 /// How long a new sandbox may take to say it is ready.
 const START_PATIENCE: Duration = Duration::from_secs(10);
 
@@ -169,10 +172,33 @@ pub fn run(
     Ok((ran.ended, ran.report))
 }
 
+/// The sandboxes ending on a thread of their own (see [`end_soon`]).
+static ENDING: Mutex<Option<std::thread::JoinHandle<()>>> = Mutex::new(None);
+
+/// No run is to come (a `clings test` has graded all it grades): the sandboxes end on a
+/// thread of their own, beside what clings does last (its report), which then need not
+/// wait for them; [`end_all`] does.
+pub fn end_soon() {
+    if let Ok(ending) = std::thread::Builder::new()
+        .name("sandboxes end".into())
+        .spawn(end_idle)
+    {
+        lock(&ENDING).replace(ending);
+    }
+}
+
 /// Ends every sandbox, once those being started are ready: clings is done. Each ends as a
 /// process of clings, reaped by it, rather than being killed with it and left to the
 /// machine's init.
 pub fn end_all() {
+    if let Some(ending) = lock(&ENDING).take() {
+        let _ = ending.join();
+    }
+    end_idle();
+}
+
+/// Ends the idle sandboxes, once those being started are ready.
+fn end_idle() {
     let ended: Vec<Warm> = {
         let mut pool = lock(&POOL);
         while !pool.starting.is_empty() {
@@ -287,29 +313,20 @@ impl Warm {
             SockFlag::SOCK_CLOEXEC,
         )
         .context("cannot create the sandbox's socket")?;
-        let mut command = key
-            .bwrap
-            .serving_command(theirs.as_raw_fd(), key.scratch_bytes);
-        let socket = theirs.as_raw_fd();
+        // The helper's socket is its stdin. bubblewrap and the helper are a process group
+        // of their own: out of reach of the terminal's Ctrl-C, and killed whole; each run's
+        // program is in a session of its own (see [`helper`]), with no terminal. With
+        // nothing to do between fork and exec, the standard library starts bubblewrap
+        // without copying clings' memory (posix_spawn): that copy was the longest step of
+        // a sandbox's start.
+        let mut command = key.bwrap.serving_command(STDIN, key.scratch_bytes);
         command
             .env_clear()
-            .stdin(Stdio::null())
+            .process_group(0)
+            .stdin(Stdio::from(theirs))
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
-        // SAFETY: setsid and fcntl are async-signal-safe.
-        unsafe {
-            command.pre_exec(move || {
-                // A session of its own: no terminal, and a process group to kill whole.
-                nix::unistd::setsid()?;
-                // Clears close-on-exec on a descriptor of this (child) process.
-                if libc::fcntl(socket, libc::F_SETFD, 0) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
         let mut child = spawn(command).context("cannot start bubblewrap")?;
-        drop(theirs);
         let stderr = child.stderr.take().expect("stderr is piped");
         nix::fcntl::fcntl(
             stderr.as_fd(),

@@ -458,7 +458,10 @@ mod tests {
         again.mark_done("b");
         again.save().unwrap();
         let after = std::fs::metadata(&path).unwrap();
-        assert_eq!((before.ino(), before.mtime_nsec()), (after.ino(), after.mtime_nsec()));
+        assert_eq!(
+            (before.ino(), before.mtime_nsec()),
+            (after.ino(), after.mtime_nsec())
+        );
         // A change is still written.
         again.set_hint_level("a", 1);
         again.save().unwrap();

@@ -11,8 +11,8 @@
 //! message on a socket, and the report goes back once every process of the run is gone.
 //!
 //! In a warm sandbox each run gets namespaces of its own, made fresh by construction rather
-//! than cleaned after the run before: the helper forks the run's init as the first process
-//! of a new pid namespace, and that init enters a new mount namespace, where the working
+//! than cleaned after the run before: the helper starts the run's init (on its own memory,
+//! see [`run_in_namespaces`]) as the first process of a new pid namespace, and that init enters a new mount namespace, where the working
 //! directory is a new tmpfs, `/proc` shows the run's processes alone and the program's
 //! directory is read-only. When the run's init ends, its namespaces end with it, and with
 //! them every process, file, attribute, timestamp and pid count the run left.
@@ -290,6 +290,7 @@ fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
     let mut buffer = vec![0u8; 64 * 1024];
     let mut slot = ProgramSlot::default();
     let mut ending = EndingInits::default();
+    let stack = InitStack::new()?;
     loop {
         let Some((message, fds)) = receive(&socket, &mut buffer)? else {
             return Ok(());
@@ -318,8 +319,13 @@ fn serve(socket: RawFd, scratch_bytes: u64) -> anyhow::Result<()> {
             fds: [stdin, stdout, stderr],
             cgroups: fds.collect(),
         };
-        let mut report =
-            run_in_namespaces(&orders, stdio, turns, channel, scratch_bytes, &mut ending)?;
+        let mut report = run_in_namespaces(
+            &orders,
+            (stdio, turns, channel),
+            scratch_bytes,
+            &mut ending,
+            &stack,
+        )?;
         // The run's files went with its namespaces; its program's copy is checked.
         let clean = slot.tidy();
         if clean {
@@ -375,63 +381,137 @@ impl EndingInits {
     }
 }
 
+/// What a run's init is given: the run's stdio and cgroups, its turn channel and its file
+/// channel.
+type Given = (Stdio, Option<File>, Option<File>);
+
 /// Runs `orders` under an init of the run's own, the first process of new pid and mount
 /// namespaces, which sets the mount namespace up (see [`enter_run_namespace`]) and then does
 /// what [`run`] does; the report for clings, once that init has ended every process of the
 /// run. The init itself, ending, joins `ending`.
+///
+/// The init shares the helper's memory (on a stack of its own) and descriptors, and the
+/// helper waits (`CLONE_VFORK`) until it has ended, as a fork's parent waits for its
+/// child: the helper is not copied for each run (its page tables, faulted in again and
+/// taken down at the init's end, cost each run about half what the lesson's programs take
+/// to run). So the init is the only one to run on that memory while it lives, and must
+/// leave it and the descriptors as the helper expects: it starts no thread, frees and
+/// closes only what it was given or made (once it has started the program, the program
+/// alone holds the run's stdio, as the end of a conversation needs), and puts its report
+/// where the helper reads it.
 fn run_in_namespaces(
     orders: &Orders,
-    stdio: Stdio,
-    turns: Option<File>,
-    channel: Option<File>,
+    given: Given,
     scratch_bytes: u64,
     ending: &mut EndingInits,
+    stack: &InitStack,
 ) -> anyhow::Result<String> {
     ending.reap(if orders.uid.is_some() { MOST_ENDING } else { 0 })?;
-    let (report_read, report_write) =
-        nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).context("cannot create a pipe")?;
-    let init = fork_into_new_namespaces().context("cannot start the run's init")?;
-    if init == 0 {
-        drop(report_read);
-        let report = enter_run_namespace(scratch_bytes)
-            .and_then(|()| run(orders, Some(stdio), turns, channel.as_ref()))
-            .unwrap_or_else(|err| format!("{SETUP_FAILED}{err:#}\n"));
-        let written = File::from(report_write)
-            .write_all(report.as_bytes())
-            .is_ok();
-        // SAFETY: the run's init leaves without running the helper's destructors.
-        unsafe { libc::_exit(i32::from(!written)) };
+    let mut init = Init {
+        orders,
+        scratch_bytes,
+        given: std::mem::ManuallyDrop::new(given),
+        report: None,
+    };
+    let flags = libc::CLONE_VM
+        | libc::CLONE_FILES
+        | libc::CLONE_VFORK
+        | libc::CLONE_NEWPID
+        | libc::CLONE_NEWNS
+        | libc::SIGCHLD;
+    // SAFETY: the stack is the helper's, for the init alone, and `init` outlives the init
+    // (clone returns once it has ended).
+    let pid = unsafe { libc::clone(begin_init, stack.top(), flags, (&raw mut init).cast()) };
+    if pid < 0 {
+        let err = std::io::Error::last_os_error();
+        // The init never ran: what it was to be given is the helper's still.
+        drop(std::mem::ManuallyDrop::into_inner(init.given));
+        return Err(err).context("cannot start the run's init");
     }
-    // The run's init alone holds the run's descriptors from now on.
-    drop((report_write, stdio, turns, channel));
-    // The report's end comes as the init closes its descriptors, the first thing it does
-    // on its way out, before its namespaces go.
-    let mut report = String::new();
-    let read = File::from(report_read).read_to_string(&mut report);
-    ending.0.push(Pid::from_raw(init));
-    read.context("cannot read the run's report")?;
+    // The init has taken what it was given, and closed and freed it.
+    ending.0.push(Pid::from_raw(pid));
+    let report = init
+        .report
+        .context("the run's init ended without a report")?;
     if let Some(failure) = report.strip_prefix(SETUP_FAILED) {
         anyhow::bail!("cannot set the run up: {}", failure.trim_end());
     }
     Ok(report)
 }
 
-/// A fork whose child is the first process (the init) of a new pid namespace, in a new
-/// mount namespace; 0 in the child, as fork. A `clone` with those flags, since
-/// `unshare(CLONE_NEWPID)` serves one child only, and going back to the helper's own
-/// namespace for the next (`setns`) is refused in bubblewrap's nested user namespace.
-///
-/// glibc's fork would also refresh the thread id it keeps for the calling thread; a raw
-/// clone leaves the helper's there. Both are pid namespace inits, so that id is 1 in
-/// each, and right in the child too.
-fn fork_into_new_namespaces() -> std::io::Result<libc::pid_t> {
-    let flags = libc::CLONE_NEWPID | libc::CLONE_NEWNS | libc::SIGCHLD;
-    // SAFETY: without CLONE_VM and with no new stack, clone is a fork; the helper has one
-    // thread, so its child may do anything a process may.
-    let child = unsafe { libc::syscall(libc::SYS_clone, flags as libc::c_ulong, 0, 0, 0, 0) };
-    match child {
-        ..0 => Err(std::io::Error::last_os_error()),
-        child => Ok(child as libc::pid_t),
+/// What the helper hands a run's init (see [`run_in_namespaces`]), and where the init
+/// leaves its report.
+struct Init<'a> {
+    orders: &'a Orders,
+    scratch_bytes: u64,
+    /// Taken by the init, once.
+    given: std::mem::ManuallyDrop<Given>,
+    report: Option<String>,
+}
+
+/// The run's init: the first process of its pid namespace, in a mount namespace of its
+/// own, on the helper's memory.
+extern "C" fn begin_init(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `arg` is the helper's `Init`, which the helper, waiting until this process
+    // ends, does not touch meanwhile; what it gives is taken once, here.
+    let init = unsafe { &mut *arg.cast::<Init>() };
+    let (stdio, turns, channel) = unsafe { std::mem::ManuallyDrop::take(&mut init.given) };
+    let (orders, scratch_bytes) = (init.orders, init.scratch_bytes);
+    // A panic must not unwind into the helper's frames, which are not this stack's.
+    let report = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        enter_run_namespace(scratch_bytes)
+            .and_then(|()| run(orders, Some(stdio), turns, channel.as_ref()))
+            .unwrap_or_else(|err| format!("{SETUP_FAILED}{err:#}\n"))
+    }))
+    .unwrap_or_else(|_| format!("{SETUP_FAILED}the run's init panicked\n"));
+    init.report = Some(report);
+    // SAFETY: everything of the init's own is dropped; the helper's destructors are not
+    // the init's to run.
+    unsafe { libc::_exit(0) }
+}
+
+/// The stack runs' inits run on (see [`run_in_namespaces`]): one at a time, so one for the
+/// sandbox's life, with a page below it that no access may reach.
+struct InitStack {
+    base: *mut libc::c_void,
+}
+
+/// As large as a thread's: a run's init runs the helper's code.
+const INIT_STACK_BYTES: usize = 8 << 20;
+const GUARD_BYTES: usize = 64 << 10;
+
+impl InitStack {
+    fn new() -> anyhow::Result<InitStack> {
+        // SAFETY: a new private mapping, nothing else's; its lowest part made inaccessible.
+        unsafe {
+            let base = libc::mmap(
+                std::ptr::null_mut(),
+                INIT_STACK_BYTES,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | libc::MAP_STACK,
+                -1,
+                0,
+            );
+            if base == libc::MAP_FAILED {
+                return Err(std::io::Error::last_os_error()).context("cannot map a stack");
+            }
+            if libc::mprotect(base, GUARD_BYTES, libc::PROT_NONE) != 0 {
+                return Err(std::io::Error::last_os_error()).context("cannot guard a stack");
+            }
+            Ok(InitStack { base })
+        }
+    }
+
+    /// Where the stack begins: its end (it grows down), aligned as the ABI wants.
+    fn top(&self) -> *mut libc::c_void {
+        (self.base as usize + INIT_STACK_BYTES) as *mut libc::c_void
+    }
+}
+
+impl Drop for InitStack {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `new`, which no init uses any more.
+        unsafe { libc::munmap(self.base, INIT_STACK_BYTES) };
     }
 }
 
@@ -565,12 +645,6 @@ fn run(
         Some(stdio) => drop(stdio),
         None => detach_stdio()?,
     }
-    if let Some(turns) = turns {
-        std::thread::Builder::new()
-            .name("turns".into())
-            .spawn(move || follow_turns(turns))
-            .context("cannot follow the battle's turns")?;
-    }
     PROGRAM.store(child, Ordering::SeqCst);
     // Orphans come to the helper, as the sandbox's init or as a subreaper: reaped as they
     // end, they do not pile up as zombies that count against the process limit.
@@ -589,7 +663,11 @@ fn run(
         Some(_) => Some(&mut past_limit),
         None => None,
     };
-    let waited = group.wait_watched(Some(orders.wall_time), watch);
+    let mut follow = follow_turns;
+    let turns = turns
+        .as_ref()
+        .map(|turns| (turns, &mut follow as &mut dyn FnMut(&[u8])));
+    let waited = group.wait_as_reaper(orders.wall_time, watch, turns);
     PROGRAM.store(0, Ordering::SeqCst);
     let (exit, timed_out) = waited.context("cannot wait for the program")?;
     end_descendants();
@@ -619,20 +697,17 @@ fn run(
 
 /// In a battle player's run's init, which is its pid namespace's init: stops every other
 /// process of the run (SIGSTOP, which none can catch) on `S`, lets them go on (SIGCONT)
-/// on `C`, until clings closes the channel. A stopped process uses no CPU, so the player
-/// not to move takes nothing from the one that thinks.
-fn follow_turns(mut turns: File) {
-    let mut orders = [0u8; 64];
-    while let Ok(count @ 1..) = turns.read(&mut orders) {
-        // Only the last order counts: the run is as clings last said.
-        let signal = match orders[count - 1] {
-            b'S' => libc::SIGSTOP,
-            _ => libc::SIGCONT,
-        };
-        // SAFETY: kill with plain integers; -1 is every process of the run's namespace
-        // but this one.
-        unsafe { libc::kill(-1, signal) };
-    }
+/// on `C`, as clings says on the run's turn channel while the init waits. A stopped
+/// process uses no CPU, so the player not to move takes nothing from the one that thinks.
+fn follow_turns(orders: &[u8]) {
+    // Only the last order counts: the run is as clings last said.
+    let signal = match orders.last() {
+        Some(b'S') => libc::SIGSTOP,
+        _ => libc::SIGCONT,
+    };
+    // SAFETY: kill with plain integers; -1 is every process of the run's namespace but
+    // this one.
+    unsafe { libc::kill(-1, signal) };
 }
 
 /// A helper that runs one program shares its stdin and stdout with it: it puts /dev/null

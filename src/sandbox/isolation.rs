@@ -118,14 +118,14 @@ impl Bubblewrap {
 
     /// RLIMIT_NPROC counts the processes and threads of one user (in one user namespace).
     /// As root the program has a user of its own; otherwise the sandbox's user namespace
-    /// also holds the two threads of the process that runs it (it waits for the program on
-    /// one, and times it on the other): the helper of one run, or a warm sandbox's run's
-    /// init, beside which the warm sandbox's helper waits.
+    /// also holds the process that runs it (one thread, which waits for the program and
+    /// times it): the helper of one run, or a warm sandbox's run's init, beside which the
+    /// warm sandbox's helper waits.
     pub fn process_limit(&self, processes: u64, warm: bool) -> u64 {
         match (self.root, warm) {
             (true, _) => processes,
-            (false, false) => processes + 2,
-            (false, true) => processes + 3,
+            (false, false) => processes + 1,
+            (false, true) => processes + 2,
         }
     }
 

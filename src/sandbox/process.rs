@@ -2,7 +2,9 @@
 //! time limit, and reaped only after the group is killed, so a kill never reaches a
 //! process that reused the group's id.
 
-use std::io;
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
 use std::sync::{Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -37,7 +39,7 @@ pub struct Group {
 /// How long a group stopped by SIGTERM has to end before it gets SIGKILL.
 const TERM_PATIENCE: Duration = Duration::from_secs(1);
 
-/// How often a watched group's watch is asked (see [`Group::wait_watched`]).
+/// How often a watched group's watch is asked (see [`Group::wait_as_reaper`]).
 pub const WATCH_INTERVAL: Duration = Duration::from_millis(2);
 
 impl Group {
@@ -91,63 +93,199 @@ impl Group {
     /// the leader was doing then is said); kills whatever is left in the group, and reaps
     /// the leader.
     pub fn wait(&self, limit: Option<Duration>) -> io::Result<(Exit, Option<Activity>)> {
-        self.wait_watched(limit, None)
-    }
-
-    /// [`Group::wait`], asking `watch` every [`WATCH_INTERVAL`] meanwhile whether to stop
-    /// the group now (its memory is past the run's limit): then it is killed, and the
-    /// caller, who knows why, is told of no timeout.
-    pub fn wait_watched(
-        &self,
-        limit: Option<Duration>,
-        mut watch: Option<&mut dyn FnMut() -> bool>,
-    ) -> io::Result<(Exit, Option<Activity>)> {
         let (ended_tx, ended_rx) = mpsc::channel();
         let (leader, reaper) = (self.leader, self.reaper);
         thread::spawn(move || {
             let _ = ended_tx.send(wait_without_reaping(leader, reaper));
         });
-        let deadline = limit.map(|limit| Instant::now() + limit);
-        let mut timed_out = None;
-        let ended = loop {
-            let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
-            let slice = match (&watch, left) {
-                (Some(_), Some(left)) => left.min(WATCH_INTERVAL),
-                (Some(_), None) => WATCH_INTERVAL,
-                (None, Some(left)) => left,
-                (None, None) => break ended_rx.recv().map_err(io::Error::other)?,
-            };
-            match ended_rx.recv_timeout(slice) {
-                Ok(ended) => break ended,
+        let ended = match limit {
+            None => ended_rx.recv().map_err(io::Error::other)?,
+            Some(limit) => match ended_rx.recv_timeout(limit) {
+                Ok(ended) => ended,
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     return Err(io::Error::other("the waiting thread is gone"));
                 }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-            }
-            let watched_out = watch.as_mut().is_some_and(|watch| watch());
-            let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
-            if !watched_out && !late {
-                continue;
-            }
-            if !watched_out {
-                timed_out = Some(Activity::of(self.leader));
-            }
-            self.kill();
-            break match ended_rx.recv_timeout(TERM_PATIENCE) {
-                Ok(ended) => ended,
-                Err(_) => {
-                    self.signal(Signal::SIGKILL);
-                    ended_rx.recv().map_err(io::Error::other)?
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    let doing = Activity::of(self.leader);
+                    self.kill();
+                    let ended = match ended_rx.recv_timeout(TERM_PATIENCE) {
+                        Ok(ended) => ended,
+                        Err(_) => {
+                            self.signal(Signal::SIGKILL);
+                            ended_rx.recv().map_err(io::Error::other)?
+                        }
+                    };
+                    ended?;
+                    return self.reap_leader(Some(doing));
                 }
-            };
+            },
         };
         ended?;
+        self.reap_leader(None)
+    }
+
+    /// [`Group::wait`] for a reaper whose group is stopped by SIGKILL, on this thread
+    /// alone: a run's init shares the helper's memory, and must start no thread. SIGCHLD,
+    /// blocked on this thread, is read from a signalfd. `watch` is asked every
+    /// [`WATCH_INTERVAL`] whether to stop the group now (its memory is past the run's
+    /// limit): then it is killed, and the caller, who knows why, is told of no timeout.
+    /// What `turns` says, until it ends, is handed to its handler as it comes.
+    pub fn wait_as_reaper(
+        &self,
+        limit: Duration,
+        mut watch: Option<&mut dyn FnMut() -> bool>,
+        mut turns: Option<Turns>,
+    ) -> io::Result<(Exit, Option<Activity>)> {
+        let signals = ChildSignals::block()?;
+        let deadline = Instant::now() + limit;
+        let mut orders = [0u8; 64];
+        let doing = loop {
+            if leader_ended(self.leader)? {
+                break None;
+            }
+            let watched_out = watch.as_mut().is_some_and(|watch| watch());
+            let now = Instant::now();
+            if watched_out || now >= deadline {
+                let doing = (!watched_out).then(|| Activity::of(self.leader));
+                self.signal(Signal::SIGKILL);
+                wait_without_reaping(self.leader, true)?;
+                break doing;
+            }
+            let left = deadline - now;
+            let slice = if watch.is_some() {
+                left.min(WATCH_INTERVAL)
+            } else {
+                left
+            };
+            let turns_fd = turns.as_ref().map(|(file, _)| file.as_fd());
+            let (child, turn) = signals.poll(turns_fd, slice)?;
+            if turn && let Some((file, on_turn)) = turns.as_mut() {
+                match (&**file).read(&mut orders) {
+                    Ok(count @ 1..) => on_turn(&orders[..count]),
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                    // Its end, or a channel that cannot be read: no more turns.
+                    _ => turns = None,
+                }
+            }
+            if child {
+                signals.drain();
+            }
+        };
+        self.reap_leader(doing)
+    }
+
+    /// Kills what is left of the group, whose leader has ended, and reaps the leader.
+    fn reap_leader(&self, doing: Option<Activity>) -> io::Result<(Exit, Option<Activity>)> {
         let mut reaped = self.reaped.lock().expect("group lock");
         // The leader is a zombie now: its id, and so the group's, cannot be reused yet.
         let _ = killpg(self.leader, Signal::SIGKILL);
         let exit = reap(self.leader)?;
         *reaped = true;
-        Ok((exit, timed_out))
+        Ok((exit, doing))
+    }
+}
+
+/// A battle player's turn channel, and what to do with each order read from it.
+pub type Turns<'a> = (&'a File, &'a mut dyn FnMut(&[u8]));
+
+/// SIGCHLD blocked on this thread (as it was before, once dropped), and read from a
+/// signalfd instead.
+struct ChildSignals {
+    fd: OwnedFd,
+    before: libc::sigset_t,
+}
+
+impl ChildSignals {
+    fn block() -> io::Result<ChildSignals> {
+        // SAFETY: sigset_t values filled by sigemptyset/sigaddset, and a mask change of this
+        // thread alone; signalfd makes a new descriptor, owned from here on.
+        unsafe {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::sigaddset(&mut set, libc::SIGCHLD);
+            let mut before: libc::sigset_t = std::mem::zeroed();
+            libc::pthread_sigmask(libc::SIG_BLOCK, &set, &mut before);
+            let fd = libc::signalfd(-1, &set, libc::SFD_NONBLOCK | libc::SFD_CLOEXEC);
+            if fd < 0 {
+                let err = io::Error::last_os_error();
+                libc::pthread_sigmask(libc::SIG_SETMASK, &before, std::ptr::null_mut());
+                return Err(err);
+            }
+            Ok(ChildSignals {
+                fd: OwnedFd::from_raw_fd(fd),
+                before,
+            })
+        }
+    }
+
+    /// Waits at most `limit` for a child to end or `turns` to be readable (or closed);
+    /// which of the two happened.
+    fn poll(&self, turns: Option<BorrowedFd>, limit: Duration) -> io::Result<(bool, bool)> {
+        let mut fds = [
+            libc::pollfd {
+                fd: self.fd.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: turns.map_or(-1, |fd| fd.as_raw_fd()),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        let millis = limit.as_micros().div_ceil(1000).min(i32::MAX as u128) as libc::c_int;
+        // SAFETY: poll writes only the revents of the array it is given.
+        if unsafe { libc::poll(fds.as_mut_ptr(), 2, millis) } < 0 {
+            let err = io::Error::last_os_error();
+            return match err.kind() {
+                io::ErrorKind::Interrupted => Ok((false, false)),
+                _ => Err(err),
+            };
+        }
+        Ok((fds[0].revents != 0, fds[1].revents != 0))
+    }
+
+    /// Reads the signals that came, so that the next poll waits for new ones.
+    fn drain(&self) {
+        let mut info = [0u8; 128 * 8];
+        // SAFETY: reading into a buffer we own from a non-blocking descriptor we own.
+        while unsafe { libc::read(self.fd.as_raw_fd(), info.as_mut_ptr().cast(), info.len()) } > 0 {
+        }
+    }
+}
+
+impl Drop for ChildSignals {
+    fn drop(&mut self) {
+        // SAFETY: restores this thread's own mask as it was.
+        unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &self.before, std::ptr::null_mut()) };
+    }
+}
+
+/// Whether `leader` has ended (left a zombie), reaping the orphans that ended meanwhile,
+/// without waiting.
+fn leader_ended(leader: Pid) -> io::Result<bool> {
+    loop {
+        // SAFETY: an all-zero siginfo is valid; waitid only writes into it.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let flags = libc::WEXITED | libc::WNOWAIT | libc::WNOHANG;
+        // SAFETY: waitid only writes into the siginfo it is given.
+        if unsafe { libc::waitid(libc::P_ALL, 0, &mut info, flags) } != 0 {
+            let err = io::Error::last_os_error();
+            if err.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(err);
+        }
+        // SAFETY: waitid filled in the pid of the child that ended, or 0 for none.
+        match unsafe { info.si_pid() } {
+            0 => return Ok(false),
+            ended if ended == leader.as_raw() => return Ok(true),
+            // An orphan this reaper inherited: nobody else will reap it.
+            // SAFETY: reaping a child that has ended; no status is wanted.
+            orphan => unsafe {
+                libc::waitpid(orphan, std::ptr::null_mut(), 0);
+            },
+        }
     }
 }
 

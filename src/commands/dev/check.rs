@@ -71,11 +71,11 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
     let mut warnings = Vec::new();
     let grader = app.grader()?;
     let cache = CheckCache::new(&grader, style::enabled());
-    let (mut graded, mut remembered) = (0, 0);
+    let mut plans = Vec::new();
+    let mut work = Vec::new();
     for exercise in exercises {
-        println!("{}", exercise.name.bold());
         if !cases.contains_key(&exercise.name) {
-            println!("  its cases are missing or cannot be read: see the problems below");
+            plans.push((exercise, Plan::Unreadable));
             continue;
         }
         let programs = programs_of(&grader, exercise, &mut problems);
@@ -99,26 +99,66 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
             true => None,
             false => cache.get(exercise, &key),
         };
-        let checked = match cached {
-            Some(checked) => {
-                remembered += checked.programs;
-                checked
-            }
+        match cached {
+            Some(checked) => plans.push((exercise, Plan::Remembered(checked))),
             None => {
-                let (checked, settled) = grade(&grader, exercise, &programs, args.explain)?;
-                graded += checked.programs;
-                // A solution near its time limit may pass or time out on the next run.
-                match settled && !args.explain {
-                    true => cache.put(exercise, &key, checked),
-                    false => checked,
+                plans.push((exercise, Plan::Grade { key }));
+                work.push((exercise, programs));
+            }
+        }
+    }
+    let mut shown = Shown {
+        problems,
+        warnings,
+        ..Shown::default()
+    };
+    let mut plans = plans.into_iter();
+    // Prints the exercises in the course's order, up to the next one graded now (given
+    // with what grading it found), or to the end.
+    let mut show = |shown: &mut Shown, mut graded: Option<Result<(Checked, bool)>>| {
+        for (exercise, plan) in plans.by_ref() {
+            println!("{}", exercise.name.bold());
+            match plan {
+                Plan::Unreadable => {
+                    println!("  its cases are missing or cannot be read: see the problems below")
+                }
+                Plan::Remembered(checked) => {
+                    shown.remembered += checked.programs;
+                    shown.add(checked);
+                }
+                Plan::Grade { key } => {
+                    match graded
+                        .take()
+                        .expect("an exercise graded now comes with its grading")
+                    {
+                        Ok((checked, settled)) => {
+                            shown.graded += checked.programs;
+                            // A solution near its time limit may pass or time out on the next run.
+                            shown.add(match settled && !args.explain {
+                                true => cache.put(exercise, &key, checked),
+                                false => checked,
+                            });
+                        }
+                        Err(err) => shown.failure = shown.failure.take().or(Some(err)),
+                    }
+                    return;
                 }
             }
-        };
-        for line in &checked.lines {
-            println!("{line}");
         }
-        problems.extend(checked.problems);
-        warnings.extend(checked.warnings);
+    };
+    grade_all(&grader, &work, args.explain, |graded| {
+        show(&mut shown, Some(graded))
+    });
+    show(&mut shown, None);
+    let Shown {
+        problems,
+        warnings,
+        graded,
+        remembered,
+        failure,
+    } = shown;
+    if let Some(err) = failure {
+        return Err(err);
     }
     if remembered > 0 {
         println!(
@@ -154,39 +194,135 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
     Ok(Exit::Failure)
 }
 
-/// Grades an exercise's `programs` through the students' pipeline and holds each to its
-/// role; with whether what it found would be found again (no solution case near its time
-/// limit). A solution runs every case; a program that must fail stops once the cases
-/// that ran show what every case would: that it fails, and (a known-wrong one) the hint
-/// it is shown first ([`mistakes::still_to_run`]); `--explain` runs them all.
-fn grade(
+/// What `dev check` does with an exercise.
+enum Plan {
+    /// Nothing: its cases are missing or cannot be read (a problem of the static checks).
+    Unreadable,
+    /// Shows what an earlier check found, nothing it read having changed since.
+    Remembered(Checked),
+    /// Grades its programs, and remembers what that finds under `key`.
+    Grade { key: String },
+}
+
+/// What `dev check` has shown so far, and counts.
+#[derive(Default)]
+struct Shown {
+    problems: Vec<Problem>,
+    warnings: Vec<String>,
+    /// Programs graded now, and programs whose grading was remembered.
+    graded: usize,
+    remembered: usize,
+    /// The first grading that could not be made (clings' own error, not the course's).
+    failure: Option<anyhow::Error>,
+}
+
+impl Shown {
+    fn add(&mut self, checked: Checked) {
+        for line in &checked.lines {
+            println!("{line}");
+        }
+        self.problems.extend(checked.problems);
+        self.warnings.extend(checked.warnings);
+    }
+}
+
+/// Grades the programs of every exercise of `work` in one queue on the grader's `jobs`
+/// threads, so that no exercise waits for the slowest program of the one before it, and
+/// gives `done` what each exercise's programs found ([`judge`]), in `work`'s order, as soon
+/// as they and those of the exercises before it are graded.
+fn grade_all(
+    grader: &Grader,
+    work: &[(&Exercise, Vec<(Role, PathBuf)>)],
+    explain: bool,
+    mut done: impl FnMut(Result<(Checked, bool)>),
+) {
+    let mut queue: Vec<(usize, usize)> = work
+        .iter()
+        .enumerate()
+        .flat_map(|(at, (_, programs))| (0..programs.len()).map(move |program| (at, program)))
+        .collect();
+    // The longest gradings first, so that none is left running alone at the end: a
+    // refereed exercise's games, and each solution, which runs every case and the strict tier.
+    queue.sort_by_key(|&(at, program)| {
+        let (exercise, programs) = &work[at];
+        (
+            exercise.referee.is_none(),
+            programs[program].0 != Role::Solution,
+        )
+    });
+    let mut results: Vec<Vec<Option<Result<ExerciseResult>>>> = work
+        .iter()
+        .map(|(_, programs)| programs.iter().map(|_| None).collect())
+        .collect();
+    let mut next = 0;
+    let mut judge_ready = |results: &mut Vec<Vec<Option<Result<ExerciseResult>>>>| {
+        while next < work.len() && results[next].iter().all(Option::is_some) {
+            let (exercise, programs) = &work[next];
+            let found = std::mem::take(&mut results[next]).into_iter().flatten();
+            done(judge(grader, exercise, programs, found, explain));
+            next += 1;
+        }
+    };
+    let (send, graded) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            parallel::map(&queue, grader.jobs, |&(at, program)| {
+                let (exercise, programs) = &work[at];
+                let result = grade_program(grader, exercise, &programs[program], explain);
+                // The receiver lives until every program is graded.
+                let _ = send.send((at, program, result));
+            })
+        });
+        for (at, program, result) in graded {
+            results[at][program] = Some(result);
+            judge_ready(&mut results);
+        }
+    });
+    // Exercises with no program at all.
+    judge_ready(&mut results);
+}
+
+/// Grades one of an exercise's programs through the students' pipeline. A solution runs
+/// every case; a program that must fail stops once the cases that ran show what every
+/// case would: that it fails, and (a known-wrong one) the hint it is shown first
+/// ([`mistakes::still_to_run`]); `--explain` runs them all.
+fn grade_program(
+    grader: &Grader,
+    exercise: &Exercise,
+    (role, path): &(Role, PathBuf),
+    explain: bool,
+) -> Result<ExerciseResult> {
+    let root = &grader.course.root;
+    let question = match role {
+        Role::Solution => return grader.grade_source(exercise, root, path),
+        _ if explain => return grader.grade_source(exercise, root, path),
+        Role::Skeleton => Question::Fails,
+        Role::Wrong => Question::FirstHint,
+    };
+    // Its own mistake's cases are all wanted: `first_hint` holds it to them.
+    let also: Vec<String> = own_mistake(exercise, path)
+        .map(|own| {
+            [&own.fails, &own.passes, &own.explains]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default();
+    grader.grade_source_until(exercise, root, path, |cases, ran| {
+        mistakes::still_to_run(&exercise.mistakes, cases, ran, question, &also)
+    })
+}
+
+/// Holds each of an exercise's `programs` to its role, given what grading it found; with
+/// whether that would be found again (no solution case near its time limit).
+fn judge(
     grader: &Grader,
     exercise: &Exercise,
     programs: &[(Role, PathBuf)],
+    results: impl Iterator<Item = Result<ExerciseResult>>,
     explain: bool,
 ) -> Result<(Checked, bool)> {
-    let root = &grader.course.root;
-    let results = parallel::map(programs, grader.jobs, |(role, path)| {
-        let question = match role {
-            Role::Solution => return grader.grade_source(exercise, root, path),
-            _ if explain => return grader.grade_source(exercise, root, path),
-            Role::Skeleton => Question::Fails,
-            Role::Wrong => Question::FirstHint,
-        };
-        // Its own mistake's cases are all wanted: `first_hint` holds it to them.
-        let also: Vec<String> = own_mistake(exercise, path)
-            .map(|own| {
-                [&own.fails, &own.passes, &own.explains]
-                    .into_iter()
-                    .flatten()
-                    .cloned()
-                    .collect()
-            })
-            .unwrap_or_default();
-        grader.grade_source_until(exercise, root, path, |cases, ran| {
-            mistakes::still_to_run(&exercise.mistakes, cases, ran, question, &also)
-        })
-    });
     let mut checked = Checked {
         programs: programs.len(),
         ..Checked::default()

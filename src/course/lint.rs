@@ -138,6 +138,7 @@ pub fn check(
         }
         case_problems(&mut problems, exercise, &found);
         mistakes(&mut problems, &info, exercise, &names);
+        accepted_mutants(&mut problems, &info, exercise);
         // Programs are graded on every case or none: a case left out would hide what it
         // catches.
         if !broken {
@@ -185,6 +186,23 @@ fn mistakes(problems: &mut Vec<Problem>, info: &Path, exercise: &Exercise, cases
                     ));
                 }
             }
+        }
+    }
+}
+
+/// An exercise's `[[exercises.accepted_mutants]]`: each says which mutants it accepts, and
+/// why.
+fn accepted_mutants(problems: &mut Vec<Problem>, info: &Path, exercise: &Exercise) {
+    for (at, accepted) in exercise.accepted_mutants.iter().enumerate() {
+        let which = format!("{}: accepted mutant {}", exercise.name, at + 1);
+        if accepted.function.is_none() && accepted.change.is_none() {
+            problems.push(Problem::new(
+                info,
+                format!("{which}: give `function`, `change` or both: it would accept every mutant"),
+            ));
+        }
+        if accepted.why.trim().is_empty() {
+            problems.push(Problem::new(info, format!("{which}: `why` is empty")));
         }
     }
 }

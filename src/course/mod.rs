@@ -125,6 +125,10 @@ pub struct Exercise {
     /// (`[[exercises.mistakes]]`): the first that the results show is the first hint.
     #[serde(default)]
     pub mistakes: Vec<Mistake>,
+    /// Changes of the reference solution that survive the cases and are no mistake
+    /// (`[[exercises.accepted_mutants]]`): `dev mutants` lists them apart, with why.
+    #[serde(default)]
+    pub accepted_mutants: Vec<AcceptedMutant>,
     /// The `name` of its chapter; the course's first chapter when not given.
     #[serde(default)]
     pub chapter: Option<String>,
@@ -138,6 +142,21 @@ pub struct Exercise {
     /// the grading stage's `checkers`.
     #[serde(default)]
     pub referee: Option<PathBuf>,
+}
+
+/// Mutants of the reference solution that the instructor accepts as no mistake: another
+/// player as strong, a bound as safe, two steps in either order. A surviving mutant that
+/// an entry fits is not a weakness of the cases, and `dev mutants` leaves it out of the
+/// score, saying so. An entry fits a mutant when each key it gives fits.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AcceptedMutant {
+    /// The function of the reference whose body holds the change.
+    pub function: Option<String>,
+    /// The change as `dev mutants` shows it, without its line: `WIN + 2 → WIN + 1`.
+    pub change: Option<String>,
+    /// Why such a change is no mistake: shown beside each mutant it accepts.
+    pub why: String,
 }
 
 /// A part of the course: its exercises come after those of the chapters before it.

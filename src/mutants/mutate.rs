@@ -61,12 +61,21 @@ pub struct Mutant {
     pub after: String,
     /// The whole program with the change.
     pub source: String,
+    /// The function whose body holds the change, if one does.
+    pub function: Option<String>,
+}
+
+impl Mutant {
+    /// The change without its line: `k < 5 → k <= 5`.
+    pub fn change(&self) -> String {
+        format!("{} → {}", self.before, self.after)
+    }
 }
 
 impl fmt::Display for Mutant {
     /// `27: k < 5 → k <= 5`: the caller puts the file's name in front.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {} → {}", self.line, self.before, self.after)
+        write!(f, "{}: {}", self.line, self.change())
     }
 }
 
@@ -99,10 +108,17 @@ pub fn mutants(source: &str) -> Vec<Mutant> {
         program.direction_entries(first, last, &mut found);
     }
     found.sort_by_key(|(start, _)| *start);
+    let functions = program.functions();
     let mut seen = std::collections::HashSet::new();
     found
         .into_iter()
-        .map(|(_, mutant)| mutant)
+        .map(|(start, mut mutant)| {
+            mutant.function = functions
+                .iter()
+                .find(|(_, body)| body.contains(&start))
+                .map(|(name, _)| name.clone());
+            mutant
+        })
         .filter(|mutant| mutant.source != source && seen.insert(mutant.source.clone()))
         .collect()
 }
@@ -286,6 +302,7 @@ impl Program<'_> {
         (
             self.tokens[index].start,
             Mutant {
+                function: None,
                 operator,
                 line,
                 before,
@@ -423,6 +440,7 @@ impl Program<'_> {
                 found.push((
                     self.tokens[start].start,
                     Mutant {
+                        function: None,
                         operator: Operator::Direction,
                         line: self.tokens[index].line,
                         before: self.span(open, close),
@@ -467,6 +485,7 @@ impl Program<'_> {
             found.push((
                 self.tokens[index].start,
                 Mutant {
+                    function: None,
                     operator: Operator::RemovedStatement,
                     line: self.tokens[index].line,
                     before: self.span(index, end),
@@ -487,6 +506,48 @@ impl Program<'_> {
                 "{" | "}" => return None,
                 ";" if depth == 0 => return Some(at),
                 _ => {}
+            }
+        }
+        None
+    }
+
+    /// Each function definition's name and the bytes of its body (from its `{` to its
+    /// `}`): a `{` at the top level that follows `name(...)` opens one.
+    fn functions(&self) -> Vec<(String, std::ops::Range<usize>)> {
+        let mut functions = Vec::new();
+        let mut at = 0;
+        while at < self.tokens.len() {
+            if !self.is(at, "{") {
+                at += 1;
+                continue;
+            }
+            let Some(end) = self.closing(at) else { break };
+            let name = (at > 0 && self.is(at - 1, ")"))
+                .then(|| self.opening(at - 1))
+                .flatten()
+                .filter(|&open| open > 0 && self.tokens[open - 1].kind == Kind::Word)
+                .map(|open| self.text(open - 1).to_string());
+            if let Some(name) = name {
+                functions.push((name, self.tokens[at].start..self.tokens[end].end));
+            }
+            // What is inside a top-level block (a function's body, a struct's fields, an
+            // array's initialiser) defines no function.
+            at = end + 1;
+        }
+        functions
+    }
+
+    /// The token that opens the parenthesis closed at `index`.
+    fn opening(&self, index: usize) -> Option<usize> {
+        let mut depth = 0;
+        for at in (0..=index).rev() {
+            if self.is(at, ")") {
+                depth += 1;
+            } else if self.is(at, "(") {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(at);
+                }
             }
         }
         None
@@ -571,6 +632,7 @@ impl Program<'_> {
         found.push((
             self.tokens[index].start,
             Mutant {
+                function: None,
                 operator: Operator::SwappedBranches,
                 line: self.tokens[index].line,
                 before: format!("if {}", self.span(index + 1, condition)),
@@ -663,6 +725,7 @@ impl Program<'_> {
                 found.push((
                     self.tokens[earlier.0].start,
                     Mutant {
+                        function: None,
                         operator: Operator::SwappedStatements,
                         line: self.tokens[earlier.0].line,
                         before: format!(
@@ -725,6 +788,7 @@ impl Program<'_> {
         found.push((
             self.tokens[index].start,
             Mutant {
+                function: None,
                 operator: Operator::SwappedStatements,
                 line: self.tokens[index].line,
                 before: format!("{first_check} … else {second_check}"),
@@ -827,6 +891,7 @@ impl Program<'_> {
         found.push((
             self.tokens[index].start,
             Mutant {
+                function: None,
                 operator: Operator::SwappedOperands,
                 line: self.tokens[index].line,
                 before: format!(
@@ -894,6 +959,24 @@ mod tests {
                 .count(),
             4
         );
+    }
+
+    #[test]
+    fn each_mutant_knows_the_function_whose_body_it_changes() {
+        let source = "static const int dirs[1][2] = { {0, 1} };\nstruct cell { int r; };\n\
+                      static int weight(int n) {\n    return n * 10;\n}\n\
+                      int main(void) {\n    if (weight(2) > 5) { return 1; }\n    return 0;\n}\n";
+        let functions = |text: &str| -> Vec<Option<String>> {
+            mutants(source)
+                .into_iter()
+                .filter(|m| m.change() == text)
+                .map(|m| m.function)
+                .collect()
+        };
+        assert_eq!(functions("n * 10 → n * 11"), [Some("weight".to_string())]);
+        assert_eq!(functions("2) > 5 → 2) >= 5"), [Some("main".to_string())]);
+        // Outside any function: the array's entries.
+        assert_eq!(functions("{0, 1} → {-1, 1}"), [None]);
     }
 
     #[test]

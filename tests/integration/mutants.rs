@@ -150,3 +150,82 @@ fn a_course_without_both_colours_having_five_keeps_the_mutant_that_checks_white_
     );
     assert!(score(full_output) > score(&weak_output), "{full_output}");
 }
+
+/// `entries` put among check_win's tables of the course's info.toml in `dir`.
+fn accept_in_check_win(dir: &Path, entries: &str) {
+    let info = dir.join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    let own = text
+        .find("name = \"check_win\"")
+        .expect("check_win's entry");
+    let next = own
+        + text[own..]
+            .find("\n[[exercises]]")
+            .expect("an exercise after it");
+    std::fs::write(
+        &info,
+        format!("{}\n{entries}{}", &text[..next], &text[next..]),
+    )
+    .unwrap();
+}
+
+#[test]
+fn accepted_mutants_are_listed_apart_with_why_and_left_out_of_the_score() {
+    let (weak, _) = course_without(|board, _| has_five(board, &['B', 'W'], &ANTI_DIAGONAL));
+    let (_, unaccepted) = mutants(weak.path(), &[]);
+    accept_in_check_win(
+        weak.path(),
+        "[[exercises.accepted_mutants]]\nchange = \"{1, -1} → {1, 0}\"\n\
+         why = \"planted: no case holds an anti-diagonal five\"\n\
+         [[exercises.accepted_mutants]]\nfunction = \"no_such_function\"\nwhy = \"stale\"\n",
+    );
+    let (code, output) = mutants(weak.path(), &[]);
+    assert_eq!(code, Some(0), "{output}");
+    let lines: Vec<&str> = output.lines().collect();
+    let accepted = lines
+        .iter()
+        .position(|line| {
+            line.contains("accepted    1 mutant ({1, -1} → {1, 0})")
+                && line.ends_with("planted: no case holds an anti-diagonal five")
+        })
+        .unwrap_or_else(|| panic!("the anti-diagonal mutant is not accepted:\n{output}"));
+    assert!(lines[accepted + 1].contains("check_win.c:"), "{output}");
+    assert!(
+        !lines
+            .iter()
+            .any(|line| line.contains("survived") && line.contains("{1, -1} → {1, 0}")),
+        "an accepted mutant is listed as a survivor:\n{output}"
+    );
+    assert!(
+        output.contains("accepted mutant 2 (in no_such_function()) fits no survivor"),
+        "{output}"
+    );
+    // One survivor fewer in the score, and the score counting it is the one before.
+    assert!(
+        score(&output) > score(&unaccepted),
+        "{output}\n{unaccepted}"
+    );
+    let counting = format!(
+        "1 accepted as no mistake: {:.1}% counting them",
+        score(&unaccepted)
+    );
+    assert!(output.contains(&counting), "{counting:?} not in:\n{output}");
+
+    // An entry that names nothing to fit is the course's problem.
+    accept_in_check_win(
+        weak.path(),
+        "[[exercises.accepted_mutants]]\nwhy = \"everything\"\n",
+    );
+    let checked = clings(weak.path())
+        .args(["dev", "check", "check_win"])
+        .output()
+        .unwrap();
+    assert_eq!(checked.status.code(), Some(1));
+    assert!(
+        stdout_of(&checked).contains(
+            "check_win: accepted mutant 3: give `function`, `change` or both: it would accept every mutant"
+        ),
+        "{}",
+        stdout_of(&checked)
+    );
+}

@@ -4,7 +4,8 @@
 //! the share killed of the mutants that compile and can be told from the reference. For a
 //! mutant that survives, made-up inputs (see [`crate::mutants::input_search`]) are tried on it and
 //! on the reference: the first on which they differ is kept, ready to become a case with
-//! `dev new-case`; one that no input tells apart is likely equivalent, and listed apart.
+//! `dev new-case`; one that no input tells apart is likely equivalent, and listed apart,
+//! as is one the course accepts as no mistake (`[[exercises.accepted_mutants]]`).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -15,7 +16,7 @@ use colored::Colorize;
 
 use crate::app::App;
 use crate::commands::Exit;
-use crate::course::Exercise;
+use crate::course::{AcceptedMutant, Exercise};
 use crate::grade::Grader;
 use crate::grade::looping::LoopRule;
 use crate::grade::results::CaseResult;
@@ -42,6 +43,9 @@ enum Fate {
     Survived(Option<PathBuf>),
     /// Every case passed and no made-up input told it from the reference.
     Equivalent,
+    /// Every case passed, and the course accepts it as no mistake: the entry of the
+    /// exercise's `accepted_mutants` that fits it first.
+    Accepted(usize),
 }
 
 /// `dev mutants`: which exercises, and how hard to look for inputs.
@@ -170,6 +174,7 @@ fn exercise_score(
             _ => Fate::Killed,
         });
     }
+    accept(exercise, &mutants, &mut fates);
     let graded_in = started.elapsed();
     let unsearched = search(
         grader,
@@ -189,6 +194,28 @@ fn exercise_score(
         (graded_in, started.elapsed()),
     );
     Ok(score(&fates))
+}
+
+/// Survivors that an entry of the exercise's `accepted_mutants` fits become accepted.
+fn accept(exercise: &Exercise, mutants: &[Mutant], fates: &mut [Fate]) {
+    for (mutant, fate) in mutants.iter().zip(fates) {
+        if !matches!(fate, Fate::Survived(_)) {
+            continue;
+        }
+        let fits = |accepted: &&AcceptedMutant| {
+            accepted
+                .function
+                .as_ref()
+                .is_none_or(|function| mutant.function.as_ref() == Some(function))
+                && accepted
+                    .change
+                    .as_ref()
+                    .is_none_or(|change| *change == mutant.change())
+        };
+        if let Some(entry) = exercise.accepted_mutants.iter().position(|a| fits(&a)) {
+            *fate = Fate::Accepted(entry);
+        }
+    }
 }
 
 /// How many mutants each case has killed so far, shared by the threads that grade them. A
@@ -317,7 +344,8 @@ fn search(
     Ok(None)
 }
 
-/// Killed over the mutants that compile and are not equivalent, in percent.
+/// Killed over the mutants that compile, are not equivalent and are not accepted, in
+/// percent.
 fn score(fates: &[Fate]) -> Option<f64> {
     let killed = fates
         .iter()
@@ -328,6 +356,19 @@ fn score(fates: &[Fate]) -> Option<f64> {
         .filter(|fate| matches!(fate, Fate::Killed | Fate::Survived(_)))
         .count();
     (scored > 0).then(|| 100.0 * killed as f64 / scored as f64)
+}
+
+/// The score were the accepted mutants survivors: what the cases alone kill.
+fn score_counting_accepted(fates: &[Fate]) -> Option<f64> {
+    let counted: Vec<Fate> = fates
+        .iter()
+        .map(|fate| match fate {
+            Fate::Accepted(_) | Fate::Survived(_) => Fate::Survived(None),
+            Fate::Killed => Fate::Killed,
+            Fate::Stillborn | Fate::Equivalent => Fate::Stillborn,
+        })
+        .collect();
+    score(&counted)
 }
 
 fn report(
@@ -343,10 +384,17 @@ fn report(
     let survived = tally(|fate| matches!(fate, Fate::Survived(_)));
     let stillborn = tally(|fate| matches!(fate, Fate::Stillborn));
     let equivalent = tally(|fate| matches!(fate, Fate::Equivalent));
+    let accepted = tally(|fate| matches!(fate, Fate::Accepted(_)));
     let score = score(fates).map_or("none".to_string(), |score| format!("{score:.1}%"));
+    let accepted = match score_counting_accepted(fates) {
+        Some(counting) if accepted > 0 => {
+            format!(", {accepted} accepted as no mistake: {counting:.1}% counting them")
+        }
+        _ => String::new(),
+    };
     let summary = format!(
         "{}: mutation score {score}, {killed} of {} killed ({}, {stillborn} stillborn, \
-         {equivalent} equivalent) in {:.1} s ({:.1} s grading, {:.1} s input search)",
+         {equivalent} equivalent{accepted}) in {:.1} s ({:.1} s grading, {:.1} s input search)",
         exercise.name,
         killed + survived,
         count(mutants.len(), "mutant", "mutants"),
@@ -404,7 +452,44 @@ fn report(
             Fate::Equivalent => {
                 println!("  equivalent  {file}:{mutant} (no made-up input tells it apart)")
             }
-            Fate::Killed | Fate::Stillborn => {}
+            Fate::Accepted(_) | Fate::Killed | Fate::Stillborn => {}
+        }
+    }
+    // The accepted ones by entry, so that each reason is read once, and the entries that
+    // accepted nothing: what they named is killed now, or no longer in the reference.
+    for (entry, accepted) in exercise.accepted_mutants.iter().enumerate() {
+        let fitting: Vec<&Mutant> = mutants
+            .iter()
+            .zip(fates)
+            .filter(|(_, fate)| matches!(fate, Fate::Accepted(at) if *at == entry))
+            .map(|(mutant, _)| mutant)
+            .collect();
+        let what = [
+            accepted
+                .function
+                .as_ref()
+                .map(|name| format!("in {name}()")),
+            accepted.change.clone(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ");
+        if fitting.is_empty() {
+            println!(
+                "  {} accepted mutant {} ({what}) fits no survivor: remove it from info.toml",
+                "warning:".yellow().bold(),
+                entry + 1
+            );
+            continue;
+        }
+        println!(
+            "  accepted    {} ({what}): {}",
+            count(fitting.len(), "mutant", "mutants"),
+            accepted.why
+        );
+        for mutant in fitting {
+            println!("              {file}:{mutant}");
         }
     }
 }
@@ -462,6 +547,59 @@ mod tests {
             ran[index] = true;
             order.push(index);
         }
+    }
+
+    #[test]
+    fn only_survivors_that_an_entry_fits_are_accepted_and_left_out_of_the_score() {
+        let exercise: Exercise = toml::from_str(
+            "name = \"e\"\ntitle = \"e\"\npath = \"e.c\"\n\
+             [[accepted_mutants]]\nfunction = \"weight\"\nwhy = \"another weight\"\n\
+             [[accepted_mutants]]\nchange = \"return 0 → return 1\"\nwhy = \"any status\"\n",
+        )
+        .unwrap();
+        let source = "static int weight(int n) {\n    return n * 10;\n}\n\
+                      int main(void) {\n    return weight(0) - 0;\n    return 0;\n}\n";
+        let mutants = mutate::mutants(source);
+        // The first mutant is killed; every other one survives the cases.
+        let mut fates: Vec<Fate> = (0..mutants.len())
+            .map(|at| match at {
+                0 => Fate::Killed,
+                _ => Fate::Survived(None),
+            })
+            .collect();
+        accept(&exercise, &mutants, &mut fates);
+        for (mutant, fate) in mutants.iter().zip(&fates).skip(1) {
+            let entry = match (mutant.function.as_deref(), mutant.change().as_str()) {
+                (Some("weight"), _) => Some(0),
+                (_, "return 0 → return 1") => Some(1),
+                _ => None,
+            };
+            match entry {
+                Some(entry) => assert!(
+                    matches!(fate, Fate::Accepted(at) if *at == entry),
+                    "{mutant}"
+                ),
+                None => assert!(matches!(fate, Fate::Survived(None)), "{mutant}"),
+            }
+        }
+        assert!(
+            matches!(fates[0], Fate::Killed),
+            "a killed mutant stays killed"
+        );
+        let accepted = fates
+            .iter()
+            .filter(|f| matches!(f, Fate::Accepted(_)))
+            .count();
+        let survived = fates
+            .iter()
+            .filter(|f| matches!(f, Fate::Survived(_)))
+            .count();
+        assert!(accepted > 0 && survived > 0);
+        assert_eq!(score(&fates), Some(100.0 / (1 + survived) as f64));
+        assert_eq!(
+            score_counting_accepted(&fates),
+            Some(100.0 / (1 + survived + accepted) as f64)
+        );
     }
 
     #[test]

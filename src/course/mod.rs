@@ -6,14 +6,14 @@ pub mod input_format;
 pub mod lint;
 pub mod student_folder;
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::course::fixture::{HintRule, Mistake};
+use crate::course::fixture::{FirstHint, HintRule, Mistake};
 use crate::course::input_format::InputFormat;
 use crate::util::i18n::{Localized, Text};
 use crate::verdict::compare::CompareMode;
@@ -125,6 +125,10 @@ pub struct Exercise {
     /// (`[[exercises.mistakes]]`): the first that the results show is the first hint.
     #[serde(default)]
     pub mistakes: Vec<Mistake>,
+    /// The hint each known-wrong program not named after a mistake must get first
+    /// (`[exercises.first_hints]`, by the program's file name without its extension).
+    #[serde(default)]
+    pub first_hints: BTreeMap<String, FirstHint>,
     /// The `name` of its chapter; the course's first chapter when not given.
     #[serde(default)]
     pub chapter: Option<String>,

@@ -12,18 +12,18 @@ use crate::util::style;
 const SHOWN: usize = 50;
 
 /// The hints shown so far to the known-wrong programs of one exercise, and where the
-/// report's section of those never shown starts in the exercise's lines.
+/// report's section of those never shown is in the exercise's lines (its start and length).
 #[derive(Default)]
 pub struct HintCoverage {
     shown: Vec<Text>,
-    section: Option<usize>,
+    section: Option<(usize, usize)>,
 }
 
 impl HintCoverage {
     /// Counts the hints shown on each case that `result` (a known-wrong program's, graded
-    /// on every case) fails, and puts the section of the hints never shown so far at the end
-    /// of `lines`, in place of the one before: after the exercise's last program it is the
-    /// exercise's.
+    /// on every case) fails, and moves the section of the hints never shown so far to the
+    /// end of `lines`, brought up to date: after the exercise's last program it ends the
+    /// exercise's report.
     pub fn add(&mut self, exercise: &Exercise, result: &ExerciseResult, lines: &mut Vec<String>) {
         for case in result.cases.iter().filter(|case| case.failed()) {
             if let Some(hint) = case.hint()
@@ -32,10 +32,16 @@ impl HintCoverage {
                 self.shown.push(hint.clone());
             }
         }
-        if let Some(start) = self.section {
-            lines.truncate(start);
+        if let Some((start, length)) = self.section {
+            lines.drain(start..start + length);
         }
-        self.section = Some(lines.len());
+        let start = lines.len();
+        self.report(exercise, result, lines);
+        self.section = Some((start, lines.len() - start));
+    }
+
+    /// The hints of `exercise` never shown so far, or that there are none.
+    fn report(&self, exercise: &Exercise, result: &ExerciseResult, lines: &mut Vec<String>) {
         let hints = every_hint(exercise, result);
         let never: Vec<&(String, &Text)> = hints
             .iter()
@@ -76,7 +82,12 @@ fn every_hint<'a>(exercise: &'a Exercise, result: &'a ExerciseResult) -> Vec<(St
     for case in &result.cases {
         let name = style::one_line(&case.case.name);
         let config = &case.case.config;
-        for (index, rule) in config.hints.iter().enumerate() {
+        // The grader puts the exercise's failure hints after the case's own rules.
+        let own = config
+            .hints
+            .len()
+            .saturating_sub(exercise.failure_hints.len());
+        for (index, rule) in config.hints[..own].iter().enumerate() {
             hints.push((format!("{name} [[hints]] rule {}", index + 1), &rule.text));
         }
         if let Some(hint) = &config.hint {

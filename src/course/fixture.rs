@@ -631,6 +631,54 @@ fn load_config(path: &Path) -> Result<CaseConfig> {
 mod tests {
     use super::*;
 
+    /// `[exercises.first_hints]`'s three forms, each read and matched as info.toml means it:
+    /// the start of the English text, a mistake's hint, any one of a list; a misspelt key is
+    /// an error.
+    #[test]
+    fn a_first_hint_is_a_start_of_text_a_mistake_or_any_of_a_list() {
+        #[derive(Deserialize)]
+        struct Table {
+            first_hints: BTreeMap<String, FirstHint>,
+        }
+        let table: Table = toml::from_str(
+            "[first_hints]\nstart = \"Row 14\"\nmistake = { mistake = \"swap\" }\n\
+             any = [{ mistake = \"swap\" }, \"Row 14\"]\n",
+        )
+        .unwrap();
+        let misspelt = "[first_hints]\nbad = { mistake = \"swap\", mistakes = \"swap\" }\n";
+        assert!(toml::from_str::<Table>(misspelt).is_err());
+        let text = |en: &str| Text::Localized {
+            en: en.into(),
+            zh: Some(en.into()),
+        };
+        let swap = Mistake {
+            name: "swap".into(),
+            text: text("Rows and columns are swapped."),
+            fails: vec![],
+            verdict: Verdict::WrongOutput,
+            passes: vec![],
+            output: None,
+            expected_there: None,
+            printed_there: None,
+            explains: vec![],
+        };
+        let mistakes = [swap.clone()];
+        let row = text("Row 14, the last, is missing.");
+        let hint = |name: &str| &table.first_hints[name];
+        assert!(hint("start").is(&row, &mistakes));
+        assert!(!hint("start").is(&swap.text, &mistakes));
+        assert!(hint("mistake").is(&swap.text, &mistakes));
+        assert!(!hint("mistake").is(&row, &mistakes));
+        // A mistake the exercise does not have is no hint at all.
+        assert!(!hint("mistake").is(&swap.text, &[]));
+        assert!(hint("any").is(&row, &mistakes) && hint("any").is(&swap.text, &mistakes));
+        assert!(!hint("any").is(&text("Something else."), &mistakes));
+        assert_eq!(
+            hint("any").to_string(),
+            "[{ mistake = \"swap\" }, \"Row 14\"]"
+        );
+    }
+
     #[test]
     fn cases_are_found_in_name_order_with_their_parts() {
         let dir = tempfile::tempdir().unwrap();

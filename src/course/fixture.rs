@@ -7,7 +7,7 @@ use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 use walkdir::WalkDir;
 
-use crate::util::i18n::Text;
+use crate::util::i18n::{Lang, Text};
 use crate::verdict::Verdict;
 use crate::verdict::compare::{CompareMode, Divergence};
 
@@ -118,6 +118,63 @@ pub struct Mistake {
     /// name another mistake. They play no part in telling the mistake.
     #[serde(default)]
     pub explains: Vec<String>,
+}
+
+/// The hint a known-wrong program must get first (`[exercises.first_hints]`, keyed by the
+/// program's name): what a student who makes its mistake is told first, held by `dev check`
+/// so that a change of the course that tells them something else is seen.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum FirstHint {
+    /// The hint whose English text starts with this (`"Row 14, the last, is missing"`):
+    /// any hint, a case's, a rule's or a mistake's.
+    Starts(String),
+    /// The hint of this mistake of `[[exercises.mistakes]]` (`{ mistake = "never_blocks" }`).
+    Mistake(MistakeHint),
+    /// Any one of these: for a program whose first hint depends on the machine (a search
+    /// that is too slow on a busy one), each hint it can meet, each naming its mistake.
+    Any(Vec<FirstHint>),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MistakeHint {
+    pub mistake: String,
+}
+
+impl FirstHint {
+    /// Whether `hint` is this one, among `mistakes`.
+    pub fn is(&self, hint: &Text, mistakes: &[Mistake]) -> bool {
+        match self {
+            FirstHint::Starts(start) => hint.get(Lang::En).starts_with(start.as_str()),
+            FirstHint::Mistake(MistakeHint { mistake }) => mistakes
+                .iter()
+                .any(|known| &known.name == mistake && &known.text == hint),
+            FirstHint::Any(each) => each.iter().any(|one| one.is(hint, mistakes)),
+        }
+    }
+
+    /// The mistakes it names, and the starts of texts: what the course must have.
+    pub fn parts(&self) -> Vec<&FirstHint> {
+        match self {
+            FirstHint::Any(each) => each.iter().flat_map(FirstHint::parts).collect(),
+            one => vec![one],
+        }
+    }
+}
+
+impl std::fmt::Display for FirstHint {
+    /// As info.toml writes it.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            FirstHint::Starts(start) => write!(f, "{start:?}"),
+            FirstHint::Mistake(MistakeHint { mistake }) => write!(f, "{{ mistake = {mistake:?} }}"),
+            FirstHint::Any(each) => {
+                let each: Vec<String> = each.iter().map(FirstHint::to_string).collect();
+                write!(f, "[{}]", each.join(", "))
+            }
+        }
+    }
 }
 
 /// How a case failed, as hint rules look at it.
@@ -573,6 +630,54 @@ fn load_config(path: &Path) -> Result<CaseConfig> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `[exercises.first_hints]`'s three forms, each read and matched as info.toml means it:
+    /// the start of the English text, a mistake's hint, any one of a list; a misspelt key is
+    /// an error.
+    #[test]
+    fn a_first_hint_is_a_start_of_text_a_mistake_or_any_of_a_list() {
+        #[derive(Deserialize)]
+        struct Table {
+            first_hints: BTreeMap<String, FirstHint>,
+        }
+        let table: Table = toml::from_str(
+            "[first_hints]\nstart = \"Row 14\"\nmistake = { mistake = \"swap\" }\n\
+             any = [{ mistake = \"swap\" }, \"Row 14\"]\n",
+        )
+        .unwrap();
+        let misspelt = "[first_hints]\nbad = { mistake = \"swap\", mistakes = \"swap\" }\n";
+        assert!(toml::from_str::<Table>(misspelt).is_err());
+        let text = |en: &str| Text::Localized {
+            en: en.into(),
+            zh: Some(en.into()),
+        };
+        let swap = Mistake {
+            name: "swap".into(),
+            text: text("Rows and columns are swapped."),
+            fails: vec![],
+            verdict: Verdict::WrongOutput,
+            passes: vec![],
+            output: None,
+            expected_there: None,
+            printed_there: None,
+            explains: vec![],
+        };
+        let mistakes = [swap.clone()];
+        let row = text("Row 14, the last, is missing.");
+        let hint = |name: &str| &table.first_hints[name];
+        assert!(hint("start").is(&row, &mistakes));
+        assert!(!hint("start").is(&swap.text, &mistakes));
+        assert!(hint("mistake").is(&swap.text, &mistakes));
+        assert!(!hint("mistake").is(&row, &mistakes));
+        // A mistake the exercise does not have is no hint at all.
+        assert!(!hint("mistake").is(&swap.text, &[]));
+        assert!(hint("any").is(&row, &mistakes) && hint("any").is(&swap.text, &mistakes));
+        assert!(!hint("any").is(&text("Something else."), &mistakes));
+        assert_eq!(
+            hint("any").to_string(),
+            "[{ mistake = \"swap\" }, \"Row 14\"]"
+        );
+    }
 
     #[test]
     fn cases_are_found_in_name_order_with_their_parts() {

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::course::fixture::{self, Case, Failure, HintRule};
+use crate::course::fixture::{self, Case, Failure, FirstHint, HintRule, MistakeHint};
 use crate::course::{Course, Exercise, SKELETONS_DIR, WRONG_PROGRAMS_DIR, valid_name};
 use crate::util::i18n::Text;
 use crate::verdict::Verdict;
@@ -112,6 +112,7 @@ pub fn check(
                 hint,
             );
         }
+        first_hints(&mut problems, course, &info, exercise);
         let fixtures = course.fixtures_dir(exercise);
         if !has_case_files(&fixtures) {
             problems.push(Problem::new(&fixtures, no_cases(exercise)));
@@ -185,6 +186,60 @@ fn mistakes(problems: &mut Vec<Problem>, info: &Path, exercise: &Exercise, cases
                         format!("{which}: key `{key}`: {name:?} is not a case of the exercise"),
                     ));
                 }
+            }
+        }
+    }
+}
+
+/// An exercise's `[exercises.first_hints]`: each names a known-wrong program of the exercise
+/// that is not named after a mistake (`dev check` holds that one to its mistake's hint), and
+/// a hint that can be known: a mistake of the exercise, or the start of a text.
+fn first_hints(problems: &mut Vec<Problem>, course: &Course, info: &Path, exercise: &Exercise) {
+    for (program, hint) in &exercise.first_hints {
+        let which = format!("{}: first_hints: {program:?}", exercise.name);
+        let mut path = exercise.wrong_programs_dir().join(program);
+        if let Some(extension) = exercise.path.extension() {
+            path.set_extension(extension);
+        }
+        if !course.root.join(&path).is_file() {
+            problems.push(Problem::new(
+                info,
+                format!(
+                    "{which}: there is no known-wrong program {}",
+                    path.display()
+                ),
+            ));
+        }
+        if exercise.mistakes.iter().any(|m| &m.name == program) {
+            problems.push(Problem::new(
+                info,
+                format!(
+                    "{which} is named after a mistake of [[exercises.mistakes]], whose hint \
+                     it must get first: take it out of first_hints"
+                ),
+            ));
+        }
+        if hint.parts().is_empty() {
+            problems.push(Problem::new(
+                info,
+                format!("{which}: an empty list fits no hint"),
+            ));
+        }
+        for part in hint.parts() {
+            match part {
+                FirstHint::Starts(start) if start.trim().is_empty() => problems.push(Problem::new(
+                    info,
+                    format!("{which}: an empty text starts every hint"),
+                )),
+                FirstHint::Mistake(MistakeHint { mistake })
+                    if !exercise.mistakes.iter().any(|m| &m.name == mistake) =>
+                {
+                    problems.push(Problem::new(
+                        info,
+                        format!("{which}: {mistake:?} is not a mistake of the exercise"),
+                    ))
+                }
+                _ => {}
             }
         }
     }

@@ -6,14 +6,14 @@ pub mod input_format;
 pub mod lint;
 pub mod student_folder;
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::course::fixture::{HintRule, Mistake};
+use crate::course::fixture::{FirstHint, HintRule, Mistake};
 use crate::course::input_format::InputFormat;
 use crate::util::i18n::{Localized, Text};
 use crate::verdict::compare::CompareMode;
@@ -129,6 +129,10 @@ pub struct Exercise {
     /// (`[[exercises.accepted_mutants]]`): `dev mutants` lists them apart, with why.
     #[serde(default)]
     pub accepted_mutants: Vec<AcceptedMutant>,
+    /// The hint each known-wrong program not named after a mistake must get first
+    /// (`[exercises.first_hints]`, by the program's file name without its extension).
+    #[serde(default)]
+    pub first_hints: BTreeMap<String, FirstHint>,
     /// The `name` of its chapter; the course's first chapter when not given.
     #[serde(default)]
     pub chapter: Option<String>,

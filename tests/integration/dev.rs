@@ -570,6 +570,15 @@ fn an_exercise_added_step_by_step_as_the_readme_says() {
     let mut case = std::fs::read_to_string(&toml).unwrap();
     case.push_str("hint = { en = \"Two times, not n times.\", zh = \"是两倍，不是 n 倍。\" }\n");
     std::fs::write(&toml, case).unwrap();
+    // ... and the hint it must get first, stated in info.toml.
+    assert_problem(
+        root,
+        "squares.c",
+        "add `squares = \"Two times, not n times.\"` to [exercises.first_hints] of double",
+    );
+    let mut text = std::fs::read_to_string(&info).unwrap();
+    text.push_str("\n[exercises.first_hints]\nsquares = \"Two times\"\n");
+    std::fs::write(&info, text).unwrap();
     // 7. dev check passes.
     let (code, output) = check(root);
     assert_eq!(code, Some(0), "{output}");
@@ -578,6 +587,9 @@ fn an_exercise_added_step_by_step_as_the_readme_says() {
         "{output}"
     );
 }
+
+/// The test course's entry for subtracts.c in `[exercises.first_hints]`.
+const SUBTRACTS_FIRST_HINT: &str = "subtracts = \"Negative numbers add like any other.\"\n";
 
 /// Adds `block` (TOML) to the end of the test course's `sum` exercise.
 fn add_to_sum(dir: &Path, block: &str) {
@@ -592,6 +604,15 @@ fn add_to_sum(dir: &Path, block: &str) {
     std::fs::write(info, edited).unwrap();
 }
 
+/// Adds `block` (mistakes, one of them `subtracts`) to the test course's `sum` exercise:
+/// subtracts.c, then named after a mistake, leaves `first_hints`.
+fn add_mistakes_to_sum(dir: &Path, block: &str) {
+    let info = dir.join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    std::fs::write(&info, text.replacen(SUBTRACTS_FIRST_HINT, "", 1)).unwrap();
+    add_to_sum(dir, block);
+}
+
 const SUBTRACTS: &str = "[[exercises.mistakes]]\nname = \"subtracts\"\n\
     fails = [\"01_small\"]\n\
     text = { en = \"You subtract: a + b.\", zh = \"你做了减法：a + b。\" }\n";
@@ -603,7 +624,7 @@ const SUBTRACTS: &str = "[[exercises.mistakes]]\nname = \"subtracts\"\n\
 #[test]
 fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
     let dir = course();
-    add_to_sum(dir.path(), SUBTRACTS);
+    add_mistakes_to_sum(dir.path(), SUBTRACTS);
     let (code, output) = check(dir.path());
     assert_eq!(code, Some(0), "{output}");
     assert!(
@@ -615,7 +636,7 @@ fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
     let dir = course();
     let other = "[[exercises.mistakes]]\nname = \"wrong_operator\"\nfails = [\"01_small\"]\n\
                  text = { en = \"Another operator.\", zh = \"另一个运算符。\" }\n";
-    add_to_sum(dir.path(), &format!("{other}\n{SUBTRACTS}"));
+    add_mistakes_to_sum(dir.path(), &format!("{other}\n{SUBTRACTS}"));
     assert_problem(
         dir.path(),
         "solutions/wrong/sum/subtracts.c",
@@ -623,7 +644,7 @@ fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
     );
 
     let dir = course();
-    add_to_sum(dir.path(), &SUBTRACTS.replace("01_small", "03_large"));
+    add_mistakes_to_sum(dir.path(), &SUBTRACTS.replace("01_small", "03_large"));
     assert_problem(
         dir.path(),
         "info.toml",
@@ -634,7 +655,7 @@ fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
     write(dir.path(), "fixtures/sum/03_zero.in", "5 0\n");
     write(dir.path(), "fixtures/sum/03_zero.out", "5\n");
     let explains = SUBTRACTS.replace("text =", "explains = [\"03_zero\"]\ntext =");
-    add_to_sum(dir.path(), &explains);
+    add_mistakes_to_sum(dir.path(), &explains);
     assert_problem(
         dir.path(),
         "solutions/wrong/sum/subtracts.c",
@@ -644,12 +665,176 @@ fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
 
     let dir = course();
     let explains = SUBTRACTS.replace("text =", "explains = [\"04_huge\"]\ntext =");
-    add_to_sum(dir.path(), &explains);
+    add_mistakes_to_sum(dir.path(), &explains);
     assert_problem(
         dir.path(),
         "info.toml",
         "mistake \"subtracts\": key `explains`: \"04_huge\" is not a case of the exercise",
     );
+}
+
+/// docs/course-authoring.md, "Hints keyed on the mistake": a known-wrong program not named
+/// after a mistake is held to the hint `[exercises.first_hints]` states for it (the start of
+/// its text, or a mistake's); a change of the course that gives it another one first, a
+/// program with none stated, and a statement that names no program or mistake are problems.
+#[test]
+fn a_known_wrong_program_is_held_to_the_first_hint_info_toml_states() {
+    let dir = course();
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(0), "{output}");
+    assert!(
+        output.contains("first hint: Negative numbers add like any other."),
+        "{output}"
+    );
+
+    // A rule added to another case, that reads subtracts.c's output there, comes first.
+    let dir = course();
+    let toml = dir.path().join("fixtures/sum/01_small.toml");
+    let mut case = std::fs::read_to_string(&toml).unwrap();
+    case.push_str(
+        "\n[[hints]]\noutput = \"-1\"\ntext = { en = \"You print -1: is it a - b?\", zh = \"你打印了 -1：是 a - b 吗？\" }\n",
+    );
+    std::fs::write(&toml, case).unwrap();
+    assert_problem(
+        dir.path(),
+        "solutions/wrong/sum/subtracts.c",
+        "its first hint (on case 01_small) is \"You print -1: is it a - b?\", where \
+         [exercises.first_hints] of sum wants \"Negative numbers add like any other.\"",
+    );
+    // Stated anew, it holds.
+    let info = dir.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    std::fs::write(
+        &info,
+        text.replace(SUBTRACTS_FIRST_HINT, "subtracts = \"You print -1\"\n"),
+    )
+    .unwrap();
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(0), "{output}");
+
+    // None stated: dev check says what to add.
+    let dir = course();
+    let info = dir.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    std::fs::write(&info, text.replace(SUBTRACTS_FIRST_HINT, "")).unwrap();
+    assert_problem(
+        dir.path(),
+        "solutions/wrong/sum/subtracts.c",
+        "no hint is stated for it to get first: it gets \"Negative numbers add like any \
+         other.\" (on case 02_negative); if that names its mistake, add `subtracts = \
+         \"Negative numbers add like any other.\"` to [exercises.first_hints] of sum",
+    );
+
+    // A mistake's hint, stated as the mistake, and statements of nothing.
+    let dir = course();
+    add_mistakes_to_sum(dir.path(), SUBTRACTS);
+    write(
+        dir.path(),
+        "solutions/wrong/sum/also_subtracts.c",
+        &std::fs::read_to_string(dir.path().join("solutions/wrong/sum/subtracts.c")).unwrap(),
+    );
+    let info = dir.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    let stated = |entries: &str| {
+        std::fs::write(
+            &info,
+            text.replace(
+                "[exercises.first_hints]\n",
+                &format!("[exercises.first_hints]\n{entries}"),
+            ),
+        )
+        .unwrap();
+    };
+    stated("also_subtracts = { mistake = \"subtracts\" }\n");
+    let (code, output) = check(dir.path());
+    assert_eq!(code, Some(0), "{output}");
+    assert!(
+        output.contains("first hint: You subtract: a + b."),
+        "{output}"
+    );
+    stated("also_subtracts = { mistake = \"adds\" }\nghost = \"x\"\nsubtracts = \"x\"\n");
+    for what in [
+        "sum: first_hints: \"also_subtracts\": \"adds\" is not a mistake of the exercise",
+        "sum: first_hints: \"ghost\": there is no known-wrong program solutions/wrong/sum/ghost.c",
+        "sum: first_hints: \"subtracts\" is named after a mistake of [[exercises.mistakes]]",
+    ] {
+        assert_problem(dir.path(), "info.toml", what);
+    }
+}
+
+/// docs/course-authoring.md, "Hints keyed on the mistake": `dev check --explain` ends each
+/// exercise with the hints that no known-wrong program is shown on any case it fails.
+#[test]
+fn dev_check_explain_lists_the_hints_no_known_wrong_program_is_shown() {
+    let dir = course();
+    let (code, output) = check_with(dir.path(), &["--explain", "sum"]);
+    assert_eq!(code, Some(0), "{output}");
+    assert!(
+        output.contains("hints: the known-wrong programs are shown every one of the 1"),
+        "{output}"
+    );
+    // A rule for a timeout, which subtracts.c never meets, and a mistake it does not make.
+    let block = "[[exercises.failure_hints]]\nverdict = \"timeout\"\n\
+                 text = { en = \"Your loop never ends.\", zh = \"你的循环停不下来。\" }\n\n\
+                 [[exercises.mistakes]]\nname = \"wrong_operator\"\nfails = [\"02_negative\"]\n\
+                 passes = [\"01_small\"]\ntext = { en = \"Another operator.\", zh = \"另一个运算符。\" }\n";
+    add_to_sum(dir.path(), block);
+    let (code, output) = check_with(dir.path(), &["--explain", "sum"]);
+    assert_eq!(code, Some(0), "{output}");
+    let section = output
+        .find("hints no known-wrong program is shown (2 of 3)")
+        .unwrap_or_else(|| panic!("{output}"));
+    let listed: Vec<&str> = output[section..].lines().skip(1).take(2).collect();
+    assert_eq!(
+        listed,
+        [
+            "    mistake wrong_operator \"Another operator.…\"",
+            "    failure hint 1 \"Your loop never ends.…\"",
+        ],
+        "{output}"
+    );
+    // After the exercise's last program: once, at the end of its report.
+    assert_eq!(output.matches("hints no known-wrong program").count(), 1);
+    assert!(
+        output[..section].contains("solutions/wrong/sum/subtracts.c"),
+        "{output}"
+    );
+}
+
+/// docs/course-authoring.md, "Hints fit the failure": a rule that reads the output and that
+/// a case's expected output meets (a case's own, or the exercise's) would greet a right
+/// answer: `dev check` names it.
+#[test]
+fn a_rule_that_the_expected_output_meets_is_a_problem() {
+    let dir = course();
+    let toml = dir.path().join("fixtures/sum/01_small.toml");
+    let mut case = std::fs::read_to_string(&toml).unwrap();
+    // 01_small's expected output is "3".
+    case.push_str(
+        "\n[[hints]]\noutput_contains = \"3\"\ntext = { en = \"Three is wrong here.\", zh = \"这里不该是三。\" }\n",
+    );
+    std::fs::write(&toml, case).unwrap();
+    assert_problem(
+        dir.path(),
+        "fixtures/sum/01_small.toml",
+        "a rule of its [[hints]] (Three is wrong here....) meets the case's expected output: \
+         it would be shown to a right answer",
+    );
+    let dir = course();
+    add_to_sum(
+        dir.path(),
+        "[[exercises.failure_hints]]\noutput = \"-2\"\n\
+         text = { en = \"Minus two is wrong.\", zh = \"负二不对。\" }\n",
+    );
+    // 02_negative's expected output is "-2"; 01_small's is not.
+    assert_problem(
+        dir.path(),
+        "fixtures/sum/02_negative.toml",
+        "a rule of the exercise's [[failure_hints]] (Minus two is wrong....) meets the case's \
+         expected output",
+    );
+    let (_, output) = check(dir.path());
+    assert!(!output.contains("01_small.toml: a rule"), "{output}");
 }
 
 /// docs/course-authoring.md, "Hints": a mistake's hint is given, on the first failing case
@@ -660,7 +845,7 @@ fn a_known_wrong_program_is_held_to_its_own_mistake_s_hint() {
 fn a_mistake_s_hint_needs_the_whole_pattern_of_results() {
     let hints = |block: &str| {
         let dir = course();
-        add_to_sum(dir.path(), block);
+        add_mistakes_to_sum(dir.path(), block);
         let submission = dir.path().join("submission/exercises");
         std::fs::create_dir_all(&submission).unwrap();
         std::fs::copy(

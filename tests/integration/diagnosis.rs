@@ -160,6 +160,18 @@ fn dev_check_explain_names_the_rule_that_fired_per_case_for_each_wrong_program()
         stdout[..sanitizer].contains("inner_loop_increments_the_row.c"),
         "{stdout}"
     );
+    // The `r++` of the inner loop is told the rule on the board's first index, in full.
+    let program = stdout
+        .find("solutions/wrong/print_board/inner_loop_increments_the_row.c")
+        .unwrap();
+    let first = stdout[program..].lines().nth(1).unwrap().trim();
+    let rule = rule_text(
+        "fixtures/print_board/01_board.toml",
+        "hints",
+        "report_contains",
+        "for type 'char [15][15]'",
+    );
+    assert_eq!(first, format!("first hint: {rule}"), "{stdout}");
     // Without --explain the lines per case are not there.
     let plain = crate::common::clings(course.path())
         .env("NO_COLOR", "1")
@@ -167,6 +179,69 @@ fn dev_check_explain_names_the_rule_that_fired_per_case_for_each_wrong_program()
         .output()
         .unwrap();
     assert!(!stdout_of(&plain).contains("01_board wrong_output: rule"));
+}
+
+/// The English text of the rule in `array` of the course's TOML `file` whose `key` is
+/// `value`: a hint named by what it keys on, not by its words.
+fn rule_text(file: &str, array: &str, key: &str, value: impl Into<toml::Value>) -> String {
+    let text = std::fs::read_to_string(repo().join(file)).unwrap();
+    let document: toml::Table = toml::from_str(&text).unwrap();
+    let value = value.into();
+    let rules = |table: &toml::Table| table.get(array).and_then(|rules| rules.as_array()).cloned();
+    // info.toml holds them per exercise; a case's file, at its top.
+    let all: Vec<toml::Value> = match document.get("exercises") {
+        Some(exercises) => exercises
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|exercise| rules(exercise.as_table().unwrap()))
+            .flatten()
+            .collect(),
+        None => rules(&document).unwrap_or_default(),
+    };
+    let rule = all
+        .iter()
+        .find(|rule| rule.get(key) == Some(&value))
+        .unwrap_or_else(|| panic!("no rule with {key} = {value} in {file}"));
+    rule["text"]["en"].as_str().unwrap().to_string()
+}
+
+/// The first hint `clings run EXERCISE` shows for `program`, a known-wrong program of the
+/// course: the first `hint:` line, the one of the case its report starts with.
+fn first_hint_of(exercise: &str, program: &str) -> String {
+    let text = std::fs::read_to_string(repo().join(program)).unwrap();
+    let stdout = run(exercise, &text);
+    let line = stdout
+        .lines()
+        .find(|line| line.trim_start().starts_with("hint: "))
+        .unwrap_or_else(|| panic!("no hint for {program}:\n{stdout}"));
+    line.trim_start()["hint: ".len()..].to_string()
+}
+
+/// Held-out mistakes, written from their description: a gomoku that never declares a draw
+/// (and loops at the end of its input) is told of the draw, not of scanf's return or a loop;
+/// a check_win that prints `Black` is told of the capital letter, not of the last rows and
+/// columns.
+#[test]
+fn a_game_without_a_draw_and_a_capitalised_winner_are_told_their_mistake_first() {
+    let draw = first_hint_of("gomoku", "solutions/wrong/gomoku/draw_never_declared.c");
+    let rule = rule_text(
+        "fixtures/gomoku/18_draw_full_board.toml",
+        "hints",
+        "output_lacks",
+        "Draw!",
+    );
+    assert_eq!(draw, rule);
+    assert!(draw.contains("never said \"Draw!\""), "{draw}");
+    assert!(!draw.contains("scanf") && !draw.contains("loop"), "{draw}");
+
+    let capital = first_hint_of(
+        "check_win",
+        "solutions/wrong/check_win/winner_capitalised.c",
+    );
+    let rule = rule_text("info.toml", "failure_hints", "letter_case", true);
+    assert_eq!(capital, rule);
+    assert!(capital.contains("capital letters only"), "{capital}");
 }
 
 #[test]

@@ -604,6 +604,18 @@ fn ctrl_c_mid_run_restores_the_terminal_and_stops_the_program() {
     quit_mid_run("C-c", &[], "/program");
 }
 
+/// docs/student-guide.md, "Watch mode": Ctrl-C quits with exit status 130 while nothing runs
+/// too (the exercise graded, clings waiting for a save or a key), the terminal put back.
+#[test]
+fn ctrl_c_while_idle_exits_130_with_the_terminal_restored() {
+    let Some(tmux) = Tmux::start(sum_course("wrong_output"), &[], "C") else {
+        return;
+    };
+    tmux.wait_idle_for("0/2 cases passed");
+    tmux.keys(&["C-c"]);
+    tmux.assert_ended_and_restored(130);
+}
+
 /// Without isolation (no bubblewrap, or namespaces forbidden) the program is stopped by
 /// clings' helper, which the kernel signals when clings ends, instead of by bubblewrap.
 #[test]

@@ -562,7 +562,8 @@ fn must_fail(
 }
 
 /// Each case a known-wrong program fails, and which hint fired there: what an instructor
-/// reads to see why a program got the hint it got.
+/// reads to see why a program got the hint it got; then the exercise's hints that no
+/// known-wrong program was shown so far.
 fn explain_hints(exercise: &Exercise, result: &ExerciseResult, checked: &mut Checked) {
     for case in result.cases.iter().filter(|case| case.failed()) {
         let fired = match (&case.mistake, case.hint()) {
@@ -590,6 +591,7 @@ fn explain_hints(exercise: &Exercise, result: &ExerciseResult, checked: &mut Che
             crate::report::case_message(case, Lang::En)
         ));
     }
+    checked.coverage.add(exercise, result, &mut checked.lines);
 }
 
 /// The mistake of `[[exercises.mistakes]]` a known-wrong program is named after.
@@ -601,12 +603,34 @@ fn own_mistake<'e>(exercise: &'e Exercise, path: &Path) -> Option<&'e Mistake> {
         .find(|m| Some(m.name.as_str()) == stem)
 }
 
+/// A known-wrong program's name, as `[[exercises.mistakes]]` and `[exercises.first_hints]`
+/// call it: its file name without the extension.
+fn program_name(path: &Path) -> &str {
+    path.file_stem()
+        .and_then(|stem| stem.to_str())
+        .unwrap_or_default()
+}
+
+/// Words of a hint that `dev check` proposes to state as a program's first hint: enough to
+/// tell it from the others, short enough to read in info.toml.
+const STATED_WORDS: usize = 8;
+
+/// The start of `text` that `dev check` proposes: its first [`STATED_WORDS`] words.
+fn start_of(text: &str) -> &str {
+    match text.match_indices(' ').nth(STATED_WORDS - 1) {
+        Some((end, _)) => &text[..end],
+        None => text,
+    }
+}
+
 /// Characters of a rule's hint that `--explain` shows.
 const EXPLAINED_HINT: usize = 60;
 
 /// A known-wrong program's mistake is known: a student who makes it must be told what to
 /// look at. One named after a mistake of `[[exercises.mistakes]]` must get that mistake's
-/// hint first, and no program may get another mistake's.
+/// hint first, and no such program another mistake's; any other, the hint that
+/// `[exercises.first_hints]` states for it, so that a change of the course that tells its
+/// mistake something else fails here rather than in front of a student.
 fn first_hint(exercise: &Exercise, path: &Path, result: &ExerciseResult, checked: &mut Checked) {
     let own = own_mistake(exercise, path);
     let hint = result.first_hint();
@@ -661,9 +685,38 @@ fn first_hint(exercise: &Exercise, path: &Path, result: &ExerciseResult, checked
                 hint.get(Lang::En)
             ))
         ))),
-        (None, _, Some(hint)) => checked
-            .lines
-            .push(format!("            first hint: {}", hint.get(Lang::En))),
+        (None, given, Some(hint)) => {
+            let name = program_name(path);
+            let text = hint.get(Lang::En);
+            // Where a student meets it: the case whose failure the reports show first.
+            let case = result
+                .sharpest_failures()
+                .first()
+                .map(|&index| style::one_line(&result.cases[index].case.name))
+                .unwrap_or_default();
+            match exercise.first_hints.get(name) {
+                Some(expected) if expected.is(hint, &exercise.mistakes) => checked
+                    .lines
+                    .push(format!("            first hint: {text}")),
+                Some(expected) => checked.problems.push(problem(format!(
+                    "its first hint (on case {case}) is {text:?}, where [exercises.first_hints] \
+                     of {} wants {expected}: if the new hint names the program's mistake, \
+                     write its start there; else tell the mistake apart again (a [[hints]] \
+                     rule, or a mistake of [[exercises.mistakes]])",
+                    exercise.name
+                ))),
+                None => checked.problems.push(problem(format!(
+                    "no hint is stated for it to get first: it gets {text:?} (on case \
+                     {case}); if that names its mistake, add `{name} = {}` to \
+                     [exercises.first_hints] of {} in info.toml",
+                    given.map_or_else(
+                        || format!("{:?}", start_of(text)),
+                        |mistake| format!("{{ mistake = {:?} }}", mistake.name)
+                    ),
+                    exercise.name
+                ))),
+            }
+        }
         (None, _, None) => checked.problems.push(problem(
             "no case's hint fits how it fails: add a hint (or a [[hints]] rule for its \
              verdict or output) to a case it fails, or name it after a mistake of \

@@ -4,6 +4,7 @@
 pub mod bless;
 pub mod check;
 pub mod check_cache;
+pub mod hint_coverage;
 pub mod mutants;
 pub mod new_case;
 

@@ -415,10 +415,10 @@ fn the_help_list_s_threshold_is_an_option_the_page_states() {
                 .iter()
                 .filter(|e| e["chapter"] == "core")
                 .collect();
-            let graver = counted.iter().all(|e| e["points"] == 0)
-                || counted
-                    .iter()
-                    .any(|e| ["missing", "compile_error"].contains(&e["status"].as_str().unwrap()));
+            // Not started (no file), a file missing, a file not compiling.
+            let graver = counted
+                .iter()
+                .any(|e| ["missing", "compile_error"].contains(&e["status"].as_str().unwrap()));
             let (points, max) = (
                 results["points"].as_u64().unwrap(),
                 results["max_points"].as_u64().unwrap(),
@@ -504,6 +504,56 @@ fn the_help_list_s_threshold_is_an_option_the_page_states() {
     assert!(!dir.path().join("x.html").exists());
 }
 
+/// "Not started" is a student who handed in no file that counts; one who handed in every
+/// file and scored 0 has begun, and is below the threshold with the first case to look at.
+#[test]
+fn not_started_is_no_file_handed_in_and_a_score_of_zero_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut class = synthetic_class(3);
+    let students = class["students"].as_array_mut().unwrap();
+    for (student, status) in students.iter_mut().zip(["failed", "missing"]) {
+        let results = &mut student["results"];
+        results["points"] = json!(0);
+        for exercise in results["exercises"].as_array_mut().unwrap() {
+            if exercise["chapter"] != "core" {
+                continue;
+            }
+            exercise["status"] = json!(status);
+            exercise["points"] = json!(0);
+            for case in exercise["cases"].as_array_mut().unwrap() {
+                case["points"] = json!(0);
+                case["verdict"] = json!(if status == "missing" { "not_run" } else { "wrong_output" });
+                case["hint"] = json!(null);
+                case["message"] = json!("your output differs from the expected output");
+            }
+        }
+        student["name"] = json!(format!("{status} all"));
+    }
+    std::fs::write(dir.path().join("book.json"), class.to_string()).unwrap();
+    let output = clings(dir.path())
+        .args(["report", "book.json", "--html", "report.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let page = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    let help = &page[page.find("<section id=\"help\">").unwrap()
+        ..page.find("<section id=\"scores\">").unwrap()];
+    let row = |name: &str| {
+        let rows = help.lines().filter(|line| line.starts_with("<tr>"));
+        let mut rows = rows.filter(|line| line.contains(&format!(">{name}</a>")));
+        unescaped(rows.next().unwrap_or_else(|| panic!("{name} not listed: {help}")))
+    };
+    let none = row("missing all");
+    assert!(none.contains("<td>not started</td>"), "{none}");
+    let zero = row("failed all");
+    assert!(
+        !zero.contains("not started")
+            && zero.contains("<td>below 50%</td>")
+            && zero.contains("sum / 01_case_0: your output differs from the expected output"),
+        "{zero}"
+    );
+}
+
 #[test]
 fn a_class_of_40_renders_in_a_real_browser() {
     let Some(chromium) = chromium("the class report") else {
@@ -562,6 +612,63 @@ fn a_class_of_40_renders_in_a_real_browser() {
         console.is_empty(),
         "the page wrote to the console: {console:#?}"
     );
+}
+
+/// The names of a class in the order people look for them: case and accents aside, an
+/// accent deciding only between names otherwise the same.
+const NAMES_IN_ORDER: [&str; 10] = [
+    "alice", "Bob", "élise", "Émile", "Eve", "Ève", "Ewan", "O'Brien", "zoe", "Zoë",
+];
+
+/// The heat map's default order is the order people sort names in, accents folded, and its
+/// "sort by name" button, clicked in a real browser after "sort by score", gives that same
+/// order back.
+#[test]
+fn names_sort_as_people_sort_them_on_the_page_and_by_its_button() {
+    let Some(chromium) = chromium("the class report") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut class = synthetic_class(11);
+    // The student the grader failed on (the eighth) is not in the heat map.
+    let mut names = NAMES_IN_ORDER.iter().rev();
+    for student in class["students"].as_array_mut().unwrap() {
+        if student["results"].is_object() {
+            student["name"] = json!(names.next().unwrap());
+        }
+    }
+    std::fs::write(dir.path().join("book.json"), class.to_string()).unwrap();
+    let output = clings(dir.path())
+        .args(["report", "book.json", "--html", "report.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let page = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    let written: Vec<String> = heat_map_rows(&page)
+        .iter()
+        .map(|row| {
+            let name = &row[row.find("<a href=").unwrap()..];
+            unescaped(&name[name.find('>').unwrap() + 1..name.find("</a>").unwrap()])
+        })
+        .collect();
+    assert_eq!(written, NAMES_IN_ORDER);
+
+    // The buttons as a teacher clicks them: by score, then by name; the order then shown.
+    let clicked = dir.path().join("clicked.html");
+    let script = "<script>document.querySelector('button[data-sort=score]').click();\
+        document.querySelector('button[data-sort=name]').click();\
+        document.body.setAttribute('data-order', Array.prototype.map.call(\
+        document.querySelectorAll('#heat .rows .r > a'), function(a) { return a.textContent; }).join('|'));\
+        </script>";
+    std::fs::write(&clicked, page.replace("</body>", &format!("{script}</body>"))).unwrap();
+    let dom = open_in_chromium(&chromium, &dir.path().join("profile"), &clicked, &["--dump-dom"]);
+    let dom_text = stdout_of(&dom);
+    let order = dom_text
+        .split_once("data-order=\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(order, _)| unescaped(order))
+        .unwrap_or_else(|| panic!("the buttons did not run: {}", stderr_of(&dom)));
+    assert_eq!(order.split('|').collect::<Vec<_>>(), NAMES_IN_ORDER);
 }
 
 /// A class of three as a gradebook, each of its texts `text(what it is)`: two students

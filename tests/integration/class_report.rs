@@ -1168,50 +1168,75 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
     );
 }
 
+/// The sections of the class report, in the page's order.
+const SECTIONS: [&str; 6] = ["help", "scores", "heatmap", "cases", "kinds", "students"];
+
 /// In a browser 1280 pixels wide, the page does not scroll sideways (the heat map scrolls
-/// inside its box), every section has a size and fits, and a screenshot of the whole page
-/// draws them. (Headless Chromium paints only its window's first height: a section's
-/// screenshot by its link, `page.html#cases`, is blank for any page below the first
-/// window, so the window is as tall as the page.)
+/// inside its box) and every section has a size and fits; and each section draws as a
+/// teacher who goes to it sees it: in a window 1280 x 1000 where it comes first (the page
+/// with the others taken out), what it holds below its heading is not one colour.
+/// (Headless Chromium paints only its window's first height: a screenshot of the page
+/// scrolled to a section, `page.html#cases`, is blank; and a window as tall as the page,
+/// 48,000 pixels here, is more than it paints.)
 #[test]
 fn every_section_of_a_real_class_draws_in_a_browser_1280_wide() {
     let Some(chromium) = chromium("the class report") else {
         return;
     };
     let class = GomokuClass::new();
-    let page = class.root.path().join("report.html");
-    let profile = class.root.path().join("profile");
+    let dir = class.root.path();
+    let profile = dir.join("profile");
     let dom = open_in_chromium(
         &chromium,
         &profile,
-        &page,
-        &["--dump-dom", "--window-size=1280,900"],
+        &dir.join("report.html"),
+        &["--dump-dom", "--window-size=1280,1000"],
     );
-    let dom_text = stdout_of(&dom);
-    let mark = ", rows 30, sections 6, width 1280, height ";
-    let height = dom_text.find(mark).map(|at| &dom_text[at + mark.len()..]);
-    let height: u32 = height
-        .and_then(|rest| rest[..rest.find('"')?].parse().ok())
-        .unwrap_or_else(|| panic!("{}", &dom_text[..dom_text.find("<h1>").unwrap_or(0)]));
-    let shot = class.root.path().join("page.png");
-    let run = open_in_chromium(
-        &chromium,
-        &profile,
-        &page,
-        &[
-            &format!("--screenshot={}", shot.display()),
-            &format!("--window-size=1280,{height}"),
-        ],
+    let attribute = |dom: &str, name: &str| -> String {
+        let start = dom.find(&format!("{name}=\"")).map(|at| at + name.len() + 2);
+        let value = start.map(|start| &dom[start..start + dom[start..].find('"').unwrap()]);
+        value
+            .unwrap_or_else(|| panic!("no {name}: {}", &dom[..dom.find("<h1>").unwrap_or(0)]))
+            .to_string()
+    };
+    let rendered = attribute(&stdout_of(&dom), "data-rendered");
+    assert!(
+        rendered.contains(", rows 30, sections 6, width 1280, height "),
+        "{rendered}"
     );
-    let png = std::fs::read(&shot)
-        .unwrap_or_else(|err| panic!("no screenshot ({err}): {}", stderr_of(&run)));
-    assert_eq!(
-        (
-            u32::from_be_bytes(png[16..20].try_into().unwrap()),
-            u32::from_be_bytes(png[20..24].try_into().unwrap())
-        ),
-        (1280, height)
-    );
-    // A blank page of that size is under 20 KB; charts, text and the heat map are not.
-    assert!(png.len() > 60_000, "blank? {} bytes", png.len());
+    // Each section alone at the top of the page, and a script of the test's that writes
+    // where its heading ends and where it ends.
+    let script = "<script>var section = document.querySelector('section[data-alone]'); \
+        document.body.setAttribute('data-box', [section.querySelector('h2'), section].map(function(e) {\
+          return Math.round(e.getBoundingClientRect().bottom);\
+        }).join(' '));</script>";
+    let mut shots = Vec::new();
+    for id in SECTIONS {
+        let alone = dir.join(format!("{id}.html"));
+        let style = format!("<style>body>:not(#{id}):not(script){{display:none}}</style></head>");
+        let page = class.page().replacen("</head>", &style, 1);
+        let page = page.replace("</body>", &format!("{script}</body>"));
+        let page = page.replace(&format!("<section id=\"{id}\">"), &format!("<section id=\"{id}\" data-alone>"));
+        std::fs::write(&alone, page).unwrap();
+        let dom = open_in_chromium(&chromium, &profile, &alone, &["--dump-dom", "--window-size=1280,1000"]);
+        let box_ = attribute(&stdout_of(&dom), "data-box");
+        let (head, bottom) = box_.split_once(' ').unwrap();
+        let (head, bottom): (u32, u32) = (head.parse().unwrap(), bottom.parse().unwrap());
+        assert!(head < bottom, "#{id}: {box_}");
+        let shot = dir.join(format!("{id}.png"));
+        let run = open_in_chromium(
+            &chromium,
+            &profile,
+            &alone,
+            &[&format!("--screenshot={}", shot.display()), "--window-size=1280,1000"],
+        );
+        assert!(shot.is_file(), "no screenshot of #{id}: {}", stderr_of(&run));
+        assert_eq!(png_size(&std::fs::read(&shot).unwrap()), (1280, 1000));
+        shots.push((shot, head, bottom.min(1000)));
+    }
+    let ink = ink_in_bands(&chromium, dir, &shots);
+    for ((id, (_, head, bottom)), ink) in SECTIONS.iter().zip(&shots).zip(ink) {
+        eprintln!("#{id}: {head} to {bottom} px, {:.1}% ink", ink * 100.0);
+        assert!(ink > 0.01, "#{id} is blank below its heading: {:.3}% ink", ink * 100.0);
+    }
 }

@@ -1065,7 +1065,9 @@ fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_or_garbled_on
 fn help_of(help: &str, option: &str) -> String {
     let start = help
         .lines()
-        .position(|line| line.trim_start().starts_with(option) || line.contains(&format!(", {option}")))
+        .position(|line| {
+            line.trim_start().starts_with(option) || line.contains(&format!(", {option}"))
+        })
         .unwrap_or_else(|| panic!("{option} is not in grade's help:\n{help}"));
     let lines = help.lines().skip(start);
     let mut paragraph: Vec<&str> = Vec::new();
@@ -1099,12 +1101,32 @@ fn grade_help_says_what_the_docs_say() {
             "below PERCENT of the total, 0 to 100",
             "below 50% of the total (`--help-below PERCENT`, 0 to 100",
         ),
-        ("--help-below", "the page says the figure it used", "the page says the figure it used"),
+        (
+            "--help-below",
+            "the page says the figure it used",
+            "the page says the figure it used",
+        ),
         ("--help-below", "[default: 50]", "below 50% of the total"),
-        ("--hidden-feedback", "(it needs --fixtures)", "(on `test` and `grade`; it needs `--fixtures`)"),
-        ("--hidden-feedback", "none: The hidden cases are not run", "`none`, the default, does not run them"),
-        ("--hidden-feedback", "[default: none]", "`none`, the default"),
-        ("--hidden-feedback", "total: One line per exercise", "`total` gives one line per exercise"),
+        (
+            "--hidden-feedback",
+            "(it needs --fixtures)",
+            "(on `test` and `grade`; it needs `--fixtures`)",
+        ),
+        (
+            "--hidden-feedback",
+            "none: The hidden cases are not run",
+            "`none`, the default, does not run them",
+        ),
+        (
+            "--hidden-feedback",
+            "[default: none]",
+            "`none`, the default",
+        ),
+        (
+            "--hidden-feedback",
+            "total: One line per exercise",
+            "`total` gives one line per exercise",
+        ),
         (
             "--hidden-feedback",
             "verdicts: Each hidden case's verdict, points and hint",
@@ -1139,7 +1161,10 @@ fn grade_help_says_what_the_docs_say() {
     for (option, said, documented) in claims {
         let paragraph = help_of(&help, option);
         assert!(paragraph.contains(said), "{option}'s help: {paragraph}");
-        assert!(docs.contains(documented), "docs/grading-and-ci.md on {option}: {documented}");
+        assert!(
+            docs.contains(documented),
+            "docs/grading-and-ci.md on {option}: {documented}"
+        );
     }
 }
 
@@ -1183,19 +1208,32 @@ fn every_recipe_pins_clings_gomoku_to_one_version() {
 fn the_hidden_cases_are_unpacked_by_the_guarded_step_alone() {
     let (docs, step) = (docs(), hidden_cases_step());
     assert_eq!(step.matches("base64 -d").count(), 1, "{step}");
-    assert_eq!(docs.matches("base64 -d").count(), 1, "an unguarded unpacking");
+    assert_eq!(
+        docs.matches("base64 -d").count(),
+        1,
+        "an unguarded unpacking"
+    );
     assert!(step.contains("mkdir -p hidden") && step.contains("[ -z \"$HIDDEN_CASES\" ]"));
     let prose = |from: &str, to: &str| -> String {
         let start = docs.find(from).unwrap_or_else(|| panic!("{from}"));
         let end = start + docs[start..].find(to).unwrap_or_else(|| panic!("{to}"));
-        docs[start..end].split_whitespace().collect::<Vec<_>>().join(" ")
+        docs[start..end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
     };
-    let push = prose("To tell students, on each push, how many hidden cases", "Never `verdicts` here");
+    let push = prose(
+        "To tell students, on each push, how many hidden cases",
+        "Never `verdicts` here",
+    );
     assert!(
         push.contains("by the `Hidden cases` step of [the whole-class workflow](#a-whole-class-sharded-over-a-matrix)"),
         "{push}"
     );
-    let gitlab = prose("The same matrix works in GitLab CI", "The actions are the current majors");
+    let gitlab = prose(
+        "The same matrix works in GitLab CI",
+        "The actions are the current majors",
+    );
     for words in [
         "CI/CD variable of the course's project, `HIDDEN_CASES_TGZ`",
         "by the `Hidden cases` step's three lines, before the grading line",
@@ -1560,8 +1598,7 @@ fn the_push_workflow_installs_the_wheel_and_grades_on_a_machine_without_rust() {
 /// the class page that it uploads. The submissions are laid out as `gh teacher download`
 /// would (that step, which needs the network and a token, is not run).
 #[test]
-fn the_class_workflow_grades_shards_with_the_hidden_cases_and_merges_on_machines_without_rust()
-{
+fn the_class_workflow_grades_shards_with_the_hidden_cases_and_merges_on_machines_without_rust() {
     let Some(machine) = NoRust::new() else { return };
     let Some(workflow) = parsed_yaml(&code_block("yaml", "name: grade-class")) else {
         return;
@@ -1575,7 +1612,11 @@ fn the_class_workflow_grades_shards_with_the_hidden_cases_and_merges_on_machines
     for shard in ["1", "2", "3", "4"] {
         let root = workspace();
         for (index, student) in students.iter().enumerate() {
-            let solved: &[&str] = if index % 2 == 0 { &COURSE_EXERCISES } else { &[] };
+            let solved: &[&str] = if index % 2 == 0 {
+                &COURSE_EXERCISES
+            } else {
+                &[]
+            };
             student_repo(&root.path().join("submissions").join(student), solved);
         }
         let ran = machine.run_job(
@@ -1618,7 +1659,10 @@ fn the_class_workflow_grades_shards_with_the_hidden_cases_and_merges_on_machines
     assert_eq!(cells[1][0], "ana");
     assert_eq!(cells[1][total], (public + 1).to_string(), "{cells:?}");
     let book = std::fs::read_to_string(gradebook.join("grades.json")).unwrap();
-    assert!(book.contains("\"98_hidden\""), "the hidden cases did not run");
+    assert!(
+        book.contains("\"98_hidden\""),
+        "the hidden cases did not run"
+    );
     assert!(!book.contains(&expected), "a hidden case leaks");
     let page = std::fs::read_to_string(gradebook.join("class-report.html")).unwrap();
     for student in students {

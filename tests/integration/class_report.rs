@@ -522,7 +522,11 @@ fn not_started_is_no_file_handed_in_and_a_score_of_zero_is_not() {
             exercise["points"] = json!(0);
             for case in exercise["cases"].as_array_mut().unwrap() {
                 case["points"] = json!(0);
-                case["verdict"] = json!(if status == "missing" { "not_run" } else { "wrong_output" });
+                case["verdict"] = json!(if status == "missing" {
+                    "not_run"
+                } else {
+                    "wrong_output"
+                });
                 case["hint"] = json!(null);
                 case["message"] = json!("your output differs from the expected output");
             }
@@ -541,7 +545,10 @@ fn not_started_is_no_file_handed_in_and_a_score_of_zero_is_not() {
     let row = |name: &str| {
         let rows = help.lines().filter(|line| line.starts_with("<tr>"));
         let mut rows = rows.filter(|line| line.contains(&format!(">{name}</a>")));
-        unescaped(rows.next().unwrap_or_else(|| panic!("{name} not listed: {help}")))
+        unescaped(
+            rows.next()
+                .unwrap_or_else(|| panic!("{name} not listed: {help}")),
+        )
     };
     let none = row("missing all");
     assert!(none.contains("<td>not started</td>"), "{none}");
@@ -660,8 +667,17 @@ fn names_sort_as_people_sort_them_on_the_page_and_by_its_button() {
         document.body.setAttribute('data-order', Array.prototype.map.call(\
         document.querySelectorAll('#heat .rows .r > a'), function(a) { return a.textContent; }).join('|'));\
         </script>";
-    std::fs::write(&clicked, page.replace("</body>", &format!("{script}</body>"))).unwrap();
-    let dom = open_in_chromium(&chromium, &dir.path().join("profile"), &clicked, &["--dump-dom"]);
+    std::fs::write(
+        &clicked,
+        page.replace("</body>", &format!("{script}</body>")),
+    )
+    .unwrap();
+    let dom = open_in_chromium(
+        &chromium,
+        &dir.path().join("profile"),
+        &clicked,
+        &["--dump-dom"],
+    );
     let dom_text = stdout_of(&dom);
     let order = dom_text
         .split_once("data-order=\"")
@@ -1193,7 +1209,9 @@ fn every_section_of_a_real_class_draws_in_a_browser_1280_wide() {
         &["--dump-dom", "--window-size=1280,1000"],
     );
     let attribute = |dom: &str, name: &str| -> String {
-        let start = dom.find(&format!("{name}=\"")).map(|at| at + name.len() + 2);
+        let start = dom
+            .find(&format!("{name}=\""))
+            .map(|at| at + name.len() + 2);
         let value = start.map(|start| &dom[start..start + dom[start..].find('"').unwrap()]);
         value
             .unwrap_or_else(|| panic!("no {name}: {}", &dom[..dom.find("<h1>").unwrap_or(0)]))
@@ -1216,9 +1234,17 @@ fn every_section_of_a_real_class_draws_in_a_browser_1280_wide() {
         let style = format!("<style>body>:not(#{id}):not(script){{display:none}}</style></head>");
         let page = class.page().replacen("</head>", &style, 1);
         let page = page.replace("</body>", &format!("{script}</body>"));
-        let page = page.replace(&format!("<section id=\"{id}\">"), &format!("<section id=\"{id}\" data-alone>"));
+        let page = page.replace(
+            &format!("<section id=\"{id}\">"),
+            &format!("<section id=\"{id}\" data-alone>"),
+        );
         std::fs::write(&alone, page).unwrap();
-        let dom = open_in_chromium(&chromium, &profile, &alone, &["--dump-dom", "--window-size=1280,1000"]);
+        let dom = open_in_chromium(
+            &chromium,
+            &profile,
+            &alone,
+            &["--dump-dom", "--window-size=1280,1000"],
+        );
         let box_ = attribute(&stdout_of(&dom), "data-box");
         let (head, bottom) = box_.split_once(' ').unwrap();
         let (head, bottom): (u32, u32) = (head.parse().unwrap(), bottom.parse().unwrap());
@@ -1228,15 +1254,26 @@ fn every_section_of_a_real_class_draws_in_a_browser_1280_wide() {
             &chromium,
             &profile,
             &alone,
-            &[&format!("--screenshot={}", shot.display()), "--window-size=1280,1000"],
+            &[
+                &format!("--screenshot={}", shot.display()),
+                "--window-size=1280,1000",
+            ],
         );
-        assert!(shot.is_file(), "no screenshot of #{id}: {}", stderr_of(&run));
+        assert!(
+            shot.is_file(),
+            "no screenshot of #{id}: {}",
+            stderr_of(&run)
+        );
         assert_eq!(png_size(&std::fs::read(&shot).unwrap()), (1280, 1000));
         shots.push((shot, head, bottom.min(1000)));
     }
     let ink = ink_in_bands(&chromium, dir, &shots);
     for ((id, (_, head, bottom)), ink) in SECTIONS.iter().zip(&shots).zip(ink) {
         eprintln!("#{id}: {head} to {bottom} px, {:.1}% ink", ink * 100.0);
-        assert!(ink > 0.01, "#{id} is blank below its heading: {:.3}% ink", ink * 100.0);
+        assert!(
+            ink > 0.01,
+            "#{id} is blank below its heading: {:.3}% ink",
+            ink * 100.0
+        );
     }
 }

@@ -455,6 +455,38 @@ mod tests {
     }
 
     #[test]
+    fn names_sort_with_case_and_accents_folded() {
+        let mut names = vec![
+            "Zoë",
+            "zoe",
+            "O'Brien",
+            "Ewan",
+            "Ève",
+            "Eve",
+            "E\u{301}mile",
+            "Łukasz",
+            "alice",
+            "Øyvind",
+            "张伟",
+        ];
+        names.sort_by(|a, b| by_name(a, b));
+        let expected = [
+            "alice",
+            "E\u{301}mile",
+            "Eve",
+            "Ève",
+            "Ewan",
+            "Łukasz",
+            "O'Brien",
+            "Øyvind",
+            "zoe",
+            "Zoë",
+            "张伟",
+        ];
+        assert_eq!(names, expected);
+    }
+
+    #[test]
     fn small_exercises_get_a_bar_per_score() {
         let bins = scores(3, &[0, 3, 3, 2]).bins();
         let counts: Vec<(u32, u32, usize)> =

@@ -1192,8 +1192,9 @@ const SECTIONS: [&str; 6] = ["help", "scores", "heatmap", "cases", "kinds", "stu
 /// teacher who goes to it sees it: in a window 1280 x 1000 where it comes first (the page
 /// with the others taken out), what it holds below its heading is not one colour.
 /// (Headless Chromium paints only its window's first height: a screenshot of the page
-/// scrolled to a section, `page.html#cases`, is blank; and a window as tall as the page,
-/// 48,000 pixels here, is more than it paints.)
+/// scrolled to a section, `page.html#cases`, is blank; and a window as tall as this page
+/// is no fixed size: it is about 48,000 pixels once every row is laid out, and each
+/// taller window lays out more of them.)
 #[test]
 fn every_section_of_a_real_class_draws_in_a_browser_1280_wide() {
     let Some(chromium) = chromium("the class report") else {

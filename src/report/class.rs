@@ -102,8 +102,9 @@ pub struct Class<'a> {
 /// Why a student needs help first, the most urgent first.
 #[derive(Clone, Copy)]
 pub enum Trouble<'a> {
-    /// No file of an exercise that counts handed in. (A student who handed in every file
-    /// and scored 0 has begun: they are below the threshold, with their first failure.)
+    /// No file of an exercise that counts handed in but its skeleton, unchanged. (A
+    /// student who handed in files of their own and scored 0 has begun: they are below the
+    /// threshold, with their first failure.)
     NotStarted,
     /// This exercise's file was not handed in.
     Missing(&'a ExerciseReport),
@@ -253,7 +254,8 @@ impl<'a> Class<'a> {
                         .find(|e| e.status == status.as_str())
                         .copied()
                 };
-                let handed_in = |e: &&ExerciseReport| e.status != Status::Missing.as_str();
+                let handed_in =
+                    |e: &&ExerciseReport| e.status != Status::Missing.as_str() && !e.unchanged;
                 let trouble = if !counted.is_empty() && !counted.iter().any(handed_in) {
                     Trouble::NotStarted
                 } else if let Some(missing) = with(Status::Missing) {

@@ -504,10 +504,11 @@ fn the_help_list_s_threshold_is_an_option_the_page_states() {
     assert!(!dir.path().join("x.html").exists());
 }
 
-/// "Not started" is a student who handed in no file that counts; one who handed in every
-/// file and scored 0 has begun, and is below the threshold with the first case to look at.
+/// "Not started" is a student who handed in no file that counts but its skeleton,
+/// unchanged; one who handed in files of their own and scored 0 has begun, and is below
+/// the threshold with the first case to look at.
 #[test]
-fn not_started_is_no_file_handed_in_and_a_score_of_zero_is_not() {
+fn not_started_is_no_file_of_one_s_own_and_a_score_of_zero_is_not() {
     let dir = tempfile::tempdir().unwrap();
     let mut class = synthetic_class(3);
     let students = class["students"].as_array_mut().unwrap();
@@ -533,6 +534,12 @@ fn not_started_is_no_file_handed_in_and_a_score_of_zero_is_not() {
         }
         student["name"] = json!(format!("{status} all"));
     }
+    // The third handed in the skeletons, which earn what they earn.
+    let skeletons = &mut class["students"][2];
+    skeletons["name"] = json!("skeletons");
+    for exercise in skeletons["results"]["exercises"].as_array_mut().unwrap() {
+        exercise["unchanged"] = json!(exercise["chapter"] == "core");
+    }
     std::fs::write(dir.path().join("book.json"), class.to_string()).unwrap();
     let output = clings(dir.path())
         .args(["report", "book.json", "--html", "report.html"])
@@ -550,8 +557,10 @@ fn not_started_is_no_file_handed_in_and_a_score_of_zero_is_not() {
                 .unwrap_or_else(|| panic!("{name} not listed: {help}")),
         )
     };
-    let none = row("missing all");
-    assert!(none.contains("<td>not started</td>"), "{none}");
+    for name in ["missing all", "skeletons"] {
+        let row = row(name);
+        assert!(row.contains("<td>not started</td>"), "{row}");
+    }
     let zero = row("failed all");
     assert!(
         !zero.contains("not started")
@@ -1051,6 +1060,20 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
     let at = |name: &str| rows.iter().position(|row| row == name).unwrap();
     assert!(at("alice") < at("Bob") && at("Bob") < at("carol") && at("dave") < at("O'Brien"));
     assert_eq!(rows.last().map(String::as_str), Some("张伟"));
+
+    // The grading says which files are the skeletons, unchanged.
+    let unchanged = |student: &str| -> Vec<bool> {
+        let students = book["students"].as_array().unwrap();
+        let student = students.iter().find(|s| s["name"] == student).unwrap();
+        let exercises = student["results"]["exercises"].as_array().unwrap();
+        exercises[..3]
+            .iter()
+            .map(|e| e["unchanged"] == true)
+            .collect()
+    };
+    assert_eq!(unchanged("carol"), [true, false, true]);
+    assert_eq!(unchanged("alice"), [false, false, false]);
+    assert_eq!(unchanged("O'Brien"), [false, false, false], "missing");
 
     // Who needs help: the most urgent first, each with the first thing to look at.
     let help = &page[page.find("<section id=\"help\">").unwrap()

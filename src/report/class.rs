@@ -120,8 +120,8 @@ pub struct Help<'a> {
     pub trouble: Trouble<'a>,
 }
 
-/// Names as people sort them: `alice` before `O'Brien` before `Émile`, whatever the case
-/// and the accents (`Eve` before `Ève`, then `Ewan`: an accent decides only between names
+/// Names as people sort them: `alice`, `Émile`, `O'Brien`, whatever the case and the
+/// accents (`Eve` before `Ève`, then `Ewan`: an accent decides only between names
 /// that are otherwise the same).
 fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
     folded(a)

@@ -29,7 +29,8 @@ pub struct Args {
 #[derive(clap::Args)]
 pub struct Page {
     /// The class report lists among the students to help first those below PERCENT of
-    /// the total (besides those not started, missing a file or not compiling).
+    /// the total, 0 to 100 (besides those not started, missing a file or not compiling);
+    /// the page says the figure it used.
     #[arg(long, value_name = "PERCENT", default_value_t = 50,
           value_parser = clap::value_parser!(u32).range(0..=100))]
     pub help_below: u32,

@@ -20,10 +20,10 @@ pub struct Hidden {
     /// no report shows their input, expected output or diff.
     #[arg(long, value_name = "DIR")]
     pub fixtures: Option<PathBuf>,
-    /// How much the reports, the points and the exit status tell of the hidden cases. Each
-    /// thing told is an answer a student who submits again reads about the hidden inputs:
-    /// give per-push feedback `none` or `total`, and run the grading that counts once, at
-    /// the deadline, with `verdicts`.
+    /// How much the reports, the points and the exit status tell of the hidden cases (it
+    /// needs --fixtures). Each thing told is an answer a student who submits again reads
+    /// about the hidden inputs: give per-push feedback `none` or `total`, and run the
+    /// grading that counts once, at the deadline, with `verdicts`.
     #[arg(
         long,
         value_enum,

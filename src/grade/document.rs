@@ -70,6 +70,10 @@ pub struct ExerciseReport {
     pub chapter: String,
     pub source: String,
     pub status: String,
+    /// The file handed in is the exercise's skeleton, unchanged (false in gradebooks
+    /// written before clings said so).
+    #[serde(default)]
+    pub unchanged: bool,
     pub points: u32,
     pub max_points: u32,
     pub cases: Vec<CaseReport>,

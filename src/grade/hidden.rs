@@ -93,6 +93,7 @@ mod tests {
             chapter: Chapter::implicit(),
             source: PathBuf::from("sum.c"),
             status,
+            unchanged: false,
             diagnostics: String::new(),
             cases,
             hidden_total: None,

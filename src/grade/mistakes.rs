@@ -267,6 +267,7 @@ mod tests {
             },
             source: PathBuf::from("e.c"),
             status: Status::Failed,
+            unchanged: false,
             diagnostics: String::new(),
             cases,
             hidden_total: None,

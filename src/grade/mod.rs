@@ -482,6 +482,7 @@ impl<'a> Grader<'a> {
             chapter,
             source: source.to_path_buf(),
             status: Status::Failed,
+            unchanged: false,
             diagnostics: String::new(),
             cases: Vec::new(),
             hidden_total: None,
@@ -501,6 +502,9 @@ impl<'a> Grader<'a> {
         if !base.join(source).exists() {
             return unrun(result, Status::Missing, Finding::Missing);
         }
+        // The class report tells a student who handed in the skeletons from one who tried.
+        let skeleton = self.course.skeleton(exercise).ok();
+        result.unchanged = skeleton.is_some() && std::fs::read(base.join(source)).ok() == skeleton;
         let build = self
             .toolchain
             .compile(source, base, &self.cache, &self.sandbox)?;

@@ -141,6 +141,7 @@ mod tests {
             } else {
                 Status::Failed
             },
+            unchanged: false,
             diagnostics: String::new(),
             cases: Vec::new(),
             hidden_total: None,

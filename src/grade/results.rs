@@ -183,6 +183,9 @@ pub struct ExerciseResult {
     /// The file that was graded, as the student knows it.
     pub source: PathBuf,
     pub status: Status,
+    /// The file handed in is the exercise's skeleton, byte for byte: the student has not
+    /// started it (whatever points the skeleton earns).
+    pub unchanged: bool,
     /// What the compiler printed (with its colour codes); empty when it said nothing.
     pub diagnostics: String,
     pub cases: Vec<CaseResult>,

@@ -102,7 +102,9 @@ pub struct Class<'a> {
 /// Why a student needs help first, the most urgent first.
 #[derive(Clone, Copy)]
 pub enum Trouble<'a> {
-    /// No point on any exercise that counts (none handed in, or none passing a case).
+    /// No file of an exercise that counts handed in but its skeleton, unchanged. (A
+    /// student who handed in files of their own and scored 0 has begun: they are below the
+    /// threshold, with their first failure.)
     NotStarted,
     /// This exercise's file was not handed in.
     Missing(&'a ExerciseReport),
@@ -118,11 +120,43 @@ pub struct Help<'a> {
     pub trouble: Trouble<'a>,
 }
 
-/// Names as people sort them: `alice` before `O'Brien`, whatever the case.
+/// Names as people sort them: `alice`, `Émile`, `O'Brien`, whatever the case and the
+/// accents (`Eve` before `Ève`, then `Ewan`: an accent decides only between names
+/// that are otherwise the same).
 fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
-    a.to_lowercase()
-        .cmp(&b.to_lowercase())
+    folded(a)
+        .cmp(&folded(b))
+        .then_with(|| a.to_lowercase().cmp(&b.to_lowercase()))
         .then_with(|| a.cmp(b))
+}
+
+/// `name` in lower case, with the accents of Latin letters taken off (`Élodie` is
+/// `elodie`), so that it sorts where people look for it. Letters of other scripts stay as
+/// they are, and sort after the Latin ones, as by code point.
+fn folded(name: &str) -> String {
+    // U+00C0 to U+017F, each with the letter it is sorted as; `·` for what is no letter.
+    const LATIN_1: &str = "aaaaaa·ceeeeiiii·nooooo·ouuuuy··aaaaaa·ceeeeiiii·nooooo·ouuuuy·y";
+    const EXTENDED_A: &str = "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiii··jjkk·llllllllllnnnnnnn··oooooo··rrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+    let mut key = String::with_capacity(name.len());
+    for c in name.chars().flat_map(char::to_lowercase) {
+        let code = c as u32;
+        let base = match code {
+            // Combining accents (a name typed decomposed, `E` then U+0301) add nothing.
+            0x300..=0x36F => continue,
+            0xC0..=0xFF => LATIN_1.chars().nth((code - 0xC0) as usize),
+            0x100..=0x17F => EXTENDED_A.chars().nth((code - 0x100) as usize),
+            _ => None,
+        };
+        match (c, base) {
+            ('æ', _) => key.push_str("ae"),
+            ('œ', _) => key.push_str("oe"),
+            ('ß', _) => key.push_str("ss"),
+            ('þ', _) => key.push_str("th"),
+            (_, Some(base)) if base != '·' => key.push(base),
+            _ => key.push(c),
+        }
+    }
+    key
 }
 
 impl<'a> Class<'a> {
@@ -220,7 +254,9 @@ impl<'a> Class<'a> {
                         .find(|e| e.status == status.as_str())
                         .copied()
                 };
-                let trouble = if results.max_points > 0 && counted.iter().all(|e| e.points == 0) {
+                let handed_in =
+                    |e: &&ExerciseReport| e.status != Status::Missing.as_str() && !e.unchanged;
+                let trouble = if !counted.is_empty() && !counted.iter().any(handed_in) {
                     Trouble::NotStarted
                 } else if let Some(missing) = with(Status::Missing) {
                     Trouble::Missing(missing)
@@ -418,6 +454,38 @@ mod tests {
             max,
             points: points.to_vec(),
         }
+    }
+
+    #[test]
+    fn names_sort_with_case_and_accents_folded() {
+        let mut names = vec![
+            "Zoë",
+            "zoe",
+            "O'Brien",
+            "Ewan",
+            "Ève",
+            "Eve",
+            "E\u{301}mile",
+            "Łukasz",
+            "alice",
+            "Øyvind",
+            "张伟",
+        ];
+        names.sort_by(|a, b| by_name(a, b));
+        let expected = [
+            "alice",
+            "E\u{301}mile",
+            "Eve",
+            "Ève",
+            "Ewan",
+            "Łukasz",
+            "O'Brien",
+            "Øyvind",
+            "zoe",
+            "Zoë",
+            "张伟",
+        ];
+        assert_eq!(names, expected);
     }
 
     #[test]

@@ -328,8 +328,9 @@ fn help<'a>(class: &Class<'a>, help_below: u32, lang: Lang) -> Vec<HelpLine<'a>>
             Trouble::NotStarted => (
                 lang.pick("not started", "尚未开始").to_string(),
                 lang.pick(
-                    "no point on any exercise that counts: has the student begun?",
-                    "计分的练习一分未得：这名学生开始做了吗？",
+                    "no file of their own for the exercises that count (none handed in, or \
+                     the skeletons unchanged): has the student begun?",
+                    "计分的练习没有一个是自己写的文件（未提交，或原样提交骨架）：这名学生开始做了吗？",
                 )
                 .to_string(),
             ),

@@ -27,6 +27,7 @@ pub fn document(results: &[ExerciseResult], counting: Counting, lang: Lang) -> R
                 chapter: result.chapter.name.clone(),
                 source: result.source.display().to_string(),
                 status: result.status.as_str().to_string(),
+                unchanged: result.unchanged,
                 points: result.points(),
                 max_points: result.max_points(),
                 cases: {

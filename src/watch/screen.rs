@@ -495,6 +495,7 @@ mod tests {
             chapter: crate::course::Chapter::implicit(),
             source: PathBuf::from("exercises/a.c"),
             status: Status::Failed,
+            unchanged: false,
             diagnostics: String::new(),
             cases: std::iter::once(case(0, true))
                 .chain((1..=failing).map(|index| case(index, false)))

@@ -491,6 +491,7 @@ pub(in crate::watch) mod tests {
             } else {
                 Status::Failed
             },
+            unchanged: false,
             diagnostics: String::new(),
             cases: Vec::new(),
             hidden_total: None,

@@ -484,13 +484,14 @@ fn sharded_class_and_merge() {
     // Merging runs no student program: the `merge` job has neither bubblewrap nor root.
     let output = run_documented(
         Some(&runner),
-        "clings grade --merge ../shard-*/grades.json --out ../gradebook",
+        "clings grade --merge ../shard-*/grades.json --out ../gradebook --html ../gradebook/class-report.html",
         &course,
         &[],
         &[("CLINGS_ISOLATION", "none")],
     );
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
     runner.assert_reads(&root.path().join("gradebook"));
+    assert!(root.path().join("gradebook/class-report.html").is_file());
     let book = std::fs::read_to_string(root.path().join("gradebook/grades.json")).unwrap();
     assert!(!book.contains(&expected), "a hidden case leaks: {book}");
     let csv = std::fs::read_to_string(root.path().join("gradebook/grades.csv")).unwrap();
@@ -982,19 +983,14 @@ fn hidden_cases_step() -> String {
     lines.join("\n") + "\n"
 }
 
-/// The secret made as the docs make it unpacks, in the whole-class workflow's step, into
-/// the hidden cases; an empty one, or one that is no base64 tar.gz, stops the step saying
-/// what to do, not with gzip's "unexpected end of file".
-#[test]
-fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_or_garbled_one_says_what_to_do()
-{
-    let root = tempfile::tempdir().unwrap();
-    let teacher = root.path().join("teacher");
-    hidden_cases(&teacher.join("hidden"), "white");
+/// The hidden-cases secret, made in `teacher` as the docs make it, of [`hidden_cases`]
+/// with `expected`.
+fn documented_secret(teacher: &Path, expected: &str) -> String {
+    hidden_cases(&teacher.join("hidden"), expected);
     let made = run_documented(
         None,
         "tar -czf - -C hidden . | base64 -w 0 > hidden-cases.txt",
-        &teacher,
+        teacher,
         &[],
         &[],
     );
@@ -1004,6 +1000,17 @@ fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_or_garbled_on
         !secret.trim().is_empty() && !secret.contains('\n'),
         "one line: {secret}"
     );
+    secret
+}
+
+/// The secret made as the docs make it unpacks, in the whole-class workflow's step, into
+/// the hidden cases; an empty one, or one that is no base64 tar.gz, stops the step saying
+/// what to do, not with gzip's "unexpected end of file".
+#[test]
+fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_or_garbled_one_says_what_to_do()
+{
+    let root = tempfile::tempdir().unwrap();
+    let secret = documented_secret(&root.path().join("teacher"), "white");
     let step = hidden_cases_step();
     let run = |dir: &Path, value: &str| {
         std::fs::create_dir_all(dir).unwrap();
@@ -1053,19 +1060,188 @@ fn the_hidden_cases_secret_made_as_documented_unpacks_and_an_empty_or_garbled_on
     }
 }
 
-/// `grade --jobs` is a number of submissions, in its help as in the docs.
+/// What `clings grade --help` says of `option`: its paragraph, from its line to the next
+/// option's, its lines joined.
+fn help_of(help: &str, option: &str) -> String {
+    let start = help
+        .lines()
+        .position(|line| {
+            line.trim_start().starts_with(option) || line.contains(&format!(", {option}"))
+        })
+        .unwrap_or_else(|| panic!("{option} is not in grade's help:\n{help}"));
+    let lines = help.lines().skip(start);
+    let mut paragraph: Vec<&str> = Vec::new();
+    for (index, line) in lines.enumerate() {
+        let option_line = line.starts_with("  -") || line.starts_with("      --");
+        if index > 0 && option_line {
+            break;
+        }
+        paragraph.push(line);
+    }
+    let words = paragraph.iter().flat_map(|line| line.split_whitespace());
+    words.collect::<Vec<_>>().join(" ")
+}
+
+/// Each option of `clings grade` that docs/grading-and-ci.md describes says the same in
+/// `clings grade --help`: for each, a claim in the words of the help (found in the
+/// option's own paragraph) and in those of the docs.
 #[test]
-fn grade_jobs_help_says_what_the_docs_say() {
+fn grade_help_says_what_the_docs_say() {
     let help = clings(&repo()).args(["grade", "--help"]).output().unwrap();
     let help = stdout_of(&help);
-    assert!(
-        help.contains("submissions (`grade`, each one's cases one after another)"),
-        "{help}"
+    let docs = docs().split_whitespace().collect::<Vec<_>>().join(" ");
+    let claims: [(&str, &str, &str); 14] = [
+        (
+            "--jobs",
+            "submissions (`grade`, each one's cases one after another)",
+            "(`--jobs N`: N submissions at once, each one's cases one after another",
+        ),
+        (
+            "--help-below",
+            "below PERCENT of the total, 0 to 100",
+            "below 50% of the total (`--help-below PERCENT`, 0 to 100",
+        ),
+        (
+            "--help-below",
+            "the page says the figure it used",
+            "the page says the figure it used",
+        ),
+        ("--help-below", "[default: 50]", "below 50% of the total"),
+        (
+            "--hidden-feedback",
+            "(it needs --fixtures)",
+            "(on `test` and `grade`; it needs `--fixtures`)",
+        ),
+        (
+            "--hidden-feedback",
+            "none: The hidden cases are not run",
+            "`none`, the default, does not run them",
+        ),
+        (
+            "--hidden-feedback",
+            "[default: none]",
+            "`none`, the default",
+        ),
+        (
+            "--hidden-feedback",
+            "total: One line per exercise",
+            "`total` gives one line per exercise",
+        ),
+        (
+            "--hidden-feedback",
+            "verdicts: Each hidden case's verdict, points and hint",
+            "`verdicts` gives each case",
+        ),
+        (
+            "--fixtures",
+            "(same layout as fixtures/), run as --hidden-feedback says; no report shows their input, expected output or diff",
+            "laid out like `fixtures/` (`DIR/<exercise>/<case>.out`, `.in`, `.toml`), run as `--hidden-feedback` says (below), whose input, expected output and diff no report ever shows",
+        ),
+        (
+            "--shard",
+            "Grade only slice K of N (deterministic by student name)",
+            "`--shard K/N` takes the K-th of N slices of the students in name order, the same slices on every machine",
+        ),
+        (
+            "--merge",
+            "Combine the grades.json of several shards into one gradebook",
+            "`clings grade --merge` joins the shards' `grades.json` into one gradebook",
+        ),
+        (
+            "--html",
+            "the class report, a self-contained HTML page",
+            "writes one self-contained HTML page for the teacher",
+        ),
+        (
+            "--require-isolation",
+            "Fail instead of running student programs without isolation",
+            "stop with exit 2, before any student program runs, where programs cannot be isolated",
+        ),
+    ];
+    for (option, said, documented) in claims {
+        let paragraph = help_of(&help, option);
+        assert!(paragraph.contains(said), "{option}'s help: {paragraph}");
+        assert!(
+            docs.contains(documented),
+            "docs/grading-and-ci.md on {option}: {documented}"
+        );
+    }
+}
+
+/// Every recipe of docs/grading-and-ci.md installs the same clings: each `clings-gomoku` in
+/// a code block or a command is pinned to this checkout's version (`==0.1.0`, or the
+/// cache's key `-0.1.0`); the name stands alone only as a name, in prose.
+#[test]
+fn every_recipe_pins_clings_gomoku_to_one_version() {
+    let manifest = std::fs::read_to_string(repo().join("Cargo.toml")).unwrap();
+    let version = manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("version = \""))
+        .and_then(|rest| rest.strip_suffix('"'))
+        .expect("Cargo.toml's version");
+    let (pinned, key) = (format!("=={version}"), format!("-{version}"));
+    let docs = docs();
+    let mut recipes = 0;
+    for (at, _) in docs.match_indices("clings-gomoku") {
+        let (before, after) = (&docs[..at], &docs[at + "clings-gomoku".len()..]);
+        let line = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
+        let a_name = before.ends_with('`') && after.starts_with('`');
+        if after.starts_with(&pinned) || after.starts_with(&key) {
+            recipes += 1;
+        } else {
+            assert!(
+                a_name,
+                "not pinned to {version}: {line}clings-gomoku{}",
+                &after[..after.find('\n').unwrap_or(after.len())]
+            );
+        }
+    }
+    // The install and the cache's key of each GitHub job (three) and of GitLab's job;
+    // Classroom 50's and Gradescope's installs; three in the prose.
+    assert_eq!(recipes, 13, "pinned");
+}
+
+/// The hidden cases are unpacked by one documented step, the guarded one: every
+/// `base64 -d` of docs/grading-and-ci.md is the whole-class workflow's `Hidden cases`
+/// step, and the push workflow's prose and GitLab's parallel variant send there.
+#[test]
+fn the_hidden_cases_are_unpacked_by_the_guarded_step_alone() {
+    let (docs, step) = (docs(), hidden_cases_step());
+    assert_eq!(step.matches("base64 -d").count(), 1, "{step}");
+    assert_eq!(
+        docs.matches("base64 -d").count(),
+        1,
+        "an unguarded unpacking"
+    );
+    assert!(step.contains("mkdir -p hidden") && step.contains("[ -z \"$HIDDEN_CASES\" ]"));
+    let prose = |from: &str, to: &str| -> String {
+        let start = docs.find(from).unwrap_or_else(|| panic!("{from}"));
+        let end = start + docs[start..].find(to).unwrap_or_else(|| panic!("{to}"));
+        docs[start..end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let push = prose(
+        "To tell students, on each push, how many hidden cases",
+        "Never `verdicts` here",
     );
     assert!(
-        docs().contains("(`--jobs N`: N submissions at once, each one's cases one after\nanother"),
-        "docs/grading-and-ci.md"
+        push.contains("by the `Hidden cases` step of [the whole-class workflow](#a-whole-class-sharded-over-a-matrix)"),
+        "{push}"
     );
+    let gitlab = prose(
+        "The same matrix works in GitLab CI",
+        "The actions are the current majors",
+    );
+    for words in [
+        "CI/CD variable of the course's project, `HIDDEN_CASES_TGZ`",
+        "by the `Hidden cases` step's three lines, before the grading line",
+        "`HIDDEN_CASES: $HIDDEN_CASES_TGZ`",
+    ] {
+        assert!(gitlab.contains(words), "{words}: {gitlab}");
+    }
+    assert_eq!(step.lines().count(), 3, "the step's three lines: {step}");
 }
 
 #[test]
@@ -1231,134 +1407,266 @@ fn parsed_yaml(block: &str) -> Option<serde_json::Value> {
     Some(serde_json::from_slice(&output.stdout).unwrap())
 }
 
+/// The folders of the system, which a hosted runner's steps have on their PATH: no cargo,
+/// no rustc.
+const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+/// What a documented workflow's job is run with on a machine without Rust: the runner's
+/// user, and the wheel of this checkout, which pip installs instead of PyPI's. None, after
+/// [`require`] said why, when a tool is missing: maturin to build the wheel, or bubblewrap,
+/// gcc or python3 in the system's folders (the job's `apt-get` step is not run).
+struct NoRust {
+    runner: Runner,
+    wheels: tempfile::TempDir,
+}
+
+impl NoRust {
+    fn new() -> Option<NoRust> {
+        let runner = Runner::new()?;
+        let maturin = required_tool("maturin", "pip install maturin==1.16.0")?;
+        for tool in ["bwrap", "gcc", "python3"] {
+            if !require(
+                std::env::split_paths(SYSTEM_PATH).any(|dir| dir.join(tool).is_file()),
+                &format!("{tool} is not in the system's folders: the runner's step installs it"),
+            ) {
+                return None;
+            }
+        }
+        let wheels = tempfile::tempdir().unwrap();
+        crate::install::build_wheel(&maturin, wheels.path());
+        Some(NoRust { runner, wheels })
+    }
+
+    /// Runs the `run:` steps of `job` (a job of a workflow parsed from the docs) in order,
+    /// as a hosted runner runs them on a fresh machine whose workspace is `root` (the test
+    /// has laid out there what the skipped steps, the checkouts and the downloads would
+    /// have put): each with `bash -e` as the runner's user, with passwordless sudo; every
+    /// variable cleared but the step's `env:` and the runner's own, a PATH of the system's
+    /// folders after what earlier steps added to `$GITHUB_PATH`, a home and `$RUNNER_TEMP`
+    /// of the machine's own; pip pointed at the wheel of this checkout (`PIP_NO_INDEX`,
+    /// `PIP_FIND_LINKS`). `${{ … }}` expressions are replaced by `expressions`. A step
+    /// after a failing one runs only with `if: always()`. Asserts that each step's exit
+    /// status is `status(its name)`, and returns each step run: its name, what it said
+    /// and how long it took.
+    fn run_job(
+        &self,
+        job: &serde_json::Value,
+        root: &Path,
+        skipped: &[&str],
+        expressions: &[(&str, &str)],
+        status: impl Fn(&str) -> i32,
+    ) -> Vec<(String, Output, std::time::Duration)> {
+        let (home, temp) = (root.join("home"), root.join("runner-temp"));
+        let (github_path, summary) = (root.join("github-path"), root.join("summary.md"));
+        for dir in [&home, &temp] {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        std::fs::write(&github_path, "").unwrap();
+        self.runner.own(root);
+        let expand = |text: &str| {
+            let mut text = text.to_string();
+            for (expression, value) in expressions {
+                text = text.replace(expression, value);
+            }
+            assert!(!text.contains("${{"), "an expression left: {text}");
+            text
+        };
+        let mut failed = false;
+        let mut ran = Vec::new();
+        for step in job["steps"].as_array().unwrap() {
+            let (name, script) = (step["name"].as_str().unwrap_or(""), step["run"].as_str());
+            let Some(script) = script.filter(|_| !skipped.contains(&name)) else {
+                continue;
+            };
+            if failed && step["if"] != "always()" {
+                continue;
+            }
+            // The PATH the runner gives a step: what earlier steps added to $GITHUB_PATH first.
+            let added = std::fs::read_to_string(&github_path).unwrap();
+            let path: Vec<&str> = added.lines().rev().chain([SYSTEM_PATH]).collect();
+            let path = path.join(":");
+            for rust in ["cargo", "rustc", "rustup"] {
+                let found = std::env::split_paths(&path).find(|dir| dir.join(rust).exists());
+                assert_eq!(found, None, "{rust} on the PATH of {name:?}");
+            }
+            let script: Vec<String> = script
+                .lines()
+                .map(|line| self.runner.step(&expand(line)))
+                .collect();
+            let dir = match step["working-directory"].as_str() {
+                Some(dir) => root.join(dir),
+                None => root.to_owned(),
+            };
+            let mut command = self.runner.command("bash");
+            command
+                .args(["-e", "-c", &script.join("\n")])
+                .current_dir(&dir)
+                .env_clear()
+                .env("PATH", &path)
+                .env("HOME", &home)
+                .env("LANG", "C")
+                .env("RUNNER_TEMP", &temp)
+                .env("GITHUB_PATH", &github_path)
+                .env("GITHUB_STEP_SUMMARY", &summary)
+                .env("PIP_NO_INDEX", "1")
+                .env("PIP_FIND_LINKS", self.wheels.path())
+                .stdin(Stdio::null());
+            for (key, value) in step["env"].as_object().into_iter().flatten() {
+                command.env(key, expand(value.as_str().unwrap()));
+            }
+            let started = Instant::now();
+            let output = command.output().unwrap();
+            let took = started.elapsed();
+            let log = format!("{}{}", stdout_of(&output), stderr_of(&output));
+            assert_eq!(output.status.code(), Some(status(name)), "{name}: {log}");
+            failed |= !output.status.success();
+            eprintln!("{name}: {:.2} s", took.as_secs_f64());
+            ran.push((name.to_string(), output, took));
+        }
+        ran
+    }
+}
+
+/// The names of the steps `ran`, in order.
+fn names(ran: &[(String, Output, std::time::Duration)]) -> Vec<&str> {
+    ran.iter().map(|(name, _, _)| name.as_str()).collect()
+}
+
+/// The install step of every documented GitHub workflow: the wheel, no Rust.
+const INSTALL_STEP: &str = "Install clings (the wheel carries the binary; no Rust)";
+
 /// docs/grading-and-ci.md's grade-on-push workflow, its steps read from the docs and run in
-/// order as a hosted runner runs them (each `run:` with `bash -e` as the runner's user,
-/// with passwordless sudo; `$GITHUB_PATH` added to the next steps' PATH; `if: always()`
-/// steps after a failing one), on a machine with no Rust: every variable cleared, a PATH
-/// of the system's folders alone (no cargo, no rustc), a home and `$RUNNER_TEMP` of its
-/// own. Where the runner would download, the test gives what it would get: pip is pointed
-/// at the wheel of this checkout, built by maturin (`PIP_NO_INDEX`, `PIP_FIND_LINKS`: the
-/// documented `pip install clings-gomoku==0.1.0` line runs as written, but not from PyPI);
-/// the checkouts are laid out by the test; `apt-get` is not run (bubblewrap and gcc must be
-/// on the machine) and the cache and upload actions are the runner's, not run (the
-/// uploaded file is read as the runner's user). It prints the time of the install step
-/// and of the grading, the figures docs/grading-and-ci.md gives.
+/// order as a hosted runner runs them on a machine with no Rust ([`NoRust::run_job`]).
+/// The checkouts are laid out by the test; `apt-get` is not run (bubblewrap and gcc must
+/// be on the machine) and the cache and upload actions are the runner's, not run (the
+/// uploaded file is read as the runner's user). It prints the time of the install step and
+/// of the grading, the figures docs/grading-and-ci.md gives.
 #[test]
 fn the_push_workflow_installs_the_wheel_and_grades_on_a_machine_without_rust() {
-    let Some(runner) = Runner::new() else { return };
-    let Some(maturin) = required_tool("maturin", "pip install maturin==1.16.0") else {
-        return;
-    };
-    const SYSTEM_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-    for tool in ["bwrap", "gcc", "python3"] {
-        if !require(
-            std::env::split_paths(SYSTEM_PATH).any(|dir| dir.join(tool).is_file()),
-            &format!("{tool} is not in the system's folders: the runner's step installs it"),
-        ) {
-            return;
-        }
-    }
+    let Some(machine) = NoRust::new() else { return };
     let Some(workflow) = parsed_yaml(&code_block("yaml", "# .github/workflows/clings.yml")) else {
         return;
     };
     let root = workspace();
-    let wheels = root.path().join("wheelhouse");
-    crate::install::build_wheel(&maturin, &wheels);
     student_repo(
         &root.path().join("submission"),
         &["print_board", "check_win"],
     );
-    let (home, temp) = (root.path().join("home"), root.path().join("runner-temp"));
-    let (github_path, summary) = (
-        root.path().join("github-path"),
-        root.path().join("summary.md"),
+    let ran = machine.run_job(
+        &workflow["jobs"]["grade"],
+        root.path(),
+        &["Install what isolation needs"],
+        &[],
+        |name| match name {
+            // gomoku is still a skeleton.
+            "Grade" | "JUnit report" => 1,
+            _ => 0,
+        },
     );
-    for dir in [&home, &temp] {
-        std::fs::create_dir_all(dir).unwrap();
-    }
-    std::fs::write(&github_path, "").unwrap();
-    runner.own(root.path());
-
-    let mut failed = false;
-    let mut times = Vec::new();
-    for step in workflow["jobs"]["grade"]["steps"].as_array().unwrap() {
-        let (name, script) = (step["name"].as_str().unwrap_or(""), step["run"].as_str());
-        let Some(script) = script.filter(|_| name != "Install what isolation needs") else {
-            continue;
-        };
-        if failed && step["if"] != "always()" {
-            continue;
-        }
-        // The PATH the runner gives a step: what earlier steps added to $GITHUB_PATH first.
-        let added = std::fs::read_to_string(&github_path).unwrap();
-        let path: Vec<&str> = added.lines().rev().chain([SYSTEM_PATH]).collect();
-        let path = path.join(":");
-        for rust in ["cargo", "rustc", "rustup"] {
-            let found = std::env::split_paths(&path).find(|dir| dir.join(rust).exists());
-            assert_eq!(found, None, "{rust} on the PATH of {name:?}");
-        }
-        let script: Vec<String> = script.lines().map(|line| runner.step(line)).collect();
-        let dir = match step["working-directory"].as_str() {
-            Some(dir) => root.path().join(dir),
-            None => root.path().to_owned(),
-        };
-        let started = Instant::now();
-        let output = runner
-            .command("bash")
-            .args(["-e", "-c", &script.join("\n")])
-            .current_dir(&dir)
-            .env_clear()
-            .env("PATH", &path)
-            .env("HOME", &home)
-            .env("LANG", "C")
-            .env("RUNNER_TEMP", &temp)
-            .env("GITHUB_PATH", &github_path)
-            .env("GITHUB_STEP_SUMMARY", &summary)
-            .env("PIP_NO_INDEX", "1")
-            .env("PIP_FIND_LINKS", &wheels)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        times.push((name.to_string(), started.elapsed()));
-        let log = format!("{}{}", stdout_of(&output), stderr_of(&output));
-        match name {
-            "Grade" => {
-                assert_eq!(output.status.code(), Some(1), "gomoku is a skeleton: {log}");
-                assert!(
-                    log.contains("::error file=exercises/gomoku.c,title=gomoku 01_x_wins_in_nine_moves%3A wrong_output::"),
-                    "{log}"
-                );
-            }
-            "JUnit report" => assert_eq!(output.status.code(), Some(1), "{log}"),
-            _ => assert!(output.status.success(), "{name}: {log}"),
-        }
-        failed |= !output.status.success();
-    }
-    let ran: Vec<&str> = times.iter().map(|(name, _)| name.as_str()).collect();
-    assert_eq!(
-        ran,
-        [
-            "Install clings (the wheel carries the binary; no Rust)",
-            "Grade",
-            "JUnit report"
-        ]
+    assert_eq!(names(&ran), [INSTALL_STEP, "Grade", "JUnit report"]);
+    let log = stdout_of(&ran[1].1);
+    assert!(
+        log.contains(
+            "::error file=exercises/gomoku.c,title=gomoku 01_x_wins_in_nine_moves%3A wrong_output::"
+        ),
+        "{log}"
     );
     // The clings that graded is the wheel's, in the venv the step made.
+    let temp = root.path().join("runner-temp");
     assert_eq!(
-        std::fs::read_to_string(&github_path).unwrap(),
+        std::fs::read_to_string(root.path().join("github-path")).unwrap(),
         format!("{}\n", temp.join("clings/bin").display())
     );
     let cases = shipped_cases("check_win");
-    let table = std::fs::read_to_string(&summary).unwrap();
+    let table = std::fs::read_to_string(root.path().join("summary.md")).unwrap();
     assert!(
         table.contains(&format!(
             "| check_win | passed | {cases}/{cases} | {cases}/{cases} |"
         )),
         "{table}"
     );
-    runner.assert_reads(&root.path().join("clings-junit.xml"));
-    for (name, took) in &times {
-        eprintln!("{name}: {:.2} s", took.as_secs_f64());
+    machine
+        .runner
+        .assert_reads(&root.path().join("clings-junit.xml"));
+}
+
+/// docs/grading-and-ci.md's whole-class workflow run as its runners run it, on machines
+/// with no Rust ([`NoRust::run_job`]): each of the four `grade` jobs of the matrix on a
+/// machine of its own (its own install, the hidden cases unpacked from the secret made as
+/// the docs make it, one shard graded with them), then the `merge` job on another, given
+/// the shards' artifacts as `download-artifact` lays them out, writing the gradebook and
+/// the class page that it uploads. The submissions are laid out as `gh teacher download`
+/// would (that step, which needs the network and a token, is not run).
+#[test]
+fn the_class_workflow_grades_shards_with_the_hidden_cases_and_merges_on_machines_without_rust() {
+    let Some(machine) = NoRust::new() else { return };
+    let Some(workflow) = parsed_yaml(&code_block("yaml", "name: grade-class")) else {
+        return;
+    };
+    let teacher = tempfile::tempdir().unwrap();
+    let expected = marker("hidden-");
+    let secret = documented_secret(teacher.path(), &expected);
+    let students = ["ana", "ben", "cai", "dan", "eva"];
+    let skipped = ["Install what isolation needs", "Fetch the submissions"];
+    let merge = workspace();
+    for shard in ["1", "2", "3", "4"] {
+        let root = workspace();
+        for (index, student) in students.iter().enumerate() {
+            let solved: &[&str] = if index % 2 == 0 {
+                &COURSE_EXERCISES
+            } else {
+                &[]
+            };
+            student_repo(&root.path().join("submissions").join(student), solved);
+        }
+        let ran = machine.run_job(
+            &workflow["jobs"]["grade"],
+            root.path(),
+            &skipped,
+            &[
+                ("${{ matrix.shard }}", shard),
+                ("${{ secrets.HIDDEN_CASES_TGZ }}", &secret),
+            ],
+            |_| 0,
+        );
+        assert_eq!(
+            names(&ran),
+            [INSTALL_STEP, "Hidden cases", "Grade one shard"]
+        );
+        let uploaded = root.path().join(format!("shard-{shard}"));
+        machine.runner.assert_reads(&uploaded);
+        // download-artifact: each artifact in a folder named after it (copy_course copies
+        // any folder).
+        let artifact = copy_course(&uploaded).keep();
+        std::fs::rename(artifact, merge.path().join(format!("shard-{shard}"))).unwrap();
+    }
+    let ran = machine.run_job(&workflow["jobs"]["merge"], merge.path(), &[], &[], |_| 0);
+    assert_eq!(
+        names(&ran),
+        [INSTALL_STEP, "Merge the gradebooks and draw the class page"]
+    );
+    let gradebook = merge.path().join("gradebook");
+    machine.runner.assert_reads(&gradebook);
+    let cells = csv_cells(&gradebook.join("grades.csv"));
+    assert_eq!(cells.len(), 1 + students.len(), "{cells:?}");
+    // The hidden cases counted: the solution passes one of the two, so a solved student
+    // has one point more than the public cases give.
+    let public: usize = ["print_board", "check_win", "gomoku"]
+        .iter()
+        .map(|e| shipped_cases(e))
+        .sum();
+    let total = cells[0].iter().position(|cell| cell == "total").unwrap();
+    assert_eq!(cells[1][0], "ana");
+    assert_eq!(cells[1][total], (public + 1).to_string(), "{cells:?}");
+    let book = std::fs::read_to_string(gradebook.join("grades.json")).unwrap();
+    assert!(
+        book.contains("\"98_hidden\""),
+        "the hidden cases did not run"
+    );
+    assert!(!book.contains(&expected), "a hidden case leaks");
+    let page = std::fs::read_to_string(gradebook.join("class-report.html")).unwrap();
+    for student in students {
+        assert!(page.contains(&format!(">{student}</a>")), "{student}");
     }
 }
 

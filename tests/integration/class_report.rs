@@ -415,10 +415,10 @@ fn the_help_list_s_threshold_is_an_option_the_page_states() {
                 .iter()
                 .filter(|e| e["chapter"] == "core")
                 .collect();
-            let graver = counted.iter().all(|e| e["points"] == 0)
-                || counted
-                    .iter()
-                    .any(|e| ["missing", "compile_error"].contains(&e["status"].as_str().unwrap()));
+            // Not started (no file), a file missing, a file not compiling.
+            let graver = counted
+                .iter()
+                .any(|e| ["missing", "compile_error"].contains(&e["status"].as_str().unwrap()));
             let (points, max) = (
                 results["points"].as_u64().unwrap(),
                 results["max_points"].as_u64().unwrap(),
@@ -504,6 +504,72 @@ fn the_help_list_s_threshold_is_an_option_the_page_states() {
     assert!(!dir.path().join("x.html").exists());
 }
 
+/// "Not started" is a student who handed in no file that counts but its skeleton,
+/// unchanged; one who handed in files of their own and scored 0 has begun, and is below
+/// the threshold with the first case to look at.
+#[test]
+fn not_started_is_no_file_of_one_s_own_and_a_score_of_zero_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut class = synthetic_class(3);
+    let students = class["students"].as_array_mut().unwrap();
+    for (student, status) in students.iter_mut().zip(["failed", "missing"]) {
+        let results = &mut student["results"];
+        results["points"] = json!(0);
+        for exercise in results["exercises"].as_array_mut().unwrap() {
+            if exercise["chapter"] != "core" {
+                continue;
+            }
+            exercise["status"] = json!(status);
+            exercise["points"] = json!(0);
+            for case in exercise["cases"].as_array_mut().unwrap() {
+                case["points"] = json!(0);
+                case["verdict"] = json!(if status == "missing" {
+                    "not_run"
+                } else {
+                    "wrong_output"
+                });
+                case["hint"] = json!(null);
+                case["message"] = json!("your output differs from the expected output");
+            }
+        }
+        student["name"] = json!(format!("{status} all"));
+    }
+    // The third handed in the skeletons, which earn what they earn.
+    let skeletons = &mut class["students"][2];
+    skeletons["name"] = json!("skeletons");
+    for exercise in skeletons["results"]["exercises"].as_array_mut().unwrap() {
+        exercise["unchanged"] = json!(exercise["chapter"] == "core");
+    }
+    std::fs::write(dir.path().join("book.json"), class.to_string()).unwrap();
+    let output = clings(dir.path())
+        .args(["report", "book.json", "--html", "report.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let page = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    let help = &page[page.find("<section id=\"help\">").unwrap()
+        ..page.find("<section id=\"scores\">").unwrap()];
+    let row = |name: &str| {
+        let rows = help.lines().filter(|line| line.starts_with("<tr>"));
+        let mut rows = rows.filter(|line| line.contains(&format!(">{name}</a>")));
+        unescaped(
+            rows.next()
+                .unwrap_or_else(|| panic!("{name} not listed: {help}")),
+        )
+    };
+    for name in ["missing all", "skeletons"] {
+        let row = row(name);
+        assert!(row.contains("<td>not started</td>"), "{row}");
+    }
+    let zero = row("failed all");
+    assert!(
+        !zero.contains("not started")
+            && zero.contains("<td>below 50%</td>")
+            && zero.contains("sum / 01_case_0: your output differs from the expected output"),
+        "{zero}"
+    );
+}
+
 #[test]
 fn a_class_of_40_renders_in_a_real_browser() {
     let Some(chromium) = chromium("the class report") else {
@@ -562,6 +628,72 @@ fn a_class_of_40_renders_in_a_real_browser() {
         console.is_empty(),
         "the page wrote to the console: {console:#?}"
     );
+}
+
+/// The names of a class in the order people look for them: case and accents aside, an
+/// accent deciding only between names otherwise the same.
+const NAMES_IN_ORDER: [&str; 10] = [
+    "alice", "Bob", "élise", "Émile", "Eve", "Ève", "Ewan", "O'Brien", "zoe", "Zoë",
+];
+
+/// The heat map's default order is the order people sort names in, accents folded, and its
+/// "sort by name" button, clicked in a real browser after "sort by score", gives that same
+/// order back.
+#[test]
+fn names_sort_as_people_sort_them_on_the_page_and_by_its_button() {
+    let Some(chromium) = chromium("the class report") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut class = synthetic_class(11);
+    // The student the grader failed on (the eighth) is not in the heat map.
+    let mut names = NAMES_IN_ORDER.iter().rev();
+    for student in class["students"].as_array_mut().unwrap() {
+        if student["results"].is_object() {
+            student["name"] = json!(names.next().unwrap());
+        }
+    }
+    std::fs::write(dir.path().join("book.json"), class.to_string()).unwrap();
+    let output = clings(dir.path())
+        .args(["report", "book.json", "--html", "report.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let page = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    let written: Vec<String> = heat_map_rows(&page)
+        .iter()
+        .map(|row| {
+            let name = &row[row.find("<a href=").unwrap()..];
+            unescaped(&name[name.find('>').unwrap() + 1..name.find("</a>").unwrap()])
+        })
+        .collect();
+    assert_eq!(written, NAMES_IN_ORDER);
+
+    // The buttons as a teacher clicks them: by score, then by name; the order then shown.
+    let clicked = dir.path().join("clicked.html");
+    let script = "<script>document.querySelector('button[data-sort=score]').click();\
+        document.querySelector('button[data-sort=name]').click();\
+        document.body.setAttribute('data-order', Array.prototype.map.call(\
+        document.querySelectorAll('#heat .rows .r > a'), function(a) { return a.textContent; }).join('|'));\
+        </script>";
+    std::fs::write(
+        &clicked,
+        page.replace("</body>", &format!("{script}</body>")),
+    )
+    .unwrap();
+    let dom = open_in_chromium(
+        &chromium,
+        &dir.path().join("profile"),
+        &clicked,
+        &["--dump-dom"],
+    );
+    let dom_text = stdout_of(&dom);
+    let order = dom_text
+        .split_once("data-order=\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(order, _)| unescaped(order))
+        .unwrap_or_else(|| panic!("the buttons did not run: {}", stderr_of(&dom)));
+    assert_eq!(order.split('|').collect::<Vec<_>>(), NAMES_IN_ORDER);
 }
 
 /// A class of three as a gradebook, each of its texts `text(what it is)`: two students
@@ -929,6 +1061,20 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
     assert!(at("alice") < at("Bob") && at("Bob") < at("carol") && at("dave") < at("O'Brien"));
     assert_eq!(rows.last().map(String::as_str), Some("张伟"));
 
+    // The grading says which files are the skeletons, unchanged.
+    let unchanged = |student: &str| -> Vec<bool> {
+        let students = book["students"].as_array().unwrap();
+        let student = students.iter().find(|s| s["name"] == student).unwrap();
+        let exercises = student["results"]["exercises"].as_array().unwrap();
+        exercises[..3]
+            .iter()
+            .map(|e| e["unchanged"] == true)
+            .collect()
+    };
+    assert_eq!(unchanged("carol"), [true, false, true]);
+    assert_eq!(unchanged("alice"), [false, false, false]);
+    assert_eq!(unchanged("O'Brien"), [false, false, false], "missing");
+
     // Who needs help: the most urgent first, each with the first thing to look at.
     let help = &page[page.find("<section id=\"help\">").unwrap()
         ..page.find("<section id=\"scores\">").unwrap()];
@@ -1061,50 +1207,97 @@ fn the_page_of_a_real_class_counts_what_counts_and_says_who_needs_help() {
     );
 }
 
+/// The sections of the class report, in the page's order.
+const SECTIONS: [&str; 6] = ["help", "scores", "heatmap", "cases", "kinds", "students"];
+
 /// In a browser 1280 pixels wide, the page does not scroll sideways (the heat map scrolls
-/// inside its box), every section has a size and fits, and a screenshot of the whole page
-/// draws them. (Headless Chromium paints only its window's first height: a section's
-/// screenshot by its link, `page.html#cases`, is blank for any page below the first
-/// window, so the window is as tall as the page.)
+/// inside its box) and every section has a size and fits; and each section draws as a
+/// teacher who goes to it sees it: in a window 1280 x 1000 where it comes first (the page
+/// with the others taken out), what it holds below its heading is not one colour.
+/// (Headless Chromium paints only its window's first height: a screenshot of the page
+/// scrolled to a section, `page.html#cases`, is blank; and a window as tall as this page
+/// is no fixed size: it is about 48,000 pixels once every row is laid out, and each
+/// taller window lays out more of them.)
 #[test]
 fn every_section_of_a_real_class_draws_in_a_browser_1280_wide() {
     let Some(chromium) = chromium("the class report") else {
         return;
     };
     let class = GomokuClass::new();
-    let page = class.root.path().join("report.html");
-    let profile = class.root.path().join("profile");
+    let dir = class.root.path();
+    let profile = dir.join("profile");
     let dom = open_in_chromium(
         &chromium,
         &profile,
-        &page,
-        &["--dump-dom", "--window-size=1280,900"],
+        &dir.join("report.html"),
+        &["--dump-dom", "--window-size=1280,1000"],
     );
-    let dom_text = stdout_of(&dom);
-    let mark = ", rows 30, sections 6, width 1280, height ";
-    let height = dom_text.find(mark).map(|at| &dom_text[at + mark.len()..]);
-    let height: u32 = height
-        .and_then(|rest| rest[..rest.find('"')?].parse().ok())
-        .unwrap_or_else(|| panic!("{}", &dom_text[..dom_text.find("<h1>").unwrap_or(0)]));
-    let shot = class.root.path().join("page.png");
-    let run = open_in_chromium(
-        &chromium,
-        &profile,
-        &page,
-        &[
-            &format!("--screenshot={}", shot.display()),
-            &format!("--window-size=1280,{height}"),
-        ],
+    let attribute = |dom: &str, name: &str| -> String {
+        let start = dom
+            .find(&format!("{name}=\""))
+            .map(|at| at + name.len() + 2);
+        let value = start.map(|start| &dom[start..start + dom[start..].find('"').unwrap()]);
+        value
+            .unwrap_or_else(|| panic!("no {name}: {}", &dom[..dom.find("<h1>").unwrap_or(0)]))
+            .to_string()
+    };
+    let rendered = attribute(&stdout_of(&dom), "data-rendered");
+    assert!(
+        rendered.contains(", rows 30, sections 6, width 1280, height "),
+        "{rendered}"
     );
-    let png = std::fs::read(&shot)
-        .unwrap_or_else(|err| panic!("no screenshot ({err}): {}", stderr_of(&run)));
-    assert_eq!(
-        (
-            u32::from_be_bytes(png[16..20].try_into().unwrap()),
-            u32::from_be_bytes(png[20..24].try_into().unwrap())
-        ),
-        (1280, height)
-    );
-    // A blank page of that size is under 20 KB; charts, text and the heat map are not.
-    assert!(png.len() > 60_000, "blank? {} bytes", png.len());
+    // Each section alone at the top of the page, and a script of the test's that writes
+    // where its heading ends and where it ends.
+    let script = "<script>var section = document.querySelector('section[data-alone]'); \
+        document.body.setAttribute('data-box', [section.querySelector('h2'), section].map(function(e) {\
+          return Math.round(e.getBoundingClientRect().bottom);\
+        }).join(' '));</script>";
+    let mut shots = Vec::new();
+    for id in SECTIONS {
+        let alone = dir.join(format!("{id}.html"));
+        let style = format!("<style>body>:not(#{id}):not(script){{display:none}}</style></head>");
+        let page = class.page().replacen("</head>", &style, 1);
+        let page = page.replace("</body>", &format!("{script}</body>"));
+        let page = page.replace(
+            &format!("<section id=\"{id}\">"),
+            &format!("<section id=\"{id}\" data-alone>"),
+        );
+        std::fs::write(&alone, page).unwrap();
+        let dom = open_in_chromium(
+            &chromium,
+            &profile,
+            &alone,
+            &["--dump-dom", "--window-size=1280,1000"],
+        );
+        let box_ = attribute(&stdout_of(&dom), "data-box");
+        let (head, bottom) = box_.split_once(' ').unwrap();
+        let (head, bottom): (u32, u32) = (head.parse().unwrap(), bottom.parse().unwrap());
+        assert!(head < bottom, "#{id}: {box_}");
+        let shot = dir.join(format!("{id}.png"));
+        let run = open_in_chromium(
+            &chromium,
+            &profile,
+            &alone,
+            &[
+                &format!("--screenshot={}", shot.display()),
+                "--window-size=1280,1000",
+            ],
+        );
+        assert!(
+            shot.is_file(),
+            "no screenshot of #{id}: {}",
+            stderr_of(&run)
+        );
+        assert_eq!(png_size(&std::fs::read(&shot).unwrap()), (1280, 1000));
+        shots.push((shot, head, bottom.min(1000)));
+    }
+    let ink = ink_in_bands(&chromium, dir, &shots);
+    for ((id, (_, head, bottom)), ink) in SECTIONS.iter().zip(&shots).zip(ink) {
+        eprintln!("#{id}: {head} to {bottom} px, {:.1}% ink", ink * 100.0);
+        assert!(
+            ink > 0.01,
+            "#{id} is blank below its heading: {:.3}% ink",
+            ink * 100.0
+        );
+    }
 }

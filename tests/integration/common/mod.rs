@@ -847,6 +847,63 @@ pub fn png_size(png: &[u8]) -> (u32, u32) {
     )
 }
 
+/// For each screenshot (a PNG file) and band of it (`top` to `bottom`, full width, in
+/// pixels), the share of the band's pixels whose colour differs from its first pixel's:
+/// 0 for a band drawn in one colour, blank. Read by Chromium itself, each screenshot drawn
+/// on a canvas of a page the test writes in `dir` (the tests have no PNG decoder).
+pub fn ink_in_bands(chromium: &Path, dir: &Path, shots: &[(PathBuf, u32, u32)]) -> Vec<f64> {
+    let images: Vec<String> = shots
+        .iter()
+        .map(|(png, top, bottom)| {
+            let base64 = std::process::Command::new("base64")
+                .args(["-w", "0"])
+                .arg(png)
+                .output()
+                .expect("run base64");
+            assert!(base64.status.success(), "{}", stderr_of(&base64));
+            format!(
+                "<img data-band=\"{top} {bottom}\" src=\"data:image/png;base64,{}\">",
+                stdout_of(&base64)
+            )
+        })
+        .collect();
+    let page = format!(
+        "<!DOCTYPE html><body>{}<script>\
+         window.addEventListener('load', function() {{\
+           var shares = Array.prototype.map.call(document.querySelectorAll('img'), function(img) {{\
+             var band = img.dataset.band.split(' ').map(Number);\
+             var canvas = document.createElement('canvas');\
+             canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;\
+             var context = canvas.getContext('2d');\
+             context.drawImage(img, 0, 0);\
+             var data = context.getImageData(0, band[0], canvas.width, band[1] - band[0]).data;\
+             var ink = 0;\
+             for (var i = 0; i < data.length; i += 4) {{\
+               if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) ink++;\
+             }}\
+             return ink / (data.length / 4);\
+           }});\
+           document.body.setAttribute('data-ink', shares.join(' '));\
+         }});</script>",
+        images.concat(),
+    );
+    let file = dir.join("ink.html");
+    std::fs::write(&file, page).expect("write the page that reads the screenshots");
+    let dom = open_in_chromium(chromium, &dir.join("ink-profile"), &file, &["--dump-dom"]);
+    let text = stdout_of(&dom);
+    let shares = text
+        .split_once("data-ink=\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .unwrap_or_else(|| panic!("the screenshots were not read: {}", stderr_of(&dom)))
+        .0;
+    let shares: Vec<f64> = shares
+        .split(' ')
+        .map(|share| share.parse().expect("a share"))
+        .collect();
+    assert_eq!(shares.len(), shots.len());
+    shares
+}
+
 /// Markup that breaks out of an element's text and of a quoted attribute (either quote),
 /// a script's end, a comment's start and an entity: what a text on a page must not be
 /// read as.

@@ -584,7 +584,7 @@ fn shards_with_an_engine_that_names_the_time_merge() {
     std::fs::write(&engine, source).unwrap();
     std::fs::remove_dir_all(root.join("merged")).unwrap();
     play("2/2", &engine);
-    common::assert_error(&merge(), "is of another tournament");
+    common::assert_error(&merge(), "is not of the tournament of");
 }
 
 /// Two engines given as folders, as Gomocup ships them (the brain `pbrain-NAME` beside its
@@ -711,7 +711,7 @@ fn engines_given_as_folders_read_their_files_and_keep_their_own(
     assert_eq!(merged.status.code(), Some(0), "{}", stderr_of(&merged));
     std::fs::write(engines.join("right/weights.txt"), "w-other\n").unwrap();
     play("2/2", "s2").unwrap();
-    common::assert_error(&merge(), "is of another tournament");
+    common::assert_error(&merge(), "is not of the tournament of");
 }
 
 #[test]

@@ -126,10 +126,13 @@ fn an_engine_plays_lesson_players_and_the_course_bots_with_either_colour() {
     assert_eq!(answers.len(), 3, "{answers:?}");
 }
 
-/// An engine that behaves as strong engines do (it sizes its table to the `max_memory` it
-/// is told, starts a thread with a large stack, thinks for the whole `timeout_turn`): it
-/// has its memory and its threads, and plays its games out within the tolerance above
-/// its time, and loses on time without one.
+/// An engine that behaves as Rapfi does (its hash table the whole `max_memory` it is told,
+/// sized, allocated and cleared as Rapfi's; a pool of eight search threads, one with a
+/// large stack, all busy for the whole `timeout_turn`, and eight more to clear its
+/// table): it has its memory and its threads (no `ERROR Failed` line: a thread it could
+/// not start, or a table it could not allocate, would say one), and plays its game out
+/// within the tolerance above its time, and loses on time without one. One that uses
+/// more than its memory and the room above it is ended.
 #[test]
 fn an_engine_that_sizes_its_memory_and_uses_its_whole_turn_plays_its_games() {
     let course = copy_course(&repo());
@@ -151,12 +154,13 @@ fn an_engine_that_sizes_its_memory_and_uses_its_whole_turn_plays_its_games() {
     let replay = std::fs::read_to_string(course.path().join("battle/game-1.txt")).unwrap();
     assert!(
         replay.contains("# X before move 1: MESSAGE") && !replay.contains("ERROR Failed"),
-        "its table and its thread: {replay}"
+        "its table and its threads: {replay}"
     );
-    // Its address space is larger than its memory, but not the memory it uses.
+    // Its address space is larger than its memory, but not the memory it uses: twice the
+    // 256 MB it is told is past the 128 MB of room above it.
     let said = battle(course.path(), &[&engine("hog"), "random"]);
     assert!(said.contains("random (O) won"), "{said}");
-    assert!(said.contains("it ran out of its 256 MB"), "{said}");
+    assert!(said.contains("it ran out of its 384 MB"), "{said}");
     let said = battle(
         course.path(),
         &[&thinker, "random", "--time-tolerance", "0"],

@@ -693,7 +693,8 @@ fn check_game(tournament: &Tournament, shard: Option<Shard>, game: &Played) -> R
                 step.stone == stone && [step.row, step.col] == *cell
             });
     // A game whose engine failed to start ends before its opening is placed.
-    if !starts && !(record.moves.is_empty() && verify::start_fault(&record.reason)) {
+    let unstarted = record.moves.is_empty() && verify::start_fault(&record.reason);
+    if !(starts || unstarted) {
         return Err(format!(
             "it does not start from opening {} of the tournament's book",
             pairing.opening.map_or(0, |k| k + 1)
@@ -932,6 +933,28 @@ mod check_game_tests {
             check_game(&tournament, None, &faulted)
                 .unwrap_err()
                 .contains("faults")
+        );
+        // Two engines from an opening: a game ends before it when an engine does not
+        // start, and only then.
+        let mut book = tournament.clone();
+        for entry in &mut book.players {
+            entry.engine = Some(EngineEntry {
+                digest: "d".into(),
+                about: None,
+            });
+        }
+        book.openings = vec![vec![[7, 7]]];
+        let mut unstarted = honest.clone();
+        unstarted.record.moves.clear();
+        unstarted.record.five.clear();
+        unstarted.record.winner = Some(Stone::X);
+        unstarted.record.reason = "O: no OK to START 15 within 2000 ms".into();
+        assert_eq!(check_game(&book, None, &unstarted), Ok(()));
+        unstarted.record.reason = "O: no move within 2000 ms (move 1)".into();
+        assert!(
+            check_game(&book, None, &unstarted)
+                .unwrap_err()
+                .contains("does not start from opening 1")
         );
     }
 }

@@ -851,6 +851,47 @@ pub fn draw(moves: &[Move], five: &[[u8; 2]]) -> String {
 mod tests {
     use super::*;
 
+    /// An engine has two tasks more per hardware thread, as much more processor time, and
+    /// 128 MiB of memory above what it is told; a sanitizer's limits are its own.
+    #[test]
+    fn an_engines_limits_make_room_for_its_threads_and_its_table() {
+        let course = Limits {
+            wall_time: Duration::from_secs(301),
+            cpu_time: Duration::from_secs(301),
+            memory: crate::sandbox::Memory {
+                bytes: 256 << 20,
+                enforcement: MemoryEnforcement::AddressSpace,
+            },
+            processes: 16,
+            file_size_bytes: 1 << 20,
+            open_files: 64,
+            output_bytes: 1 << 16,
+        };
+        let threads = parallel::default_jobs() as u64;
+        let engine = engine_limits(course);
+        assert_eq!(engine.processes, 16 + 2 * threads);
+        assert_eq!(engine.cpu_time, Duration::from_secs(301 * threads));
+        assert_eq!(engine.memory.bytes, 384 << 20);
+        assert_eq!(
+            engine.memory.enforcement,
+            MemoryEnforcement::InUse {
+                address_space_bytes: (384 << 20) + engine.processes * (128 << 20)
+            }
+        );
+        assert_eq!(engine.wall_time, course.wall_time);
+        let sanitized = Limits {
+            memory: crate::sandbox::Memory {
+                enforcement: MemoryEnforcement::Sanitizer(crate::sandbox::StartFootprint {
+                    data_bytes: 1,
+                    address_space_bytes: 2,
+                }),
+                ..course.memory
+            },
+            ..course
+        };
+        assert_eq!(engine_limits(sanitized).memory, sanitized.memory);
+    }
+
     #[test]
     fn a_record_is_read_from_the_referees_files() {
         let record = Record::read(

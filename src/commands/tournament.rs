@@ -206,6 +206,7 @@ fn play(app: &App, submissions: &Path, options: &Args) -> Result<Exit> {
         rules: options.rule,
         time_tolerance_ms: options.time_tolerance.as_millis() as u64,
         openings,
+        shard: options.shard,
         games: played.into_iter().collect::<Result<Vec<Played>>>()?,
     };
     write(&tournament, &options.out, options.html.as_deref(), app.lang)?;
@@ -223,9 +224,21 @@ fn merge(parts: &[PathBuf], out: &Path, html: Option<&Path>, lang: Lang) -> Resu
         .iter()
         .map(|path| Ok((path.display().to_string(), Tournament::load(path)?)))
         .collect::<Result<Vec<_>>>()?;
-    let tournament = Tournament::merge(parts)?;
-    write(&tournament, out, html, lang)?;
-    Ok(Exit::Success)
+    let merged = Tournament::merge(parts)?;
+    write(&merged.tournament, out, html, lang)?;
+    // The standings of the games there are, written; but a missing shard (a CI job that
+    // failed) or dropped games leave players short of games: the teacher is told which,
+    // and where they should be, and the exit status says it is not the whole tournament.
+    Ok(match merged.missing {
+        Some(missing) => {
+            eprintln!(
+                "incomplete: {missing}; the standings count only the games merged: merge \
+                 again with every shard's tournament.json"
+            );
+            Exit::Failure
+        }
+        None => Exit::Success,
+    })
 }
 
 /// Why a player that could not be built forfeits, on one line: what went wrong and, for a
@@ -493,6 +506,7 @@ mod tests {
             rules: Rules::Freestyle,
             time_tolerance_ms: 0,
             openings: Vec::new(),
+            shard: None,
             games,
         };
         let table = standings_table(&tournament);

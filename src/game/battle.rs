@@ -24,6 +24,7 @@ use crate::sandbox::{
     Conversation, Job, Left, Limits, MemoryEnforcement, Outcome, Program, Relay, Side, Termination,
 };
 use crate::util::i18n::count;
+use crate::util::parallel;
 use crate::util::style;
 use crate::verdict::compare::CompareMode;
 use crate::verdict::{self, Checked, Clock, Expected, Finding, JudgedBy, signal_name};
@@ -378,19 +379,13 @@ impl<'a> Arena<'a> {
         self.grader.sandbox.run(&job, limits)
     }
 
-    /// The limits `player` runs under: an engine is told its memory as `max_memory`, which
-    /// managers mean as memory in use, and sizes its tables to it; its address space may
-    /// be larger, for what allocators and threads reserve and never use (docs/gomocup.md).
+    /// The limits `player` runs under: a lesson player's are the course's, an engine's
+    /// [`engine_limits`].
     fn limits_of(&self, player: &Player) -> Limits {
-        let mut limits = self.limits;
-        if player.protocol == Protocol::Gomocup
-            && limits.memory.enforcement == MemoryEnforcement::AddressSpace
-        {
-            limits.memory.enforcement = MemoryEnforcement::InUse {
-                address_space_bytes: limits.memory.bytes.saturating_add(ENGINE_ADDRESS_ROOM),
-            };
+        match player.protocol {
+            Protocol::Lesson => self.limits,
+            Protocol::Gomocup => engine_limits(self.limits),
         }
-        limits
     }
 
     /// A C file built as a student's, in its own folder.
@@ -404,7 +399,7 @@ impl<'a> Arena<'a> {
     }
 
     /// The name an engine gives itself, asked once (`ABOUT`, then `END`) in a sandbox of
-    /// its own under the course's limits: `name="..."` of its answer, shown escaped and
+    /// its own under an engine's limits: `name="..."` of its answer, shown escaped and
     /// cut; none if it gives none.
     fn engine_name(&self, engine: &Player) -> Option<String> {
         let scratch = tempfile::tempdir().ok()?;
@@ -417,7 +412,7 @@ impl<'a> Arena<'a> {
         let outcome = self
             .grader
             .sandbox
-            .run(&job, self.grader.limits(None))
+            .run(&job, engine_limits(self.grader.limits(None)))
             .ok()?;
         about_name(&String::from_utf8_lossy(&outcome.stdout))
     }
@@ -626,10 +621,45 @@ fn executable(path: &Path) -> Result<PathBuf> {
         .with_context(|| format!("cannot read {}", path.display()))
 }
 
-/// An engine's address space beyond its memory: glibc reserves 64 MiB of arena for each
-/// thread that allocates, and each thread has its stack (8 MiB), so 16 threads take a
-/// little over 1 GiB that is never used.
-const ENGINE_ADDRESS_ROOM: u64 = 2 << 30;
+/// A Gomocup engine's limits, from a lesson player's `limits` (docs/gomocup.md, "Threads"
+/// and "Memory"). Strong engines search with a thread per hardware thread (Rapfi with
+/// `default_thread_num = 0`), and clear their table with as many more (Rapfi's
+/// `HashTable::clear`): the engine may have two tasks per hardware thread more than a
+/// lesson player, and as much processor time as that many threads busy for the whole game
+/// (the referee times each move by the clock, and only the side to move runs). It is told
+/// `max_memory`, the course's memory limit, and sizes its table to all of it as Rapfi does
+/// (no memory reserved in its shipped config), so the memory it uses is held
+/// [`ENGINE_MEMORY_ROOM`] higher, for its code, weights and threads; its address space
+/// higher still, for what allocators and threads reserve and never use.
+fn engine_limits(limits: Limits) -> Limits {
+    // One per hardware thread, as std sees them (the affinity mask, a cgroup's quota).
+    let threads = parallel::default_jobs() as u64;
+    let processes = limits.processes + 2 * threads;
+    let mut memory = limits.memory;
+    if memory.enforcement == MemoryEnforcement::AddressSpace {
+        memory.bytes = memory.bytes.saturating_add(ENGINE_MEMORY_ROOM);
+        memory.enforcement = MemoryEnforcement::InUse {
+            address_space_bytes: memory
+                .bytes
+                .saturating_add(processes.saturating_mul(ENGINE_ADDRESS_ROOM_PER_TASK)),
+        };
+    }
+    Limits {
+        processes,
+        cpu_time: limits.cpu_time.saturating_mul(threads as u32),
+        memory,
+        ..limits
+    }
+}
+
+/// An engine's memory in use beyond the `max_memory` it is told, which Rapfi fills with its
+/// hash table: its code, its network's weights, its threads' stacks.
+const ENGINE_MEMORY_ROOM: u64 = 128 << 20;
+
+/// An engine's address space beyond its memory, for each of its tasks: glibc reserves 64
+/// MiB of arena for a thread that allocates, and a thread's stack is 8 MiB, or more for a
+/// deep search, none of which is used.
+const ENGINE_ADDRESS_ROOM_PER_TASK: u64 = 128 << 20;
 
 /// The longest name an engine may give itself on the standings.
 const ENGINE_NAME: usize = 40;
@@ -820,6 +850,47 @@ pub fn draw(moves: &[Move], five: &[[u8; 2]]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An engine has two tasks more per hardware thread, as much more processor time, and
+    /// 128 MiB of memory above what it is told; a sanitizer's limits are its own.
+    #[test]
+    fn an_engines_limits_make_room_for_its_threads_and_its_table() {
+        let course = Limits {
+            wall_time: Duration::from_secs(301),
+            cpu_time: Duration::from_secs(301),
+            memory: crate::sandbox::Memory {
+                bytes: 256 << 20,
+                enforcement: MemoryEnforcement::AddressSpace,
+            },
+            processes: 16,
+            file_size_bytes: 1 << 20,
+            open_files: 64,
+            output_bytes: 1 << 16,
+        };
+        let threads = parallel::default_jobs() as u64;
+        let engine = engine_limits(course);
+        assert_eq!(engine.processes, 16 + 2 * threads);
+        assert_eq!(engine.cpu_time, Duration::from_secs(301 * threads));
+        assert_eq!(engine.memory.bytes, 384 << 20);
+        assert_eq!(
+            engine.memory.enforcement,
+            MemoryEnforcement::InUse {
+                address_space_bytes: (384 << 20) + engine.processes * (128 << 20)
+            }
+        );
+        assert_eq!(engine.wall_time, course.wall_time);
+        let sanitized = Limits {
+            memory: crate::sandbox::Memory {
+                enforcement: MemoryEnforcement::Sanitizer(crate::sandbox::StartFootprint {
+                    data_bytes: 1,
+                    address_space_bytes: 2,
+                }),
+                ..course.memory
+            },
+            ..course
+        };
+        assert_eq!(engine_limits(sanitized).memory, sanitized.memory);
+    }
 
     #[test]
     fn a_record_is_read_from_the_referees_files() {

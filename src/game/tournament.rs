@@ -97,11 +97,16 @@ pub struct Tournament {
     /// placed before the game, X first. Written only when there is a book.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub openings: Vec<Vec<[u8; 2]>>,
+    /// The slice of the schedule this run played (`--shard K/N`), so that `--merge` can
+    /// say which shard should hold a game that is missing; none for a whole run, or a
+    /// merge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
     pub games: Vec<Played>,
 }
 
 /// A player of the tournament.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     pub name: String,
     /// Why it could not play (it does not compile, or was refused): it loses every game
@@ -121,16 +126,50 @@ impl Entry {
     pub fn about(&self) -> Option<&str> {
         self.engine.as_ref()?.about.as_deref()
     }
+
+    /// The entry without its label: what every shard of one tournament must say alike
+    /// of the player (an engine may answer ABOUT otherwise from run to run).
+    fn unlabelled(&self) -> Entry {
+        let mut entry = self.clone();
+        if let Some(engine) = &mut entry.engine {
+            engine.about = None;
+        }
+        entry
+    }
 }
 
 /// What names a Gomocup engine beyond its file's name.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EngineEntry {
     /// Its file's digest: the same name with another file is another engine.
     pub digest: String,
     /// Its answer to ABOUT (escaped), which may change from run to run: a label only.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub about: Option<String>,
+}
+
+/// Shards merged: the tournament, and what of its schedule no shard held, said for a
+/// teacher (the standings then count only the games there are).
+pub struct Merged {
+    pub tournament: Tournament,
+    pub missing: Option<String>,
+}
+
+/// `value` as JSON, for a message: every field shown, and what a name may hold escaped.
+fn json(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// Game numbers for a reader: `game 3`, `games 2, 4 and 6`, the first eight of many and
+/// how many more.
+fn numbers(numbers: &[usize]) -> String {
+    const SHOWN: usize = 8;
+    let shown: Vec<String> = numbers.iter().take(SHOWN).map(usize::to_string).collect();
+    match numbers.len() {
+        1 => format!("game {}", shown[0]),
+        n if n <= SHOWN => format!("games {} and {}", shown[..n - 1].join(", "), shown[n - 1]),
+        n => format!("games {} and {} more", shown.join(", "), n - SHOWN),
+    }
 }
 
 /// A player's line in the standings, with its name.
@@ -261,13 +300,25 @@ impl Tournament {
     }
 
     /// The tournaments of several shards as one: the same players, rounds and seed, each
-    /// game once.
-    pub fn merge(parts: Vec<(String, Tournament)>) -> Result<Tournament> {
-        // A shard is a file anyone can edit: each of its games must be one the tournament
-        // could have played.
+    /// game once; with what is missing of the schedule, if anything is.
+    pub fn merge(parts: Vec<(String, Tournament)>) -> Result<Merged> {
+        let Some((first_source, first)) = parts.first() else {
+            bail!("nothing to merge: give the tournament.json of each shard");
+        };
+        // A shard is a file anyone can edit. What decides results beyond the games (a
+        // player that forfeits loses every game without a move) must be what every other
+        // shard says, and each game one the tournament they agree on could have played.
+        for (source, part) in &parts[1..] {
+            if let Some(why) = first.differs(first_source, part, source) {
+                bail!(
+                    "{source} is not of the tournament of {first_source}: {why}; shards \
+                     are merged only with the shards of the same command"
+                );
+            }
+        }
         for (source, part) in &parts {
             for game in &part.games {
-                if let Err(why) = check_game(part, game) {
+                if let Err(why) = check_game(first, part.shard, game) {
                     bail!(
                         "{source}: game {} ({}) is not a game of this tournament: {why}; \
                          merge only the shards a tournament wrote",
@@ -277,35 +328,13 @@ impl Tournament {
                 }
             }
         }
+        let shards: Vec<Option<Shard>> = parts.iter().map(|(_, part)| part.shard).collect();
         let mut parts = parts.into_iter();
         let Some((_, mut merged)) = parts.next() else {
             bail!("nothing to merge: give the tournament.json of each shard");
         };
-        // Who the players are: their names, and an engine's file (not its label).
-        let names = |tournament: &Tournament| -> Vec<(String, Option<String>)> {
-            tournament
-                .players
-                .iter()
-                .map(|entry| {
-                    let digest = entry.engine.as_ref().map(|engine| engine.digest.clone());
-                    (entry.name.clone(), digest)
-                })
-                .collect()
-        };
-        for (source, part) in parts {
-            if names(&part) != names(&merged)
-                || part.rounds != merged.rounds
-                || part.seed != merged.seed
-                || part.rules != merged.rules
-                || part.time_tolerance_ms != merged.time_tolerance_ms
-                || part.openings != merged.openings
-            {
-                bail!(
-                    "{source} is of another tournament (other players, rounds, seed, rules, \
-                     time tolerance or openings): shards \
-                     are merged only with the shards of the same command"
-                );
-            }
+        merged.shard = None;
+        for (_, part) in parts {
             merged.games.extend(part.games);
         }
         // A shard given twice, or shards that overlap, hold a game twice: it counts once,
@@ -325,7 +354,120 @@ impl Tournament {
             );
         }
         merged.games.dedup_by_key(|game| game.number);
-        Ok(merged)
+        let missing = merged.missing(&shards);
+        Ok(Merged {
+            tournament: merged,
+            missing,
+        })
+    }
+
+    /// Why `other` (from `theirs`) is not a shard of the same tournament as `self` (from
+    /// `ours`), if it is not: its players (each entry whole, but an engine's label),
+    /// rounds, seed, rules, time tolerance or openings differ.
+    fn differs(&self, ours: &str, other: &Tournament, theirs: &str) -> Option<String> {
+        let names = |t: &Tournament| -> Vec<String> {
+            t.players.iter().map(|entry| entry.name.clone()).collect()
+        };
+        if names(self) != names(other) {
+            return Some(format!(
+                "its players are {} in {theirs}, {} in {ours}",
+                json(&names(other)),
+                json(&names(self))
+            ));
+        }
+        for (mine, its) in self.players.iter().zip(&other.players) {
+            let (mine, its) = (mine.unlabelled(), its.unlabelled());
+            if mine != its {
+                return Some(format!(
+                    "player {} is {} in {theirs}, {} in {ours}",
+                    json(&mine.name),
+                    json(&its),
+                    json(&mine)
+                ));
+            }
+        }
+        let settings = [
+            ("rounds", self.rounds != other.rounds),
+            ("seed", self.seed != other.seed),
+            ("rules", self.rules != other.rules),
+            (
+                "time tolerance",
+                self.time_tolerance_ms != other.time_tolerance_ms,
+            ),
+            ("openings", self.openings != other.openings),
+        ];
+        let differ: Vec<&str> = settings
+            .iter()
+            .filter(|(_, differs)| *differs)
+            .map(|(name, _)| *name)
+            .collect();
+        (!differ.is_empty()).then(|| format!("other {}", differ.join(", ")))
+    }
+
+    /// What the schedule holds that the games do not, said for a teacher: the games'
+    /// numbers, and which shard should hold them when `shards` (those merged) tell.
+    fn missing(&self, shards: &[Option<Shard>]) -> Option<String> {
+        let schedule = schedule(&self.engines(), self.openings.len(), self.rounds, self.seed);
+        let played: std::collections::BTreeSet<usize> =
+            self.games.iter().map(|game| game.number).collect();
+        let missing: Vec<usize> = schedule
+            .iter()
+            .map(|pairing| pairing.number)
+            .filter(|number| !played.contains(number))
+            .collect();
+        if missing.is_empty() {
+            return None;
+        }
+        // The shards' count, when every shard merged names one and they agree.
+        let count = match shards.first() {
+            Some(Some(first))
+                if shards
+                    .iter()
+                    .all(|s| s.is_some_and(|s| s.count == first.count)) =>
+            {
+                Some(first.count)
+            }
+            _ => None,
+        };
+        let mut said = format!(
+            "{} of the {} scheduled games {} missing",
+            missing.len(),
+            schedule.len(),
+            if missing.len() == 1 { "is" } else { "are" }
+        );
+        match count {
+            None => said.push_str(&format!(": {}", numbers(&missing))),
+            Some(count) => {
+                for index in 1..=count {
+                    let shard = Shard { index, count };
+                    let its: Vec<usize> = missing
+                        .iter()
+                        .copied()
+                        .filter(|number| shard.contains(number - 1))
+                        .collect();
+                    if its.is_empty() {
+                        continue;
+                    }
+                    let all = schedule
+                        .iter()
+                        .filter(|pairing| shard.contains(pairing.number - 1))
+                        .count();
+                    let given = shards.contains(&Some(shard));
+                    let why = match (given, its.len() == all) {
+                        (false, _) => "its tournament.json was not given".to_string(),
+                        (true, true) => "its tournament.json holds none of them".to_string(),
+                        (true, false) => {
+                            format!("its tournament.json lacks {} of its {all}", its.len())
+                        }
+                    };
+                    said.push_str(&format!(
+                        "; shard {shard} should hold {} ({why})",
+                        numbers(&its)
+                    ));
+                }
+            }
+        }
+        Some(said)
     }
 
     pub fn load(path: &Path) -> Result<Tournament> {
@@ -397,6 +539,7 @@ mod tests {
             rules: Rules::Freestyle,
             time_tolerance_ms: 0,
             openings: Vec::new(),
+            shard: None,
             games: (1..=games)
                 .map(|number| Played {
                     number,
@@ -493,10 +636,10 @@ mod tests {
     }
 }
 
-/// Why a game of `tournament` is not one its tournament could have played, if it is not:
-/// a game of its schedule (number, seed, players and colours, forfeits) whose record the
-/// referee could have written ([`verify::moves`]).
-fn check_game(tournament: &Tournament, game: &Played) -> Result<(), String> {
+/// Why a game of the shard `shard` is not one `tournament` could have played, if it is
+/// not: a game of its schedule (number, seed, players and colours, forfeits), of the
+/// shard's slice, whose record the referee could have written ([`verify::moves`]).
+fn check_game(tournament: &Tournament, shard: Option<Shard>, game: &Played) -> Result<(), String> {
     let pairing = schedule(
         &tournament.engines(),
         tournament.openings.len(),
@@ -506,6 +649,11 @@ fn check_game(tournament: &Tournament, game: &Played) -> Result<(), String> {
     .into_iter()
     .find(|pairing| pairing.number == game.number)
     .ok_or("its number is not in the tournament's schedule")?;
+    if let Some(shard) = shard.filter(|shard| !shard.contains(game.number - 1)) {
+        return Err(format!(
+            "it is not of shard {shard}'s slice of the schedule"
+        ));
+    }
     let (x, o) = (
         &tournament.players[pairing.x],
         &tournament.players[pairing.o],
@@ -544,7 +692,9 @@ fn check_game(tournament: &Tournament, game: &Played) -> Result<(), String> {
                 let stone = if k % 2 == 0 { Stone::X } else { Stone::O };
                 step.stone == stone && [step.row, step.col] == *cell
             });
-    if !starts {
+    // A game whose engine failed to start ends before its opening is placed.
+    let unstarted = record.moves.is_empty() && verify::start_fault(&record.reason);
+    if !(starts || unstarted) {
         return Err(format!(
             "it does not start from opening {} of the tournament's book",
             pairing.opening.map_or(0, |k| k + 1)
@@ -604,9 +754,118 @@ mod check_game_tests {
             rules: Rules::Freestyle,
             time_tolerance_ms: 0,
             openings: Vec::new(),
+            shard: None,
             games: vec![played.clone()],
         };
         (tournament, played)
+    }
+
+    /// A shard is checked against what the other shards say of the players, not only
+    /// against itself: one that says a player forfeits, and makes that player's game an
+    /// empty forfeit, is refused naming both shards and the player; a game dropped, or a
+    /// shard left out, is named with the shard that should hold it.
+    #[test]
+    fn shards_must_agree_on_every_player_and_what_is_missing_is_named() {
+        let (whole, honest) = tournament();
+        let shard = |index| Some(Shard { index, count: 2 });
+        let one = Tournament {
+            shard: shard(1),
+            ..whole.clone()
+        };
+        let two = Tournament {
+            shard: shard(2),
+            games: Vec::new(),
+            ..whole.clone()
+        };
+        let merged = Tournament::merge(vec![("one".into(), one.clone())]).unwrap();
+        assert_eq!(
+            merged.missing.as_deref(),
+            Some(
+                "1 of the 2 scheduled games is missing; shard 2/2 should hold game 2 (its \
+                 tournament.json was not given)"
+            )
+        );
+        let merged = Tournament::merge(vec![
+            ("one".into(), one.clone()),
+            ("two".into(), two.clone()),
+        ])
+        .unwrap();
+        assert!(
+            merged
+                .missing
+                .unwrap()
+                .ends_with("shard 2/2 should hold game 2 (its tournament.json holds none of them)")
+        );
+        // The forgery: `a`, who won game 1, forfeits in shard one's list, and its game is
+        // an empty loss; shard one alone holds together.
+        let mut forged = one.clone();
+        forged.players[0].forfeits = Some("does not compile".into());
+        forged.games[0].record = Record {
+            winner: Some(Stone::O),
+            reason: "a does not compile".into(),
+            five: Vec::new(),
+            moves: Vec::new(),
+            ..honest.record.clone()
+        };
+        assert!(Tournament::merge(vec![("forged".into(), forged.clone())]).is_ok());
+        for parts in [
+            vec![
+                ("two".into(), two.clone()),
+                ("forged".into(), forged.clone()),
+            ],
+            vec![
+                ("forged".into(), forged.clone()),
+                ("two".into(), two.clone()),
+            ],
+        ] {
+            let refused = Tournament::merge(parts).err().unwrap().to_string();
+            assert!(refused.contains("player \"a\" is {"), "{refused}");
+            assert!(
+                refused.contains("\"forfeits\":\"does not compile\"} in forged"),
+                "{refused}"
+            );
+            assert!(refused.contains("in two"), "{refused}");
+        }
+        // The game alone, the list left as it is: checked against the players all agree on.
+        let mut game_only = one.clone();
+        game_only.games[0] = forged.games[0].clone();
+        let refused = Tournament::merge(vec![("two".into(), two), ("one".into(), game_only)])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(refused.starts_with("one: game 1"), "{refused}");
+        // A game of the other shard's slice.
+        let mut astray = one;
+        astray.shard = shard(2);
+        let refused = Tournament::merge(vec![("astray".into(), astray)])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(refused.contains("not of shard 2/2's slice"), "{refused}");
+        // An engine's label may differ from shard to shard; its file may not.
+        let engine = |about: &str, digest: &str| {
+            let mut t = whole.clone();
+            t.players[1].engine = Some(EngineEntry {
+                digest: digest.into(),
+                about: Some(about.into()),
+            });
+            t.games.clear();
+            t
+        };
+        assert!(
+            Tournament::merge(vec![
+                ("one".into(), engine("pela 10:01", "d")),
+                ("two".into(), engine("pela 10:02", "d"))
+            ])
+            .is_ok()
+        );
+        assert!(
+            Tournament::merge(vec![
+                ("one".into(), engine("pela", "d")),
+                ("two".into(), engine("pela", "e"))
+            ])
+            .is_err()
+        );
     }
 
     /// What a forger changes in a game.
@@ -615,8 +874,8 @@ mod check_game_tests {
     #[test]
     fn a_game_the_referee_could_have_recorded_is_accepted_and_a_forged_one_refused() {
         let (tournament, honest) = tournament();
-        assert_eq!(check_game(&tournament, &honest), Ok(()));
-        let forged: [(&str, Forgery); 10] = [
+        assert_eq!(check_game(&tournament, None, &honest), Ok(()));
+        let forged: [(&str, Forgery); 12] = [
             ("not in the tournament's schedule", |g| g.number = 3),
             ("its seed is 9", |g| g.seed = 9),
             ("players or colours", |g| {
@@ -644,11 +903,22 @@ mod check_game_tests {
                 g.record.moves.pop();
                 g.record.five.clear();
             }),
+            // X was to move: O cannot have been late.
+            ("faults the side that was not to move", |g| {
+                g.record.moves.pop();
+                g.record.five.clear();
+                g.record.reason = "O: no move within 2000 ms (move 9)".into();
+            }),
+            ("faults a start after moves were played", |g| {
+                g.record.moves.pop();
+                g.record.five.clear();
+                g.record.reason = "O: no OK to START 15 within 2000 ms".into();
+            }),
         ];
         for (why, forge) in forged {
             let mut played = honest.clone();
             forge(&mut played);
-            let refused = check_game(&tournament, &played).expect_err(why);
+            let refused = check_game(&tournament, None, &played).expect_err(why);
             assert!(refused.contains(why), "{why}: {refused}");
         }
         // A fault names the loser: its opponent won.
@@ -657,12 +927,34 @@ mod check_game_tests {
         faulted.record.five.clear();
         faulted.record.reason = "X: no move within 2000 ms (move 9)".into();
         faulted.record.winner = Some(Stone::O);
-        assert_eq!(check_game(&tournament, &faulted), Ok(()));
+        assert_eq!(check_game(&tournament, None, &faulted), Ok(()));
         faulted.record.winner = Some(Stone::X);
         assert!(
-            check_game(&tournament, &faulted)
+            check_game(&tournament, None, &faulted)
                 .unwrap_err()
                 .contains("faults")
+        );
+        // Two engines from an opening: a game ends before it when an engine does not
+        // start, and only then.
+        let mut book = tournament.clone();
+        for entry in &mut book.players {
+            entry.engine = Some(EngineEntry {
+                digest: "d".into(),
+                about: None,
+            });
+        }
+        book.openings = vec![vec![[7, 7]]];
+        let mut unstarted = honest.clone();
+        unstarted.record.moves.clear();
+        unstarted.record.five.clear();
+        unstarted.record.winner = Some(Stone::X);
+        unstarted.record.reason = "O: no OK to START 15 within 2000 ms".into();
+        assert_eq!(check_game(&book, None, &unstarted), Ok(()));
+        unstarted.record.reason = "O: no move within 2000 ms (move 1)".into();
+        assert!(
+            check_game(&book, None, &unstarted)
+                .unwrap_err()
+                .contains("does not start from opening 1")
         );
     }
 }

@@ -3,7 +3,8 @@
 //! moves on empty cells of the board, X and O alternating from X, none of black's moves
 //! that renju forbids in a renju tournament ([`super::renju`]), nothing after a five (black's
 //! exactly five, under renju), the winner the one the moves or the fault named in the
-//! reason say. That it is a game of the
+//! reason say, and a fault the fault of the side whose turn it was (or, before any move,
+//! of an engine that did not start). That it is a game of the
 //! tournament's schedule is the tournament's to check ([`super::tournament`]).
 
 use crate::game::battle::{Record, Rules, SIZE, Stone};
@@ -68,8 +69,46 @@ pub fn moves(record: &Record, rules: Rules) -> Result<(), String> {
         None if record.winner.is_some() && said_loser.is_none() => {
             Err("a win without a five or a fault".to_string())
         }
+        // The referee faults the side it waits for: the one to move, or before the first
+        // move an engine that does not start (either side).
+        None if start_fault(&record.reason) && !record.moves.is_empty() => {
+            Err("it faults a start after moves were played".to_string())
+        }
+        None if said_loser.is_some()
+            && !start_fault(&record.reason)
+            && said_loser != Some(to_move(record.moves.len())) =>
+        {
+            Err(format!(
+                "its reason faults the side that was not to move (after {} moves, {} was)",
+                record.moves.len(),
+                to_move(record.moves.len()).letter()
+            ))
+        }
         None => Ok(()),
     }
+}
+
+/// The side to move after `played` moves.
+fn to_move(played: usize) -> Stone {
+    match played % 2 {
+        0 => Stone::X,
+        _ => Stone::O,
+    }
+}
+
+/// Whether the referee's reason faults an engine for its start, before any move: no OK
+/// to `START`, another answer, or its end before it answered.
+pub fn start_fault(reason: &str) -> bool {
+    let Some(rest) = reason.strip_prefix(['X', 'O']) else {
+        return false;
+    };
+    [
+        ": no OK to START ",
+        ": answered START ",
+        " ended before it answered START ",
+    ]
+    .iter()
+    .any(|start| rest.starts_with(start))
 }
 
 /// The player the referee's reason faults: `X: ...` or `X ended ...` (a note after it,
@@ -116,7 +155,8 @@ mod tests {
     use super::*;
     use crate::game::battle::Move;
 
-    /// X's moves at `black`, O's at `white`, alternating from X; O won on X's fault.
+    /// X's moves at `black`, O's at `white`, alternating from X; `winner` won, as
+    /// `reason` says.
     fn record(black: &[(u8, u8)], white: &[(u8, u8)], winner: Stone, reason: &str) -> Record {
         let mut moves = Vec::new();
         for (k, &(row, col)) in black.iter().enumerate() {
@@ -147,13 +187,13 @@ mod tests {
     #[test]
     fn a_renju_game_is_replayed_by_renjus_rules() {
         let far = [(0, 0), (0, 2), (0, 4), (0, 6)];
-        let fault = "X: no move within 1000 ms (move 10)";
+        let fault = "O: no move within 1000 ms (move 10)";
         // Black's fifth move makes two open threes: free-style it stands, under renju the
         // referee would never have placed it.
         let double_three = record(
             &[(7, 5), (7, 6), (5, 7), (6, 7), (7, 7)],
             &far,
-            Stone::O,
+            Stone::X,
             fault,
         );
         assert_eq!(moves(&double_three, Rules::Freestyle), Ok(()));

@@ -351,6 +351,7 @@ mod tests {
             rules: Default::default(),
             time_tolerance_ms: 0,
             openings: Vec::new(),
+            shard: None,
             games,
         }
     }

@@ -1,10 +1,15 @@
 //! A slice of a class, so that one can be graded or played on several machines at once.
 
+use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
+
 /// Slice `index` (1-based) of `count`: the students whose position in name order is
-/// `index - 1` modulo `count`. Every machine computes the same slices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `index - 1` modulo `count`. Every machine computes the same slices. Written as `K/N`,
+/// as given on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Shard {
     pub index: usize,
     pub count: usize,
@@ -32,6 +37,26 @@ impl FromStr for Shard {
             ));
         }
         Ok(shard)
+    }
+}
+
+impl TryFrom<String> for Shard {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Shard, String> {
+        text.parse()
+    }
+}
+
+impl From<Shard> for String {
+    fn from(shard: Shard) -> String {
+        shard.to_string()
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
     }
 }
 

@@ -512,8 +512,10 @@ fn a_player_whose_children_spin_does_not_make_its_opponent_lose_on_time() {
 type Forgery = fn(&mut serde_json::Value);
 
 /// A shard's tournament.json is a file anyone can edit: `--merge` replays every game of
-/// every shard against the tournament's schedule, players and rules, and refuses a forged
-/// one, naming the shard and the game; the honest shards merge.
+/// every shard against the tournament's schedule, the players every shard agrees on and
+/// the rules, and refuses a forged one, naming the shard and the game, or the shards and
+/// the player they disagree on; the honest shards merge. A shard left out, or a game
+/// dropped, is named with the shard that should hold it, and the merge exits 1.
 #[test]
 fn forged_shards_are_refused_naming_the_shard_and_the_game() {
     let course = copy_course(&repo());
@@ -522,14 +524,8 @@ fn forged_shards_are_refused_naming_the_shard_and_the_game() {
     for shard in ["1/2", "2/2"] {
         let out = format!("shard-{}", &shard[..1]);
         let output = clings(root)
-            .args([
-                "tournament",
-                "class",
-                "--bot",
-                "random",
-                "--bot",
-                "priorities",
-            ])
+            .args(["tournament", "class", "--bot", "random"])
+            .args(["--bot", "priorities", "--bot", "strong"])
             .args(["--shard", shard, "--out", &out])
             .output()
             .unwrap();
@@ -579,10 +575,93 @@ fn forged_shards_are_refused_naming_the_shard_and_the_game() {
         common::assert_error(&output, why);
         assert!(!root.join("merged").exists(), "{why}");
     }
-    let output = clings(root)
-        .args(["tournament", "--merge", "shard-1/tournament.json"])
-        .args(["shard-2/tournament.json", "--out", "merged"])
-        .output()
-        .unwrap();
+    let merge = |parts: &[&str]| {
+        clings(root)
+            .args(["tournament", "--merge"])
+            .args(parts)
+            .args(["--out", "merged"])
+            .output()
+            .unwrap()
+    };
+    // Shard 1 says a player forfeits (it did not compile, says the forgery) and makes each
+    // of its games an empty loss: a shard alone holds together, but not with shard 2.
+    let mut forged = honest.clone();
+    let player = forged["players"][0]["name"].as_str().unwrap().to_string();
+    forged["players"][0]["forfeits"] = "does not compile".into();
+    for game in forged["games"].as_array_mut().unwrap() {
+        let side = match (game["x"] == player.as_str(), game["o"] == player.as_str()) {
+            (true, _) => "O",
+            (_, true) => "X",
+            _ => continue,
+        };
+        game["winner"] = side.into();
+        game["reason"] = format!("{player} does not compile").into();
+        game["moves"] = serde_json::json!([]);
+        game["five"] = serde_json::json!([]);
+    }
+    std::fs::write(
+        root.join("forged/tournament.json"),
+        serde_json::to_vec(&forged).unwrap(),
+    )
+    .unwrap();
+    for parts in [
+        ["shard-2/tournament.json", "forged/tournament.json"],
+        ["forged/tournament.json", "shard-2/tournament.json"],
+    ] {
+        let output = merge(&parts);
+        common::assert_error(&output, &format!("player \"{player}\" is {{"));
+        common::assert_error(
+            &output,
+            "\"forfeits\":\"does not compile\"} in forged/tournament.json",
+        );
+        common::assert_error(&output, "in shard-2/tournament.json");
+        assert!(!root.join("merged").exists());
+    }
+    // A shard left out, or a game dropped: the games there are merge, the missing ones are
+    // named with the shard that should hold them, and the exit status is 1.
+    let output = merge(&["shard-1/tournament.json"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    assert!(
+        stderr_of(&output).contains(
+            "incomplete: 3 of the 6 scheduled games are missing; shard 2/2 should hold games \
+             2, 4 and 6 (its tournament.json was not given)"
+        ),
+        "{}",
+        stderr_of(&output)
+    );
+    let merged = std::fs::read_to_string(root.join("merged/standings.csv")).unwrap();
+    let games: u32 = merged
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').nth(2).unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(
+        games,
+        2 * 3,
+        "the three games of shard 1, each counted for two players"
+    );
+    std::fs::remove_dir_all(root.join("merged")).unwrap();
+    let mut dropped: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("shard-2/tournament.json")).unwrap())
+            .unwrap();
+    dropped["games"].as_array_mut().unwrap().remove(1);
+    std::fs::write(
+        root.join("forged/tournament.json"),
+        serde_json::to_vec(&dropped).unwrap(),
+    )
+    .unwrap();
+    let output = merge(&["shard-1/tournament.json", "forged/tournament.json"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    assert!(
+        stderr_of(&output).contains(
+            "incomplete: 1 of the 6 scheduled games is missing; shard 2/2 should hold game 4 \
+             (its tournament.json lacks 1 of its 3)"
+        ),
+        "{}",
+        stderr_of(&output)
+    );
+    std::fs::remove_dir_all(root.join("merged")).unwrap();
+    let output = merge(&["shard-1/tournament.json", "shard-2/tournament.json"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert!(!stderr_of(&output).contains("incomplete"));
 }

@@ -7,22 +7,29 @@
  * answers INFO max_memory and INFO time_left with ERROR lines (a table it could not
  * allocate, a command it does not know), which a manager logs too, and plays on.
  *
- * Built with -DWHOLE_TURN (and -pthread), it behaves as strong engines do: it sizes its
- * table to the max_memory it is told less 32 MiB for itself and fills it (ERROR if it
- * cannot allocate it), and two threads spin for the whole timeout_turn it was told before
- * it answers, the second with a 64 MiB stack for a deep search (ERROR if it cannot start).
+ * Built with -DWHOLE_TURN (and -pthread), it behaves as Rapfi does (github.com/dhbloo/rapfi):
+ * - its hash table is the whole max_memory it is told, as Rapfi's `INFO max_memory`
+ *   (command/gomocup.cpp: max_memory >> 10 KB, less `memory_reserved_mb`, which its
+ *   shipped config.toml sets to 0) and HashTable::resize (search/hashtable.cpp: 64-byte
+ *   buckets, allocated 2 MiB-aligned and rounded up to 2 MiB, advised as huge pages, halved
+ *   with an ERROR while the allocation fails) size it; it is cleared (every page touched) by
+ *   as many new threads as the search has, as HashTable::clear does;
+ * - a pool of SEARCH_THREADS threads, started once as Rapfi's thread pool is, all spin for
+ *   the whole timeout_turn it was told before it answers, one with a 64 MiB stack for a
+ *   deep search. A thread it cannot start is an ERROR line.
  *
  * It plays five if it can, else blocks the opponent's five, else the empty cell with the
  * longest lines through it (its own counted twice), the one nearest the centre on ties:
  * deterministic. */
 #ifdef WHOLE_TURN
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define _GNU_SOURCE /* clock_gettime, posix_memalign, MADV_HUGEPAGE */
 #endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef WHOLE_TURN
 #include <pthread.h>
+#include <sys/mman.h>
 #include <time.h>
 #endif
 
@@ -65,8 +72,15 @@ static int longest(int x, int y, int who)
 }
 
 #ifdef WHOLE_TURN
+#define SEARCH_THREADS 8
+#define HUGE_PAGE (2u << 20)
+#define BUCKET 64
+
 static long timeout_turn = 1000;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t go = PTHREAD_COND_INITIALIZER;
 static volatile int thinking;
+static int turns; /* how many turns the pool was woken for */
 
 static long now_ms(void)
 {
@@ -75,44 +89,117 @@ static long now_ms(void)
     return t.tv_sec * 1000L + t.tv_nsec / 1000000;
 }
 
-static void *spin(void *unused)
+/* A search thread: asleep until a turn begins, then busy until it ends. */
+static void *search(void *unused)
 {
     (void)unused;
-    while (thinking)
-        continue;
+    int seen = 0;
+    for (;;) {
+        pthread_mutex_lock(&lock);
+        while (turns == seen)
+            pthread_cond_wait(&go, &lock);
+        seen = turns;
+        pthread_mutex_unlock(&lock);
+        while (thinking)
+            continue;
+    }
     return NULL;
 }
 
-static char *table;
+static int pool_started;
 
-/* The table, sized to the memory told, as Rapfi sizes its hash table. */
-static void allocate_table(long long max_memory)
+static void start_pool(void)
 {
-    size_t bytes = max_memory > (32 << 20) ? (size_t)(max_memory - (32 << 20)) : 0;
-    free(table);
-    table = malloc(bytes);
-    if (table)
-        memset(table, 1, bytes);
-    else
-        printf("ERROR Failed to allocate %lld KB for transposition table\n", (long long)bytes / 1024);
-}
-
-/* Both threads busy until the turn told is used up, counted from the command. */
-static void think(long since)
-{
-    pthread_t helper;
     pthread_attr_t deep;
     pthread_attr_init(&deep);
     pthread_attr_setstacksize(&deep, 64 << 20);
+    for (int k = 0; k < SEARCH_THREADS; k++) {
+        pthread_t thread;
+        if (pthread_create(&thread, k == 0 ? &deep : NULL, search, NULL) != 0) {
+            printf("ERROR Failed to start search thread %d\n", k + 1);
+            return;
+        }
+        pthread_detach(thread);
+    }
+    pool_started = 1;
+}
+
+static char *table;
+static size_t table_bytes;
+
+struct part {
+    char *start;
+    size_t len;
+};
+
+static void *clear_part(void *arg)
+{
+    struct part *part = arg;
+    memset(part->start, 0, part->len);
+    return NULL;
+}
+
+/* HashTable::clear: each of as many threads as the search has zeroes its part. */
+static void clear_table(void)
+{
+    size_t buckets = table_bytes / BUCKET, stride = buckets / SEARCH_THREADS;
+    pthread_t threads[SEARCH_THREADS];
+    struct part parts[SEARCH_THREADS];
+    int started[SEARCH_THREADS];
+    for (int k = 0; k < SEARCH_THREADS; k++) {
+        size_t first = stride * k;
+        parts[k].start = table + first * BUCKET;
+        parts[k].len = (k != SEARCH_THREADS - 1 ? stride : buckets - first) * BUCKET;
+        started[k] = pthread_create(&threads[k], NULL, clear_part, &parts[k]) == 0;
+        if (!started[k]) {
+            printf("ERROR Failed to start a thread to clear the table\n");
+            clear_part(&parts[k]);
+        }
+    }
+    for (int k = 0; k < SEARCH_THREADS; k++)
+        if (started[k])
+            pthread_join(threads[k], NULL);
+}
+
+/* INFO max_memory and HashTable::resize: all of it, in KB, none reserved (0: Gomocup's 350 MB). */
+static void allocate_table(long long max_memory)
+{
+    size_t kb = max_memory == 0 ? 350u * 1024 : (size_t)(max_memory >> 10);
+    size_t buckets = kb * (1024 / BUCKET);
+    if (buckets < 1)
+        buckets = 1;
+    free(table);
+    table = NULL;
+    size_t trying = buckets;
+    while (trying) {
+        size_t bytes = (trying * BUCKET + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+        void *memory;
+        if (posix_memalign(&memory, HUGE_PAGE, bytes) == 0) {
+            madvise(memory, bytes, MADV_HUGEPAGE);
+            table = memory;
+            break;
+        }
+        trying /= 2;
+    }
+    if (trying != buckets)
+        printf("ERROR Failed to allocate %zu KB for transposition table.\n", kb);
+    if (!table)
+        exit(EXIT_FAILURE);
+    table_bytes = trying * BUCKET;
+    clear_table();
+}
+
+/* The whole pool busy until the turn told is used up, counted from the command. */
+static void think(long since)
+{
+    pthread_mutex_lock(&lock);
     thinking = 1;
-    int started = pthread_create(&helper, &deep, spin, NULL) == 0;
-    if (!started)
-        printf("ERROR Failed to start a search thread\n");
+    turns++;
+    pthread_cond_broadcast(&go);
+    pthread_mutex_unlock(&lock);
     while (now_ms() - since < timeout_turn)
         continue;
     thinking = 0;
-    if (started)
-        pthread_join(helper, NULL);
 }
 #endif
 
@@ -169,6 +256,10 @@ int main(void)
                 printf("ERROR unsupported size %d\n", n);
             } else {
                 reset(n);
+#ifdef WHOLE_TURN
+                if (!pool_started)
+                    start_pool();
+#endif
                 printf("OK\n");
             }
         } else if (strcmp(line, "RESTART") == 0) {

@@ -691,6 +691,12 @@ impl Refusal {
     }
 }
 
+/// The bytes of a student's source as the compile would read them; none where the compile
+/// refuses it (a link, a FIFO, a device, a huge file) or it cannot be read.
+pub fn source_bytes(cwd: &Path, source: &Path) -> Option<Vec<u8>> {
+    read_source(cwd, source).ok()?.ok()
+}
+
 /// The source's bytes, or why it is refused: a symbolic link (the file or a directory on
 /// the way from `cwd`) could point at the course's solutions, a device or a FIFO could
 /// block for ever, and a huge file could flood the compiler.

@@ -12,32 +12,41 @@ use std::time::Instant;
 
 use common::*;
 
-/// The wheel of this checkout, built by maturin into `out` as the release workflow builds
-/// it, with the course built in (`CLINGS_EMBED_COURSE=1`), but with the tests' own profile
-/// (dev) and in a target folder of its own: a build with the course in would otherwise
-/// replace the `clings` that the other tests run meanwhile. Once built, it takes seconds.
+/// The wheel of this checkout, copied into `out`: built by maturin as the release workflow
+/// builds it, with the course built in (`CLINGS_EMBED_COURSE=1`), but with the tests' own
+/// profile (dev) and in a target folder of its own: a build with the course in would
+/// otherwise replace the `clings` that the other tests run meanwhile. Built once for every
+/// test that needs it: two maturin runs in one target folder race on the binary they stage.
 pub(crate) fn build_wheel(maturin: &Path, out: &Path) -> PathBuf {
-    let output = Command::new(maturin)
-        .args(["build", "--profile", "dev", "--out"])
-        .arg(out)
-        .current_dir(repo())
-        .env("CLINGS_EMBED_COURSE", "1")
-        .env("CARGO_TARGET_DIR", repo().join("target/wheel"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "maturin build:\n{}",
-        stderr_of(&output)
-    );
-    let mut wheels: Vec<PathBuf> = std::fs::read_dir(out)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "whl"))
-        .collect();
-    assert_eq!(wheels.len(), 1, "{wheels:?}");
-    wheels.pop().unwrap()
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let dist = repo().join("target/wheel/dist");
+        let _ = std::fs::remove_dir_all(&dist);
+        let output = Command::new(maturin)
+            .args(["build", "--profile", "dev", "--out"])
+            .arg(&dist)
+            .current_dir(repo())
+            .env("CLINGS_EMBED_COURSE", "1")
+            .env("CARGO_TARGET_DIR", repo().join("target/wheel"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "maturin build:\n{}",
+            stderr_of(&output)
+        );
+        let mut wheels: Vec<PathBuf> = std::fs::read_dir(&dist)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "whl"))
+            .collect();
+        assert_eq!(wheels.len(), 1, "{wheels:?}");
+        wheels.pop().unwrap()
+    });
+    let copy = out.join(built.file_name().unwrap());
+    std::fs::copy(built, &copy).unwrap();
+    copy
 }
 
 /// The names of the files in `wheel` (a zip archive), read by Python's own zipfile.

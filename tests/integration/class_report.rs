@@ -197,6 +197,17 @@ fn the_page_is_a_function_of_the_gradebook_alone() {
     }
 }
 
+/// The class page `clings report` draws of the gradebook `class`, written in `dir`.
+fn page_of(dir: &Path, class: &Value) -> String {
+    std::fs::write(dir.join("book.json"), class.to_string()).unwrap();
+    let output = clings(dir)
+        .args(["report", "book.json", "--html", "report.html"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    std::fs::read_to_string(dir.join("report.html")).unwrap()
+}
+
 /// The heat map's rows of students.
 fn heat_map_rows(page: &str) -> Vec<&str> {
     page.lines()
@@ -540,13 +551,7 @@ fn not_started_is_no_file_of_one_s_own_and_a_score_of_zero_is_not() {
     for exercise in skeletons["results"]["exercises"].as_array_mut().unwrap() {
         exercise["unchanged"] = json!(exercise["chapter"] == "core");
     }
-    std::fs::write(dir.path().join("book.json"), class.to_string()).unwrap();
-    let output = clings(dir.path())
-        .args(["report", "book.json", "--html", "report.html"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
-    let page = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    let page = page_of(dir.path(), &class);
     let help = &page[page.find("<section id=\"help\">").unwrap()
         ..page.find("<section id=\"scores\">").unwrap()];
     let row = |name: &str| {
@@ -653,13 +658,7 @@ fn names_sort_as_people_sort_them_on_the_page_and_by_its_button() {
             student["name"] = json!(names.next().unwrap());
         }
     }
-    std::fs::write(dir.path().join("book.json"), class.to_string()).unwrap();
-    let output = clings(dir.path())
-        .args(["report", "book.json", "--html", "report.html"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
-    let page = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    let page = page_of(dir.path(), &class);
     let written: Vec<String> = heat_map_rows(&page)
         .iter()
         .map(|row| {

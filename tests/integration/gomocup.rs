@@ -550,6 +550,10 @@ fn pbrain_stops_a_spinning_player_between_its_turns() {
     assert_eq!(brain.ask("START 15"), "OK");
     assert_eq!(brain.ask("BEGIN"), "0,0");
     let pid = brain.child.id();
+    // The stop is ordered before the move goes to the manager, and takes effect once the
+    // sandbox's init is scheduled: on a machine as busy as CI's, tens of milliseconds
+    // later, while 15 spinners share the cores. What follows is the opponent's time.
+    std::thread::sleep(std::time::Duration::from_millis(200));
     let before = cpu_ticks_below(pid);
     std::thread::sleep(std::time::Duration::from_secs(2));
     let spent = cpu_ticks_below(pid) - before;

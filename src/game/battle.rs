@@ -87,6 +87,14 @@ impl Stone {
         }
     }
 
+    /// Whose move comes after `played` moves: X begins, then they alternate.
+    pub fn to_move(played: usize) -> Stone {
+        match played % 2 {
+            0 => Stone::X,
+            _ => Stone::O,
+        }
+    }
+
     fn from_letter(letter: &str) -> Option<Stone> {
         match letter {
             "X" => Some(Stone::X),

@@ -55,7 +55,7 @@ fn opening(line: &str, rules: Rules) -> Result<Vec<[u8; 2]>> {
             bail!("move {} ({word}) is not a cell of the board", index + 1);
         };
         let (r, c) = (usize::from(row), usize::from(col));
-        let stone = if index % 2 == 0 { Stone::X } else { Stone::O };
+        let stone = Stone::to_move(index);
         if board[r][c].is_some() {
             bail!("move {} ({word}) is on a stone", index + 1);
         }

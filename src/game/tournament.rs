@@ -329,12 +329,10 @@ impl Tournament {
             }
         }
         let shards: Vec<Option<Shard>> = parts.iter().map(|(_, part)| part.shard).collect();
-        let mut parts = parts.into_iter();
-        let Some((_, mut merged)) = parts.next() else {
-            bail!("nothing to merge: give the tournament.json of each shard");
-        };
+        let mut parts = parts.into_iter().map(|(_, part)| part);
+        let mut merged = parts.next().expect("a shard, as checked above");
         merged.shard = None;
-        for (_, part) in parts {
+        for part in parts {
             merged.games.extend(part.games);
         }
         // A shard given twice, or shards that overlap, hold a game twice: it counts once,
@@ -689,8 +687,7 @@ fn check_game(tournament: &Tournament, shard: Option<Shard>, game: &Played) -> R
             .zip(&record.moves)
             .enumerate()
             .all(|(k, (cell, step))| {
-                let stone = if k % 2 == 0 { Stone::X } else { Stone::O };
-                step.stone == stone && [step.row, step.col] == *cell
+                step.stone == Stone::to_move(k) && [step.row, step.col] == *cell
             });
     // A game whose engine failed to start ends before its opening is placed.
     let unstarted = record.moves.is_empty() && verify::start_fault(&record.reason);

@@ -17,7 +17,7 @@ pub fn moves(record: &Record, rules: Rules) -> Result<(), String> {
     for (index, step) in record.moves.iter().enumerate() {
         let number = index + 1;
         let (row, col) = (usize::from(step.row), usize::from(step.col));
-        let expected = if index % 2 == 0 { Stone::X } else { Stone::O };
+        let expected = Stone::to_move(index);
         if five.is_some() {
             return Err(format!("move {number} comes after the five"));
         }
@@ -76,23 +76,15 @@ pub fn moves(record: &Record, rules: Rules) -> Result<(), String> {
         }
         None if said_loser.is_some()
             && !start_fault(&record.reason)
-            && said_loser != Some(to_move(record.moves.len())) =>
+            && said_loser != Some(Stone::to_move(record.moves.len())) =>
         {
             Err(format!(
                 "its reason faults the side that was not to move (after {} moves, {} was)",
                 record.moves.len(),
-                to_move(record.moves.len()).letter()
+                Stone::to_move(record.moves.len()).letter()
             ))
         }
         None => Ok(()),
-    }
-}
-
-/// The side to move after `played` moves.
-fn to_move(played: usize) -> Stone {
-    match played % 2 {
-        0 => Stone::X,
-        _ => Stone::O,
     }
 }
 

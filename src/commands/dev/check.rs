@@ -12,6 +12,7 @@ use colored::Colorize;
 use crate::app::App;
 use crate::commands::Exit;
 use crate::commands::dev::check_cache::{CheckCache, Checked};
+use crate::commands::dev::hint_coverage::HintCoverage;
 use crate::course::Exercise;
 use crate::course::fixture::Mistake;
 use crate::course::lint::{self, Problem};
@@ -139,7 +140,9 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
                                 false => checked,
                             });
                         }
-                        Err(err) => shown.failure = shown.failure.take().or(Some(err)),
+                        Err(err) => {
+                            shown.failure.get_or_insert(err);
+                        }
                     }
                     return;
                 }
@@ -328,6 +331,10 @@ fn judge(
         ..Checked::default()
     };
     let mut settled = true;
+    // Under --explain, which hints the known-wrong programs were shown, and the last of
+    // their results (graded on every case): the cases' hints are read from it.
+    let mut coverage = HintCoverage::default();
+    let mut graded_on_every_case = None;
     for ((role, path), result) in programs.iter().zip(results) {
         let result = result?;
         match role {
@@ -336,9 +343,14 @@ fn judge(
                 must_fail(*role, exercise, path, &result, &mut checked);
                 if explain && *role == Role::Wrong {
                     explain_hints(exercise, &result, &mut checked);
+                    coverage.add(&result);
+                    graded_on_every_case = Some(result);
                 }
             }
         }
+    }
+    if let Some(result) = graded_on_every_case {
+        coverage.report(exercise, &result, &mut checked.lines);
     }
     Ok((checked, settled))
 }
@@ -562,8 +574,7 @@ fn must_fail(
 }
 
 /// Each case a known-wrong program fails, and which hint fired there: what an instructor
-/// reads to see why a program got the hint it got; then the exercise's hints that no
-/// known-wrong program was shown so far.
+/// reads to see why a program got the hint it got.
 fn explain_hints(exercise: &Exercise, result: &ExerciseResult, checked: &mut Checked) {
     for case in result.cases.iter().filter(|case| case.failed()) {
         let fired = match (&case.mistake, case.hint()) {
@@ -591,7 +602,6 @@ fn explain_hints(exercise: &Exercise, result: &ExerciseResult, checked: &mut Che
             crate::report::case_message(case, Lang::En)
         ));
     }
-    checked.coverage.add(exercise, result, &mut checked.lines);
 }
 
 /// The mistake of `[[exercises.mistakes]]` a known-wrong program is named after.

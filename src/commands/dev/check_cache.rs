@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use walkdir::WalkDir;
 
-use crate::commands::dev::hint_coverage::HintCoverage;
 use crate::course::Exercise;
 use crate::course::lint::Problem;
 use crate::grade::Grader;
@@ -31,9 +30,6 @@ pub struct Checked {
     pub warnings: Vec<String>,
     /// How many programs were graded.
     pub programs: usize,
-    /// Which hints the known-wrong programs were shown, under `--explain` (never cached).
-    #[serde(skip)]
-    pub coverage: HintCoverage,
 }
 
 #[derive(Serialize, Deserialize)]

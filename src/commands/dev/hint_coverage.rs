@@ -11,20 +11,16 @@ use crate::util::style;
 /// Characters of a hint's text that name it in the report.
 const SHOWN: usize = 50;
 
-/// The hints shown so far to the known-wrong programs of one exercise, and where the
-/// report's section of those never shown is in the exercise's lines (its start and length).
+/// The hints shown to the known-wrong programs of one exercise.
 #[derive(Default)]
 pub struct HintCoverage {
     shown: Vec<Text>,
-    section: Option<(usize, usize)>,
 }
 
 impl HintCoverage {
     /// Counts the hints shown on each case that `result` (a known-wrong program's, graded
-    /// on every case) fails, and moves the section of the hints never shown so far to the
-    /// end of `lines`, brought up to date: after the exercise's last program it ends the
-    /// exercise's report.
-    pub fn add(&mut self, exercise: &Exercise, result: &ExerciseResult, lines: &mut Vec<String>) {
+    /// on every case) fails.
+    pub fn add(&mut self, result: &ExerciseResult) {
         for case in result.cases.iter().filter(|case| case.failed()) {
             if let Some(hint) = case.hint()
                 && !self.shown.contains(hint)
@@ -32,16 +28,11 @@ impl HintCoverage {
                 self.shown.push(hint.clone());
             }
         }
-        if let Some((start, length)) = self.section {
-            lines.drain(start..start + length);
-        }
-        let start = lines.len();
-        self.report(exercise, result, lines);
-        self.section = Some((start, lines.len() - start));
     }
 
-    /// The hints of `exercise` never shown so far, or that there are none.
-    fn report(&self, exercise: &Exercise, result: &ExerciseResult, lines: &mut Vec<String>) {
+    /// Ends the exercise's `lines` with its hints never shown, or that there are none;
+    /// `result` is one graded on every case, whose cases hold their hints.
+    pub fn report(&self, exercise: &Exercise, result: &ExerciseResult, lines: &mut Vec<String>) {
         let hints = every_hint(exercise, result);
         let never: Vec<&(String, &Text)> = hints
             .iter()

@@ -347,28 +347,26 @@ fn search(
 /// Killed over the mutants that compile, are not equivalent and are not accepted, in
 /// percent.
 fn score(fates: &[Fate]) -> Option<f64> {
-    let killed = fates
-        .iter()
-        .filter(|fate| matches!(fate, Fate::Killed))
-        .count();
-    let scored = fates
-        .iter()
-        .filter(|fate| matches!(fate, Fate::Killed | Fate::Survived(_)))
-        .count();
-    (scored > 0).then(|| 100.0 * killed as f64 / scored as f64)
+    killed_share(fates, |fate| {
+        matches!(fate, Fate::Killed | Fate::Survived(_))
+    })
 }
 
 /// The score were the accepted mutants survivors: what the cases alone kill.
 fn score_counting_accepted(fates: &[Fate]) -> Option<f64> {
-    let counted: Vec<Fate> = fates
+    killed_share(fates, |fate| {
+        matches!(fate, Fate::Killed | Fate::Survived(_) | Fate::Accepted(_))
+    })
+}
+
+/// The killed mutants over those `scored` counts, in percent (none when it counts none).
+fn killed_share(fates: &[Fate], scored: impl Fn(&Fate) -> bool) -> Option<f64> {
+    let killed = fates
         .iter()
-        .map(|fate| match fate {
-            Fate::Accepted(_) | Fate::Survived(_) => Fate::Survived(None),
-            Fate::Killed => Fate::Killed,
-            Fate::Stillborn | Fate::Equivalent => Fate::Stillborn,
-        })
-        .collect();
-    score(&counted)
+        .filter(|fate| matches!(fate, Fate::Killed))
+        .count();
+    let scored = fates.iter().filter(|fate| scored(fate)).count();
+    (scored > 0).then(|| 100.0 * killed as f64 / scored as f64)
 }
 
 fn report(

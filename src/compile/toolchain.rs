@@ -7,6 +7,7 @@
 //! the compiler runs like a student's program, contained and limited, on a private copy
 //! of exactly the bytes that were hashed, and sees nothing but that copy and the system.
 
+use std::borrow::Cow;
 use std::io::{ErrorKind, Read};
 use std::path::{Component, Path, PathBuf};
 use std::process::Command;
@@ -125,6 +126,17 @@ impl Toolchain {
             ));
         }
         Ok(toolchain)
+    }
+
+    /// The same toolchain with `extra` flags after the course's (an exercise's own): a
+    /// build with them is another build, under another key.
+    pub fn with_flags(&self, extra: &[String]) -> Cow<'_, Toolchain> {
+        if extra.is_empty() {
+            return Cow::Borrowed(self);
+        }
+        let mut toolchain = self.clone();
+        toolchain.flags.extend(extra.iter().cloned());
+        Cow::Owned(toolchain)
     }
 
     pub fn uses_sanitizers(&self) -> bool {

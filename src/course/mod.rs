@@ -115,6 +115,12 @@ pub struct Exercise {
     /// the reports name where a program's output first went wrong.
     #[serde(default)]
     pub prompt: Option<String>,
+    /// Compiler flags after the course's for every program of this exercise: the
+    /// student's, the solution, the known-wrong programs and mutants, the players of its
+    /// battles, its checker or referee. For an exercise whose runs cost more than its
+    /// compiles, such as a search played move by move (`["-O2"]`).
+    #[serde(default)]
+    pub flags: Vec<String>,
     #[serde(default)]
     pub hints: Vec<Text>,
     /// Hints about a kind of failure, whichever case shows it (`[[exercises.failure_hints]]`,

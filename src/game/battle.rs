@@ -333,13 +333,16 @@ impl<'a> Arena<'a> {
         let (program, protocol) = match entrant {
             Entrant::Bot(bot) => {
                 let source = Path::new(BOTS_DIR).join(format!("{bot}.c"));
-                let program = self.grader.build_in(&self.grader.course.root, &source)?;
+                let program = self.grader.build(self.exercise, &source)?;
                 (program, Protocol::Lesson)
             }
             Entrant::File(path) => (self.build_file(path)?, Protocol::Lesson),
             Entrant::Submission(dir) => {
                 let source = grade::locate(self.exercise, dir);
-                (self.grader.build_in(dir, &source)?, Protocol::Lesson)
+                (
+                    self.grader.build_in(self.exercise, dir, &source)?,
+                    Protocol::Lesson,
+                )
             }
             Entrant::Engine(path) if path.is_dir() => {
                 let copy = EngineFolder::copy(path)?;
@@ -403,7 +406,7 @@ impl<'a> Arena<'a> {
             _ => Path::new("."),
         };
         let source = PathBuf::from(path.file_name().unwrap_or_default());
-        self.grader.build_in(dir, &source)
+        self.grader.build_in(self.exercise, dir, &source)
     }
 
     /// The name an engine gives itself, asked once (`ABOUT`, then `END`) in a sandbox of

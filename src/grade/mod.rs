@@ -9,6 +9,7 @@ pub mod passing;
 pub mod results;
 mod strict;
 
+use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -311,14 +312,14 @@ impl<'a> Grader<'a> {
     /// when the exercise is graded. No build starts once `done` is set: the grading has
     /// ended (with an error, say) and what is left would only keep it waiting.
     pub fn prebuild(&self, exercises: &[&Exercise], done: &AtomicBool) {
-        let builds: Vec<(&Toolchain, &Path)> = exercises
+        let builds: Vec<(Cow<Toolchain>, &Path)> = exercises
             .iter()
             .flat_map(|exercise| {
-                let own = std::iter::once(&self.toolchain)
-                    .chain(&self.strict)
+                let own = std::iter::once(self.toolchain_for(exercise))
+                    .chain(self.strict_for(exercise))
                     .map(|toolchain| (toolchain, exercise.path.as_path()));
                 validator_source(exercise)
-                    .map(|(_, source)| (&self.toolchain, source))
+                    .map(|(_, source)| (self.toolchain_for(exercise), source))
                     .into_iter()
                     .chain(own)
             })
@@ -507,9 +508,9 @@ impl<'a> Grader<'a> {
         // Read as the compile reads it: a FIFO or a huge file handed in must not hold this up.
         result.unchanged =
             skeleton.is_some() && crate::compile::toolchain::source_bytes(base, source) == skeleton;
-        let build = self
-            .toolchain
-            .compile(source, base, &self.cache, &self.sandbox)?;
+        let build =
+            self.toolchain_for(exercise)
+                .compile(source, base, &self.cache, &self.sandbox)?;
         result.diagnostics = build.diagnostics;
         let Some(program) = build.program else {
             return unrun(result, Status::CompileError, Finding::NotRun);
@@ -563,7 +564,10 @@ impl<'a> Grader<'a> {
     /// The strict tier on the cases `chosen` (its sample's part of them), where every
     /// case that ran allows passing.
     fn strict_phase(&self, grading: &mut ExerciseGrading, chosen: &[usize]) -> Result<()> {
-        let (Some(strict), Some(running)) = (&self.strict, &mut grading.running) else {
+        let Some(running) = &mut grading.running else {
+            return Ok(());
+        };
+        let Some(strict) = self.strict_for(running.exercise) else {
             return Ok(());
         };
         let passing = running
@@ -580,7 +584,7 @@ impl<'a> Grader<'a> {
             .into_iter()
             .filter(|index| chosen.contains(index))
             .collect();
-        self.run_strict(strict, &grading.result.source, running, &sampled)
+        self.run_strict(&strict, &grading.result.source, running, &sampled)
     }
 
     /// The exercise's result once all its cases ran: the verdict, and the mistakes
@@ -651,16 +655,29 @@ impl<'a> Grader<'a> {
         }
     }
 
-    /// Compiles `source` (relative to the course root) or fails with the compiler's errors.
-    pub fn build(&self, source: &Path) -> Result<Executable> {
-        self.build_in(&self.course.root, source)
+    /// What builds `exercise`'s programs: the course's toolchain with the exercise's flags.
+    pub fn toolchain_for(&self, exercise: &Exercise) -> Cow<'_, Toolchain> {
+        self.toolchain.with_flags(&exercise.flags)
     }
 
-    /// Compiles `source`, relative to `dir`, or fails with the compiler's errors.
-    pub fn build_in(&self, dir: &Path, source: &Path) -> Result<Executable> {
-        let build = self
-            .toolchain
-            .compile(source, dir, &self.cache, &self.sandbox)?;
+    /// The strict tier's toolchain for `exercise`, when the course has a strict tier.
+    fn strict_for(&self, exercise: &Exercise) -> Option<Cow<'_, Toolchain>> {
+        let strict = self.strict.as_ref()?;
+        Some(strict.with_flags(&exercise.flags))
+    }
+
+    /// Compiles `source` (relative to the course root), a program of `exercise`, or fails
+    /// with the compiler's errors.
+    pub fn build(&self, exercise: &Exercise, source: &Path) -> Result<Executable> {
+        self.build_in(exercise, &self.course.root, source)
+    }
+
+    /// Compiles `source`, relative to `dir`, a program of `exercise`, or fails with the
+    /// compiler's errors.
+    pub fn build_in(&self, exercise: &Exercise, dir: &Path, source: &Path) -> Result<Executable> {
+        let build =
+            self.toolchain_for(exercise)
+                .compile(source, dir, &self.cache, &self.sandbox)?;
         build.program.ok_or_else(|| {
             anyhow::anyhow!(
                 "{} does not compile:\n{}",
@@ -711,7 +728,7 @@ impl<'a> Grader<'a> {
             return Ok(None);
         };
         let program = self
-            .build(source)
+            .build(exercise, source)
             .with_context(|| format!("the validator of {}", exercise.name))?;
         Ok(Some(Validator {
             role,

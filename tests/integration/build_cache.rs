@@ -254,3 +254,58 @@ fn with_the_cache_off_nothing_is_kept() {
         "CLINGS_BUILD_CACHE=no: `on` (the default) or `off`",
     );
 }
+
+/// A sum that is right only when the compiler optimises.
+const RIGHT_WHEN_OPTIMISED: &str = "#include <stdio.h>\nint main(void)\n{\n    int a, b;\n    \
+    if (scanf(\"%d %d\", &a, &b) != 2)\n        return 1;\n#ifdef __OPTIMIZE__\n    \
+    printf(\"%d\\n\", a + b);\n#else\n    printf(\"%d\\n\", a - b);\n#endif\n    return 0;\n}\n";
+
+/// A greeting that is right only when the compiler does not optimise.
+const RIGHT_WHEN_NOT_OPTIMISED: &str = "#include <stdio.h>\nint main(void)\n{\n#ifdef __OPTIMIZE__\n    \
+    puts(\"optimised\");\n#else\n    puts(\"hello\");\n#endif\n    return 0;\n}\n";
+
+/// An exercise's `flags` come after the course's in every build of its programs, the
+/// strict tier's too, and in no other exercise's: with `flags = ["-O2"]` on `sum`, a sum
+/// right only when optimised passes both tiers though its -O0 build is in the cache, and
+/// `hello` is still built as the course builds.
+#[test]
+fn an_exercises_flags_build_its_programs_and_no_others() {
+    let course = sum_course("passing");
+    add_to_defaults(course.path(), "strict_sanitizers = [\"address\"]");
+    std::fs::write(course.path().join("exercises/sum.c"), RIGHT_WHEN_OPTIMISED).unwrap();
+    std::fs::write(
+        course.path().join("exercises/hello.c"),
+        RIGHT_WHEN_NOT_OPTIMISED,
+    )
+    .unwrap();
+    let (document, code) = json_results(course.path(), &[]);
+    assert_eq!(verdicts(&document, 0), ["wrong_output", "wrong_output"]);
+    assert_eq!(verdicts(&document, 1), ["passed"]);
+    assert_eq!(code, Some(1));
+
+    let info = course.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    let flagged = text.replacen(
+        "path = \"exercises/sum.c\"\n",
+        "path = \"exercises/sum.c\"\nflags = [\"-O2\"]\n",
+        1,
+    );
+    assert_ne!(flagged, text);
+    std::fs::write(&info, flagged).unwrap();
+    let output = clings(course.path())
+        .args(["test", "--format", "json"])
+        .env("CLINGS_TIMINGS", "1")
+        .output()
+        .unwrap();
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(verdicts(&document, 0), ["passed", "passed"]);
+    assert_eq!(verdicts(&document, 1), ["passed"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    // sum's two cases ran in both tiers (its strict build was optimised too), and hello's
+    // once: its strict pass is remembered from the first run, as its build is the same.
+    let runs = stderr_of(&output)
+        .lines()
+        .find_map(|line| line.strip_prefix("run "))
+        .and_then(|line| line.split_whitespace().nth(1)?.parse::<u32>().ok());
+    assert_eq!(runs, Some(5), "{}", stderr_of(&output));
+}

@@ -36,7 +36,7 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
     let mut changes = Vec::new();
     let mut unchanged = 0;
     for exercise in exercises {
-        let program = grader.build(&exercise.solution_path())?;
+        let program = grader.build(exercise, &exercise.solution_path())?;
         for case in fixture::discover(&course.fixtures_dir(exercise))? {
             let fresh = grader
                 .reference_run(&program, &case)

@@ -294,7 +294,7 @@ fn search(
             .sandbox
             .run(&Job::program(program, Some(input), &env), limits)
     };
-    let reference = grader.build(&exercise.solution_path())?;
+    let reference = grader.build(exercise, &exercise.solution_path())?;
     // What the reference does with each input; one it fails on (too slow, a crash) is not
     // used.
     let expected: Vec<Option<(Vec<u8>, i32)>> =
@@ -307,7 +307,7 @@ fn search(
         });
     let indices: Vec<usize> = (0..paths.len()).collect();
     for number in survivors {
-        let program = mutant_grader.build_in(&mutant_dir(dir, number), file_name)?;
+        let program = mutant_grader.build_in(exercise, &mutant_dir(dir, number), file_name)?;
         // The first input (in order) on which the mutant differs: inputs after one found are
         // not run, those before it all are.
         let first = AtomicUsize::new(usize::MAX);

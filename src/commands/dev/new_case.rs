@@ -107,7 +107,7 @@ pub fn run(app: &App, new: &Args) -> Result<Exit> {
     }
 
     let grader = app.grader()?;
-    let program = grader.build(&exercise.solution_path())?;
+    let program = grader.build(exercise, &exercise.solution_path())?;
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     // The input goes to a temporary file first, so a failing solution leaves nothing behind.
     let staged_input = text

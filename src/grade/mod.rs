@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::compile::cache::{BuildCache, Executable};
+use crate::compile::cache::{Build, BuildCache, Executable};
 use crate::compile::toolchain::{self, Toolchain};
 use crate::course::fixture::{self, Case, CaseConfig};
 use crate::course::{self, Course, Defaults, Exercise};
@@ -139,6 +139,9 @@ struct Running<'e> {
     base: PathBuf,
     validator: Option<Validator>,
     program: Executable,
+    /// What the program's runs get in their environment besides the toolchain's: which
+    /// mutant a mutant schema runs as (see [`crate::mutants::schema`]).
+    program_env: Vec<(String, String)>,
     /// The loop rule's count, over all the exercise's cases, as one run of them had.
     looping: LoopWatch,
     cases: Vec<Case>,
@@ -380,16 +383,17 @@ impl<'a> Grader<'a> {
     /// found) and which have run, and returns the cases still to run, most wanted first.
     /// The cases never run are left skipped; the strict tier runs only once every case
     /// has run and allows passing, as in a whole grading. For programs that are no
-    /// student's (`dev check`'s): hidden cases are run as the public ones.
+    /// student's (`dev check`'s, `dev mutants`'): hidden cases are run as the public ones,
+    /// and the program's runs get `program_env` in their environment.
     pub fn grade_source_until(
         &self,
         exercise: &Exercise,
-        base: &Path,
-        source: &Path,
+        (base, source): (&Path, &Path),
+        program_env: &[(String, String)],
         mut next: impl FnMut(&[CaseResult], &[bool]) -> Vec<usize>,
     ) -> Result<ExerciseResult> {
         let _grading = Grading::begin()?;
-        let mut grading = self.begin_grading(exercise, base, source)?;
+        let mut grading = self.begin_grading(exercise, base, source, program_env)?;
         let Some(running) = &mut grading.running else {
             return Ok(self.finish_grading(grading));
         };
@@ -419,7 +423,7 @@ impl<'a> Grader<'a> {
                 .collect();
             let results = self.run_cases(
                 &cases,
-                &running.program,
+                (&running.program, &running.program_env),
                 &self.toolchain,
                 running.validator.as_ref(),
                 &running.looping,
@@ -455,7 +459,7 @@ impl<'a> Grader<'a> {
         let _grading = Grading::begin()?;
         let mut gradings = Vec::with_capacity(sources.len());
         for (exercise, base, source) in sources {
-            let mut grading = self.begin_grading(exercise, base, source)?;
+            let mut grading = self.begin_grading(exercise, base, source, &[])?;
             self.run_phase(&mut grading, false)?;
             gradings.push(grading);
         }
@@ -474,6 +478,7 @@ impl<'a> Grader<'a> {
         exercise: &'e Exercise,
         base: &Path,
         source: &Path,
+        program_env: &[(String, String)],
     ) -> Result<ExerciseGrading<'e>> {
         let cases = self.cases(exercise)?;
         let chapter = self.course.chapter_of(exercise).clone();
@@ -520,6 +525,7 @@ impl<'a> Grader<'a> {
             base: base.to_path_buf(),
             validator: self.validator(exercise)?,
             program,
+            program_env: program_env.to_vec(),
             looping: LoopWatch::new(self.loop_rule),
             results: vec![None; cases.len()],
             cases,
@@ -550,7 +556,7 @@ impl<'a> Grader<'a> {
             .collect();
         let results = self.run_cases(
             &cases,
-            &running.program,
+            (&running.program, &running.program_env),
             &self.toolchain,
             running.validator.as_ref(),
             &running.looping,
@@ -666,6 +672,13 @@ impl<'a> Grader<'a> {
         Some(strict.with_flags(&exercise.flags))
     }
 
+    /// Compiles `source`, relative to `dir`, a program of `exercise`: the program, or what
+    /// the compiler said.
+    pub fn compile_in(&self, exercise: &Exercise, dir: &Path, source: &Path) -> Result<Build> {
+        self.toolchain_for(exercise)
+            .compile(source, dir, &self.cache, &self.sandbox)
+    }
+
     /// Compiles `source` (relative to the course root), a program of `exercise`, or fails
     /// with the compiler's errors.
     pub fn build(&self, exercise: &Exercise, source: &Path) -> Result<Executable> {
@@ -675,9 +688,7 @@ impl<'a> Grader<'a> {
     /// Compiles `source`, relative to `dir`, a program of `exercise`, or fails with the
     /// compiler's errors.
     pub fn build_in(&self, exercise: &Exercise, dir: &Path, source: &Path) -> Result<Executable> {
-        let build =
-            self.toolchain_for(exercise)
-                .compile(source, dir, &self.cache, &self.sandbox)?;
+        let build = self.compile_in(exercise, dir, source)?;
         build.program.ok_or_else(|| {
             anyhow::anyhow!(
                 "{} does not compile:\n{}",
@@ -739,18 +750,19 @@ impl<'a> Grader<'a> {
         }))
     }
 
-    /// Runs every case on `program`, built by `toolchain`, in parallel (judged by the
+    /// Runs every case on `program`, built by `toolchain`, with `program_env` besides the
+    /// toolchain's environment, in parallel (judged by the
     /// exercise's `validator` when it has one); stops starting cases once the program has
     /// shown that it loops (see [`crate::grade::looping`]).
     fn run_cases(
         &self,
         cases: &[Case],
-        program: &Path,
+        (program, program_env): (&Path, &[(String, String)]),
         toolchain: &Toolchain,
         validator: Option<&Validator>,
         looping: &LoopWatch,
     ) -> Result<Vec<CaseResult>> {
-        let env = toolchain.runtime_env();
+        let env = program_env_of(toolchain, program_env);
         let results = parallel::map(cases, self.jobs, |case| match looping.skip() {
             Some(skipped) => Ok(self.unrun_case(case, skipped)),
             None => {
@@ -785,7 +797,9 @@ impl<'a> Grader<'a> {
             );
         };
         let validator = running.validator.as_ref();
-        let env = strict.runtime_env();
+        // A pass is remembered with the environment it ran in: a schema's mark is one
+        // mutant's.
+        let env = program_env_of(strict, &running.program_env);
         let passes = Passes::of(&program);
         // The cases this build has not passed yet: only their runs can change the verdict.
         let (marks, unknown): (Vec<Option<String>>, Vec<usize>) = chosen
@@ -812,7 +826,13 @@ impl<'a> Grader<'a> {
             .map(|&index| running.cases[index].clone())
             .collect();
         let looping = LoopWatch::new(self.loop_rule);
-        let strict_results = self.run_cases(&sampled, &program, strict, validator, &looping)?;
+        let strict_results = self.run_cases(
+            &sampled,
+            (&program, &running.program_env),
+            strict,
+            validator,
+            &looping,
+        )?;
         for ((&index, mark), strict_result) in unknown.iter().zip(marks).zip(strict_results) {
             match (strict_result.finding == Finding::Passed, mark) {
                 (true, Some(mark)) => passes.record(&mark),
@@ -887,6 +907,13 @@ impl<'a> Grader<'a> {
             diverged: None,
         })
     }
+}
+
+/// The environment of a program built by `toolchain`: the toolchain's, then `extra`.
+fn program_env_of(toolchain: &Toolchain, extra: &[(String, String)]) -> Vec<(String, String)> {
+    let mut env = toolchain.runtime_env();
+    env.extend_from_slice(extra);
+    env
 }
 
 /// What a reference solution printed and left for a case.

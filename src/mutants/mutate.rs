@@ -123,6 +123,16 @@ pub fn mutants(source: &str) -> Vec<Mutant> {
         .collect()
 }
 
+/// The functions of `source`: each one's name and its body, from its `{` to its `}`.
+pub fn functions(source: &str) -> Vec<(String, std::ops::Range<usize>)> {
+    let tokens = tokens(source);
+    let program = Program {
+        source,
+        tokens: &tokens,
+    };
+    program.functions()
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Word,

@@ -229,3 +229,42 @@ fn accepted_mutants_are_listed_apart_with_why_and_left_out_of_the_score() {
         stdout_of(&checked)
     );
 }
+
+/// A sum whose two branches are cases of a switch: `case 0 → case 1` and `case 1 → case 0`
+/// repeat a case's value, and do not compile.
+const SWITCHED_SUM: &str = "#include <stdio.h>\n\nint main(void)\n{\n    int a, b;\n    \
+    if (scanf(\"%d %d\", &a, &b) != 2)\n        return 1;\n    switch (a > 0) {\n    case 0:\n        \
+    printf(\"%d\\n\", a + b);\n        break;\n    case 1:\n        printf(\"%d\\n\", b + a);\n        \
+    break;\n    }\n    return 0;\n}\n";
+
+/// The mutants are built as one program, but for those whose bodies do not compile there:
+/// each is built alone and found stillborn, as it was before; the others are graded in the
+/// one program, each as itself: the eleven that print another sum are all killed, the nine
+/// that change nothing a case or an input can see are equivalent.
+#[test]
+fn mutants_are_built_as_one_program_but_those_that_do_not_compile() {
+    let course = sum_course("passing");
+    std::fs::write(course.path().join("solutions/sum.c"), SWITCHED_SUM).unwrap();
+    let output = clings(course.path())
+        .args(["dev", "mutants", "sum", "--tries", "20"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
+    let summary = said
+        .lines()
+        .find(|line| line.starts_with("sum: mutation score "))
+        .unwrap_or_else(|| panic!("no score in:\n{said}"));
+    assert!(
+        summary.starts_with(
+            "sum: mutation score 100.0%, 11 of 11 killed (22 mutants, 2 stillborn, 9 equivalent)"
+        ),
+        "{said}"
+    );
+    assert!(summary.ends_with("; 20 built as one program)"), "{summary}");
+    assert!(
+        said.contains("sum.c:8: a > 0 → a <= 0 (no made-up input"),
+        "{said}"
+    );
+    assert_eq!(output.status.code(), Some(0));
+}

@@ -312,7 +312,7 @@ fn grade_program(
                 .collect()
         })
         .unwrap_or_default();
-    grader.grade_source_until(exercise, root, path, |cases, ran| {
+    grader.grade_source_until(exercise, (root, path), &[], |cases, ran| {
         mistakes::still_to_run(&exercise.mistakes, cases, ran, question, &also)
     })
 }

@@ -22,9 +22,10 @@ use crate::grade::looping::LoopRule;
 use crate::grade::results::CaseResult;
 use crate::mutants::input_search;
 use crate::mutants::mutate::{self, Mutant, Operator};
+use crate::mutants::schema::Schema;
 use crate::sandbox::{Job, Outcome, Termination};
 use crate::util::i18n::count;
-use crate::util::parallel;
+use crate::util::{parallel, style};
 use crate::verdict::{self, Expected, Finding, Status};
 
 /// A mutant's time limit is this many times the reference's slowest case: a mutant that
@@ -155,15 +156,20 @@ fn exercise_score(
             .with_context(|| format!("cannot create {}", home.display()))?;
         std::fs::write(home.join(&file_name), &mutant.source)?;
     }
+    let schema = schema(
+        &mutant_grader,
+        exercise,
+        (&reference_source, &mutants),
+        &dir,
+        &file_name,
+    )?;
     let numbers: Vec<usize> = (0..mutants.len()).collect();
     let kills = KillCounts::new(reference.cases.len());
     let graded = parallel::map(&numbers, grader.jobs, |&number| {
-        mutant_grader.grade_source_until(
-            exercise,
-            &mutant_dir(&dir, number),
-            &file_name,
-            |cases, ran| kills.still_to_run(cases, ran),
-        )
+        let (base, env) = built_as(schema.as_ref(), &dir, number);
+        mutant_grader.grade_source_until(exercise, (&base, &file_name), &env, |cases, ran| {
+            kills.still_to_run(cases, ran)
+        })
     });
     let mut fates = Vec::new();
     for result in graded {
@@ -177,11 +183,9 @@ fn exercise_score(
     accept(exercise, &mutants, &mut fates);
     let graded_in = started.elapsed();
     let unsearched = search(
-        grader,
-        &mutant_grader,
+        (grader, &mutant_grader),
         exercise,
-        &dir,
-        &file_name,
+        (&dir, &file_name, schema.as_ref()),
         &mut fates,
         options,
     )?;
@@ -190,7 +194,7 @@ fn exercise_score(
         &file_name,
         &mutants,
         &fates,
-        unsearched,
+        (unsearched, schema.as_ref().map_or(0, Schema::len)),
         (graded_in, started.elapsed()),
     );
     Ok(score(&fates))
@@ -246,15 +250,68 @@ fn mutant_dir(dir: &Path, number: usize) -> PathBuf {
     dir.join(format!("m{}", number + 1))
 }
 
+/// The folder of the schema, beside the mutants' own (`m1`, `m2`, ...).
+const SCHEMA_DIR: &str = "schema";
+
+/// How many times a schema is compiled again without the mutants whose bodies did not
+/// compile in it, before every mutant is built alone.
+const SCHEMA_TRIES: usize = 3;
+
+/// The schema of `mutants` of `original`, written in `dir` and compiled: without the
+/// mutants whose bodies do not compile beside the others (each then built alone, to be
+/// found stillborn or not). None when it holds no mutant, or does not compile for
+/// another reason.
+fn schema(
+    grader: &Grader,
+    exercise: &Exercise,
+    (original, mutants): (&str, &[Mutant]),
+    dir: &Path,
+    file_name: &Path,
+) -> Result<Option<Schema>> {
+    let home = dir.join(SCHEMA_DIR);
+    std::fs::create_dir_all(&home).with_context(|| format!("cannot create {}", home.display()))?;
+    let mut left_out = Vec::new();
+    for _ in 0..SCHEMA_TRIES {
+        let schema = Schema::new(original, mutants, &left_out);
+        if schema.is_empty() {
+            return Ok(None);
+        }
+        std::fs::write(home.join(file_name), &schema.source)?;
+        let build = grader.compile_in(exercise, &home, file_name)?;
+        if build.program.is_some() {
+            return Ok(Some(schema));
+        }
+        match schema.members_in_error(&style::strip_ansi(&build.diagnostics)) {
+            Some(broken) => left_out.extend(broken),
+            None => return Ok(None),
+        }
+    }
+    Ok(None)
+}
+
+/// Where mutant `number` is built, and what its runs get in their environment: the
+/// schema's folder and the number that chooses it, when the schema holds it; else its
+/// own folder.
+fn built_as(
+    schema: Option<&Schema>,
+    dir: &Path,
+    number: usize,
+) -> (PathBuf, Vec<(String, String)>) {
+    match schema {
+        Some(schema) if schema.holds(number) => {
+            (dir.join(SCHEMA_DIR), vec![Schema::choose(number)])
+        }
+        _ => (mutant_dir(dir, number), Vec::new()),
+    }
+}
+
 /// Looks for an input that tells each survivor from the reference; a survivor for which
 /// none of `options.tries` inputs does becomes equivalent. Returns why no input was
 /// searched, when none was.
 fn search(
-    grader: &Grader,
-    mutant_grader: &Grader,
+    (grader, mutant_grader): (&Grader, &Grader),
     exercise: &Exercise,
-    dir: &Path,
-    file_name: &Path,
+    (dir, file_name, schema): (&Path, &Path, Option<&Schema>),
     fates: &mut [Fate],
     options: &Args,
 ) -> Result<Option<&'static str>> {
@@ -289,7 +346,8 @@ fn search(
     }
     let limits = mutant_grader.limits(None);
     let env = grader.toolchain.runtime_env();
-    let run = |program: &Path, input: &Path| -> Result<Outcome> {
+    let run = |program: &Path, chosen: &[(String, String)], input: &Path| -> Result<Outcome> {
+        let env: Vec<(String, String)> = env.iter().chain(chosen).cloned().collect();
         grader
             .sandbox
             .run(&Job::program(program, Some(input), &env), limits)
@@ -298,16 +356,19 @@ fn search(
     // What the reference does with each input; one it fails on (too slow, a crash) is not
     // used.
     let expected: Vec<Option<(Vec<u8>, i32)>> =
-        parallel::map(&paths, grader.jobs, |path| match run(&reference, path) {
-            Ok(outcome) => match (outcome.termination, outcome.stopped) {
-                (Termination::Exited(code), None) => Some((outcome.stdout, code)),
-                _ => None,
-            },
-            Err(_) => None,
+        parallel::map(&paths, grader.jobs, |path| {
+            match run(&reference, &[], path) {
+                Ok(outcome) => match (outcome.termination, outcome.stopped) {
+                    (Termination::Exited(code), None) => Some((outcome.stdout, code)),
+                    _ => None,
+                },
+                Err(_) => None,
+            }
         });
     let indices: Vec<usize> = (0..paths.len()).collect();
     for number in survivors {
-        let program = mutant_grader.build_in(exercise, &mutant_dir(dir, number), file_name)?;
+        let (base, chosen) = built_as(schema, dir, number);
+        let program = mutant_grader.build_in(exercise, &base, file_name)?;
         // The first input (in order) on which the mutant differs: inputs after one found are
         // not run, those before it all are.
         let first = AtomicUsize::new(usize::MAX);
@@ -318,7 +379,7 @@ fn search(
             if index > first.load(Ordering::Relaxed) {
                 return;
             }
-            let Ok(outcome) = run(&program, &paths[index]) else {
+            let Ok(outcome) = run(&program, &chosen, &paths[index]) else {
                 return;
             };
             let expected = Expected {
@@ -374,7 +435,7 @@ fn report(
     file_name: &Path,
     mutants: &[Mutant],
     fates: &[Fate],
-    unsearched: Option<&str>,
+    (unsearched, in_schema): (Option<&str>, usize),
     (graded_in, elapsed): (Duration, Duration),
 ) {
     let tally = |wanted: fn(&Fate) -> bool| fates.iter().filter(|fate| wanted(fate)).count();
@@ -392,7 +453,8 @@ fn report(
     };
     let summary = format!(
         "{}: mutation score {score}, {killed} of {} killed ({}, {stillborn} stillborn, \
-         {equivalent} equivalent{accepted}) in {:.1} s ({:.1} s grading, {:.1} s input search)",
+         {equivalent} equivalent{accepted}) in {:.1} s ({:.1} s grading, {:.1} s input search; \
+         {in_schema} built as one program)",
         exercise.name,
         killed + survived,
         count(mutants.len(), "mutant", "mutants"),

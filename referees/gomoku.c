@@ -47,6 +47,11 @@ enum { ACCEPTED = 42, WRONG_ANSWER = 43, REFEREE_ERROR = 1 };
 #define MAX_LINE 64
 /* How long the program may take to stop once its stdin is closed. */
 #define STOP_GRACE_MS 1000
+/* After a move that did not come in time, how long its line may take to come once the
+ * program's stdin is closed: a program that printed it without fflush is waiting for its
+ * next line, and writes it as it exits, at once. One still thinking is not waited for (a
+ * second more of its search tells nothing, and a line then would be no missing fflush). */
+#define LATE_LINE_MS 300
 /* The program's first move may take this much longer: it includes its start-up. */
 #define START_UP_MS 1000
 
@@ -1157,11 +1162,12 @@ static int program_move(int *move_r, int *move_c)
 }
 
 /* After the game: closing the program's stdin tells it the game is over;
- * it must then stop. Whatever it writes meanwhile is read and dropped. */
-static int program_stops(void)
+ * it must then stop within `grace_ms`. Whatever it writes meanwhile is read
+ * and dropped. */
+static int program_stops(long grace_ms)
 {
     char line[MAX_LINE + 1];
-    long deadline = now_ms() + STOP_GRACE_MS;
+    long deadline = now_ms() + grace_ms;
 
     fclose(stdout);
     for (;;) {
@@ -1675,7 +1681,7 @@ int main(int argc, char **argv)
         turn = other(turn);
     }
 
-    int stopped = program_stops();
+    int stopped = program_stops(timed_out ? LATE_LINE_MS : STOP_GRACE_MS);
     int accepted = 0;
     const char *opponent = opponent_names[game.opponent];
 

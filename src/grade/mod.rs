@@ -679,6 +679,19 @@ impl<'a> Grader<'a> {
             .compile(source, dir, &self.cache, &self.sandbox)
     }
 
+    /// Compiles `source`, relative to `dir`, a program of `exercise`, for the strict tier:
+    /// none without one.
+    pub fn compile_strict_in(
+        &self,
+        exercise: &Exercise,
+        dir: &Path,
+        source: &Path,
+    ) -> Result<Option<Build>> {
+        self.strict_for(exercise)
+            .map(|strict| strict.compile(source, dir, &self.cache, &self.sandbox))
+            .transpose()
+    }
+
     /// Compiles `source` (relative to the course root), a program of `exercise`, or fails
     /// with the compiler's errors.
     pub fn build(&self, exercise: &Exercise, source: &Path) -> Result<Executable> {

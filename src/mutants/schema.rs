@@ -33,9 +33,9 @@ pub struct Schema {
 }
 
 impl Schema {
-    /// The schema of `mutants` of `original`, leaving out the mutants numbered in
-    /// `left_out` (indices in the list).
-    pub fn new(original: &str, mutants: &[Mutant], left_out: &[usize]) -> Schema {
+    /// The schema of the `candidates` (indices in the list) among `mutants` of `original`
+    /// that change one function's body and nothing else.
+    pub fn new(original: &str, mutants: &[Mutant], candidates: &[usize]) -> Schema {
         let functions = mutate::functions(original);
         // Each function body's range in the original, and the members changing it.
         let mut changed: Vec<(Range<usize>, Vec<Member>)> = functions
@@ -43,10 +43,8 @@ impl Schema {
             .map(|(_, body)| (body, Vec::new()))
             .collect();
         let mut members = vec![false; mutants.len()];
-        for (index, mutant) in mutants.iter().enumerate() {
-            if left_out.contains(&index) {
-                continue;
-            }
+        for &index in candidates {
+            let mutant = &mutants[index];
             let found = changed.iter_mut().find_map(|(body, bodies)| {
                 changed_body(original, &mutant.source, body).map(|text| (bodies, text))
             });
@@ -111,8 +109,8 @@ impl Schema {
     }
 
     /// The members whose bodies hold the errors of `diagnostics` (the compiler's, without
-    /// colours): to be left out of the next schema. None when an error lies elsewhere: the
-    /// schema itself is at fault, and every mutant is built alone.
+    /// colours): to be left out of the next schema. None when an error lies elsewhere, or
+    /// there is none (the compile was stopped): the schema itself is at fault.
     pub fn members_in_error(&self, diagnostics: &str) -> Option<Vec<usize>> {
         let mut found = Vec::new();
         for line in diagnostics.lines() {
@@ -186,7 +184,8 @@ mod tests {
     #[test]
     fn the_schema_runs_as_each_of_its_mutants_and_as_the_reference() {
         let mutants = mutate::mutants(PROGRAM);
-        let schema = Schema::new(PROGRAM, &mutants, &[]);
+        let all: Vec<usize> = (0..mutants.len()).collect();
+        let schema = Schema::new(PROGRAM, &mutants, &all);
         let dir = tempfile::tempdir().unwrap();
         let program = built(&schema.source, dir.path(), "schema");
         let reference = built(PROGRAM, dir.path(), "reference");
@@ -213,7 +212,8 @@ mod tests {
     #[test]
     fn errors_are_traced_to_the_members_whose_bodies_hold_them() {
         let mutants = mutate::mutants(PROGRAM);
-        let schema = Schema::new(PROGRAM, &mutants, &[]);
+        let all: Vec<usize> = (0..mutants.len()).collect();
+        let schema = Schema::new(PROGRAM, &mutants, &all);
         let (index, lines) = &schema.bodies[1];
         let said = format!(
             "schema.c: In function 'show':\nschema.c:{}:9: error: expected ';'\n",
@@ -221,7 +221,8 @@ mod tests {
         );
         assert_eq!(schema.members_in_error(&said), Some(vec![*index]));
         assert_eq!(schema.members_in_error("schema.c:1:1: error: no"), None);
-        let without = Schema::new(PROGRAM, &mutants, &[*index]);
+        let others: Vec<usize> = all.into_iter().filter(|other| other != index).collect();
+        let without = Schema::new(PROGRAM, &mutants, &others);
         assert!(!without.holds(*index));
         assert_eq!(without.len(), schema.len() - 1);
     }

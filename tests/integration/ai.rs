@@ -169,3 +169,48 @@ fn a_player_with_a_three_must_make_it_four_when_nothing_is_more_urgent() {
     let hint = first_hint(&exercise);
     assert!(hint.contains("it has no third priority"), "{hint}");
 }
+
+/// A player that thinks past its first move's time (its start-up second included) and
+/// then prints the move, flushed.
+const THINKS_TOO_LONG: &str = "#include <stdio.h>\n#include <time.h>\n\nint main(void)\n{\n    \
+    char side;\n    if (scanf(\" %c\", &side) != 1)\n        return 0;\n    \
+    while (clock() < 26 * CLOCKS_PER_SEC / 10)\n        continue;\n    \
+    printf(\"7 7\\n\");\n    fflush(stdout);\n    return 0;\n}\n";
+
+/// After a move that did not come in time, the referee waits a moment for a line that a
+/// missing fflush held back, not a second: a player that forgot fflush is told so, one that
+/// was still thinking (and flushes) is told only that its move was late.
+#[test]
+fn a_late_move_is_put_down_to_a_missing_fflush_only_when_it_was_one() {
+    let said = |program: &str| {
+        let course = copy_course(&repo());
+        std::fs::write(course.path().join("exercises/ai.c"), program).unwrap();
+        let fixtures = course.path().join("fixtures/ai");
+        for entry in std::fs::read_dir(&fixtures).unwrap() {
+            let path = entry.unwrap().path();
+            if !path
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("01_")
+            {
+                std::fs::remove_file(path).unwrap();
+            }
+        }
+        let (exercise, _) = graded(course.path());
+        let case = &cases(&exercise)[0];
+        assert_eq!(case["verdict"], "wrong_output", "{exercise:#}");
+        case.to_string()
+    };
+    let forgets =
+        std::fs::read_to_string(repo().join("solutions/wrong/ai/forgets_flush.c")).unwrap();
+    let late_line = "a line came after the game ended";
+    let forgot = said(&forgets);
+    assert!(
+        forgot.contains("no move within") && forgot.contains(late_line),
+        "{forgot}"
+    );
+    let thinking = said(THINKS_TOO_LONG);
+    assert!(thinking.contains("no move within"), "{thinking}");
+    assert!(!thinking.contains(late_line), "{thinking}");
+}

@@ -156,7 +156,7 @@ fn exercise_score(
             .with_context(|| format!("cannot create {}", home.display()))?;
         std::fs::write(home.join(&file_name), &mutant.source)?;
     }
-    let schema = schema(
+    let schemas = schemas(
         &mutant_grader,
         exercise,
         (&reference_source, &mutants),
@@ -166,7 +166,7 @@ fn exercise_score(
     let numbers: Vec<usize> = (0..mutants.len()).collect();
     let kills = KillCounts::new(reference.cases.len());
     let graded = parallel::map(&numbers, grader.jobs, |&number| {
-        let (base, env) = built_as(schema.as_ref(), &dir, number);
+        let (base, env) = built_as(&schemas, &dir, number);
         mutant_grader.grade_source_until(exercise, (&base, &file_name), &env, |cases, ran| {
             kills.still_to_run(cases, ran)
         })
@@ -185,7 +185,7 @@ fn exercise_score(
     let unsearched = search(
         (grader, &mutant_grader),
         exercise,
-        (&dir, &file_name, schema.as_ref()),
+        (&dir, &file_name, &schemas),
         &mut fates,
         options,
     )?;
@@ -194,7 +194,10 @@ fn exercise_score(
         &file_name,
         &mutants,
         &fates,
-        (unsearched, schema.as_ref().map_or(0, Schema::len)),
+        (
+            unsearched,
+            schemas.iter().map(|(_, schema)| schema.len()).sum(),
+        ),
         (graded_in, started.elapsed()),
     );
     Ok(score(&fates))
@@ -250,58 +253,72 @@ fn mutant_dir(dir: &Path, number: usize) -> PathBuf {
     dir.join(format!("m{}", number + 1))
 }
 
-/// The folder of the schema, beside the mutants' own (`m1`, `m2`, ...).
-const SCHEMA_DIR: &str = "schema";
+/// The most mutants one schema holds: its compiles stay well within a compile's limits
+/// (search's take about 35 ms each at -O2, twice that with AddressSanitizer), and the
+/// schemas compile side by side.
+const SCHEMA_MEMBERS: usize = 32;
 
 /// How many times a schema is compiled again without the mutants whose bodies did not
-/// compile in it, before every mutant is built alone.
+/// compile in it, before its mutants are built alone.
 const SCHEMA_TRIES: usize = 3;
 
-/// The schema of `mutants` of `original`, written in `dir` and compiled: without the
-/// mutants whose bodies do not compile beside the others (each then built alone, to be
-/// found stillborn or not). None when it holds no mutant, or does not compile for
-/// another reason.
-fn schema(
+/// The schemas of `mutants` of `original`, each of up to [`SCHEMA_MEMBERS`] mutants in the
+/// list's order, written in folders of `dir` (`schema1`, ...) and compiled side by side.
+/// A schema leaves out the mutants whose bodies do not compile beside the others (each
+/// then built alone, to be found stillborn or not); one that does not compile for another
+/// reason, or not for the strict tier, is dropped, its mutants built alone.
+fn schemas(
     grader: &Grader,
     exercise: &Exercise,
     (original, mutants): (&str, &[Mutant]),
     dir: &Path,
     file_name: &Path,
-) -> Result<Option<Schema>> {
-    let home = dir.join(SCHEMA_DIR);
-    std::fs::create_dir_all(&home).with_context(|| format!("cannot create {}", home.display()))?;
-    let mut left_out = Vec::new();
-    for _ in 0..SCHEMA_TRIES {
-        let schema = Schema::new(original, mutants, &left_out);
-        if schema.is_empty() {
-            return Ok(None);
+) -> Result<Vec<(PathBuf, Schema)>> {
+    let indices: Vec<usize> = (0..mutants.len()).collect();
+    let chunks: Vec<(PathBuf, &[usize])> = indices
+        .chunks(SCHEMA_MEMBERS)
+        .enumerate()
+        .map(|(number, chunk)| (dir.join(format!("schema{}", number + 1)), chunk))
+        .collect();
+    let built = parallel::map(&chunks, grader.jobs, |(home, chunk)| -> Result<_> {
+        std::fs::create_dir_all(home)
+            .with_context(|| format!("cannot create {}", home.display()))?;
+        let mut candidates = chunk.to_vec();
+        for _ in 0..SCHEMA_TRIES {
+            let schema = Schema::new(original, mutants, &candidates);
+            if schema.is_empty() {
+                return Ok(None);
+            }
+            std::fs::write(home.join(file_name), &schema.source)?;
+            let build = grader.compile_in(exercise, home, file_name)?;
+            if build.program.is_some() {
+                let strict = grader.compile_strict_in(exercise, home, file_name)?;
+                return Ok(match strict.is_none_or(|build| build.program.is_some()) {
+                    true => Some((home.clone(), schema)),
+                    false => None,
+                });
+            }
+            match schema.members_in_error(&style::strip_ansi(&build.diagnostics)) {
+                Some(broken) => candidates.retain(|index| !broken.contains(index)),
+                None => return Ok(None),
+            }
         }
-        std::fs::write(home.join(file_name), &schema.source)?;
-        let build = grader.compile_in(exercise, &home, file_name)?;
-        if build.program.is_some() {
-            return Ok(Some(schema));
-        }
-        match schema.members_in_error(&style::strip_ansi(&build.diagnostics)) {
-            Some(broken) => left_out.extend(broken),
-            None => return Ok(None),
-        }
-    }
-    Ok(None)
+        Ok(None)
+    });
+    built.into_iter().filter_map(Result::transpose).collect()
 }
 
-/// Where mutant `number` is built, and what its runs get in their environment: the
-/// schema's folder and the number that chooses it, when the schema holds it; else its
-/// own folder.
+/// Where mutant `number` is built, and what its runs get in their environment: its
+/// schema's folder and the number that chooses it, when a schema holds it; else its own
+/// folder.
 fn built_as(
-    schema: Option<&Schema>,
+    schemas: &[(PathBuf, Schema)],
     dir: &Path,
     number: usize,
 ) -> (PathBuf, Vec<(String, String)>) {
-    match schema {
-        Some(schema) if schema.holds(number) => {
-            (dir.join(SCHEMA_DIR), vec![Schema::choose(number)])
-        }
-        _ => (mutant_dir(dir, number), Vec::new()),
+    match schemas.iter().find(|(_, schema)| schema.holds(number)) {
+        Some((home, _)) => (home.clone(), vec![Schema::choose(number)]),
+        None => (mutant_dir(dir, number), Vec::new()),
     }
 }
 
@@ -311,7 +328,7 @@ fn built_as(
 fn search(
     (grader, mutant_grader): (&Grader, &Grader),
     exercise: &Exercise,
-    (dir, file_name, schema): (&Path, &Path, Option<&Schema>),
+    (dir, file_name, schemas): (&Path, &Path, &[(PathBuf, Schema)]),
     fates: &mut [Fate],
     options: &Args,
 ) -> Result<Option<&'static str>> {
@@ -367,7 +384,7 @@ fn search(
         });
     let indices: Vec<usize> = (0..paths.len()).collect();
     for number in survivors {
-        let (base, chosen) = built_as(schema, dir, number);
+        let (base, chosen) = built_as(schemas, dir, number);
         let program = mutant_grader.build_in(exercise, &base, file_name)?;
         // The first input (in order) on which the mutant differs: inputs after one found are
         // not run, those before it all are.

@@ -88,18 +88,21 @@ echo "## 3. cold start: empty build cache"
 flags="-std=c99 -Wall -Wextra -g"
 cat >"$work/compile.sh" <<SH
 #!/usr/bin/env bash
-# The builds clings makes, with its flags: each exercise with UBSan (its runtime linked
-# in) and with AddressSanitizer (strict tier), and the ai exercise's referee with UBSan;
-# \$1 at a time (default 1: one after another).
+# The builds clings makes, with its flags and each exercise's own (info.toml's flags):
+# each exercise with UBSan (its runtime linked in) and with AddressSanitizer (strict tier),
+# and the referee with UBSan, once with the flags of each exercise it judges; \$1 at a time
+# (default 1: one after another).
 cd "$course"
 ubsan="-fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan -static-libgcc"
 link="-Wl,--as-needed -lm"
 {
-  echo "gcc $flags \$ubsan referees/gomoku.c -o $work/referee \$link"
   for source in exercises/*.c; do
     name=\$(basename "\$source" .c)
-    echo "gcc $flags \$ubsan \$source -o $work/ub_\$name \$link"
-    echo "gcc $flags -fsanitize=address -fno-sanitize-recover=all \$source -o $work/asan_\$name \$link"
+    own=\$(python3 -c 'import sys, tomllib; print(" ".join(next(e for e in tomllib.load(open("info.toml", "rb"))["exercises"] if e["name"] == sys.argv[1]).get("flags", [])))' "\$name")
+    grep -q '^referee = ' <(sed -n "/^name = \"\$name\"/,/^\\[\\[exercises\\]\\]/p" info.toml) &&
+      echo "gcc $flags \$own \$ubsan referees/gomoku.c -o $work/referee_\$name \$link"
+    echo "gcc $flags \$own \$ubsan \$source -o $work/ub_\$name \$link"
+    echo "gcc $flags \$own -fsanitize=address -fno-sanitize-recover=all \$source -o $work/asan_\$name \$link"
   done
 } | xargs -P "\${1:-1}" -I{} sh -c {}
 SH

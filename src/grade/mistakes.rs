@@ -147,18 +147,25 @@ pub fn still_to_run(
         .filter(unrun)
         .filter(|&at| also.contains(&cases[at].case.name))
         .collect();
+    // The mistakes still open before the first that shows (none shows while one before
+    // it is open), with the cases each names that have not run.
+    let mut undecided: Vec<(&Mistake, Vec<usize>)> = Vec::new();
     let mut shown = false;
-    let mut open = false;
     for mistake in mistakes {
         match showing(mistake, cases, ran) {
-            Showing::Shows => shown = true,
-            Showing::Cannot => continue,
-            Showing::Open(cases) => {
-                open = true;
-                first.extend(cases);
+            Showing::Shows => {
+                shown = undecided.is_empty();
+                break;
             }
+            Showing::Cannot => {}
+            Showing::Open(open) => undecided.push((mistake, open)),
         }
-        break;
+    }
+    let open = !undecided.is_empty();
+    for at in settling_order(&undecided, cases, ran) {
+        if !first.contains(&at) {
+            first.push(at);
+        }
     }
     let rest: Vec<usize> = match failing {
         // What the open mistake's cases do decides what else is needed.
@@ -176,11 +183,82 @@ pub fn still_to_run(
                 .collect()
         }
     };
-    first.sort_unstable();
-    first.dedup();
     let rest: Vec<usize> = rest.into_iter().filter(|at| !first.contains(at)).collect();
     first.extend(rest);
     first
+}
+
+/// The cases the `undecided` mistakes name that have not run, in the order most likely to
+/// settle them: a case settles a mistake when it fails where the mistake passes, or passes
+/// where it fails (one case is enough to rule a mistake out; a program that shows it runs
+/// them all). Whether a case fails is guessed from the share of the cases run so far that
+/// failed (even odds before any ran): a program that fails everything is best tested on
+/// the cases its mistakes pass. Each case is chosen for what the mistakes not yet likely
+/// settled by the cases chosen before it gain: two slots of a round go to two mistakes
+/// rather than twice to one. A slow program (a search that runs out of its time on every
+/// game) then settles its first hint in fewer games; the order never changes the hint.
+fn settling_order(
+    undecided: &[(&Mistake, Vec<usize>)],
+    cases: &[CaseResult],
+    ran: &[bool],
+) -> Vec<usize> {
+    let run: Vec<&CaseResult> = (0..cases.len())
+        .filter(|&at| ran[at] && !cases[at].case.bonus())
+        .map(|at| &cases[at])
+        .collect();
+    let failing = match run.len() {
+        0 => 0.5,
+        count => run.iter().filter(|case| case.failed()).count() as f64 / count as f64,
+    };
+    let settles = |at: usize, mistake: &Mistake| -> f64 {
+        let name = &cases[at].case.name;
+        if mistake.fails.contains(name) {
+            1.0 - failing
+        } else if mistake.passes.contains(name) {
+            failing
+        } else {
+            0.0
+        }
+    };
+    let mut left: Vec<usize> = undecided
+        .iter()
+        .flat_map(|(_, open)| open.iter().copied())
+        .collect();
+    left.sort_unstable();
+    left.dedup();
+    // The chance that each mistake is still unsettled after the cases chosen so far.
+    let mut unsettled = vec![1.0; undecided.len()];
+    let mut order = Vec::with_capacity(left.len());
+    while !left.is_empty() {
+        let gain = |at: usize| -> f64 {
+            undecided
+                .iter()
+                .zip(&unsettled)
+                .filter(|((_, open), _)| open.contains(&at))
+                .map(|((mistake, _), unsettled)| unsettled * settles(at, mistake))
+                .sum()
+        };
+        // The first of the most gainful, in the cases' order.
+        let (place, _) = left
+            .iter()
+            .enumerate()
+            .fold(None, |best: Option<(usize, f64)>, (place, &at)| {
+                let gain = gain(at);
+                match best {
+                    Some((_, most)) if most >= gain => best,
+                    _ => Some((place, gain)),
+                }
+            })
+            .expect("a case is left");
+        let chosen = left.remove(place);
+        for ((mistake, open), unsettled) in undecided.iter().zip(&mut unsettled) {
+            if open.contains(&chosen) {
+                *unsettled *= 1.0 - settles(chosen, mistake);
+            }
+        }
+        order.push(chosen);
+    }
+    order
 }
 
 #[cfg(test)]

@@ -77,7 +77,8 @@ impl Schema {
         }
         source.push_str(&original[copied..]);
         source.push_str(&format!(
-            "\nchar *getenv(const char *);\nint atoi(const char *);\n\
+            "\n#ifdef __cplusplus\n#include <cstdlib>\n#else\nchar *getenv(const char *);\n\
+             int atoi(const char *);\n#endif\n\
              __attribute__((constructor)) static void {CHOSEN}from_the_environment(void)\n\
              {{\n    const char *number = getenv(\"{VARIABLE}\");\n    \
              {CHOSEN} = number ? atoi(number) : 0;\n}}\n"

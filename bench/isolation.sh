@@ -86,25 +86,28 @@ tail -n +3 "$work/boards.md"
 
 echo "## 3. cold start: empty build cache"
 flags="-std=c99 -Wall -Wextra -g"
-cat >"$work/compile.sh" <<SH
-#!/usr/bin/env bash
 # The builds clings makes, with its flags and each exercise's own (info.toml's flags):
 # each exercise with UBSan (its runtime linked in) and with AddressSanitizer (strict tier),
-# and the referee with UBSan, once with the flags of each exercise it judges; \$1 at a time
-# (default 1: one after another).
-cd "$course"
+# and the referee with UBSan, once with the flags of each exercise it judges. Listed here,
+# so that the timed script below only runs them.
 ubsan="-fsanitize=undefined -fsanitize=bounds-strict -fno-sanitize-recover=all -static-libubsan -static-libgcc"
 link="-Wl,--as-needed -lm"
-{
-  for source in exercises/*.c; do
-    name=\$(basename "\$source" .c)
-    own=\$(python3 -c 'import sys, tomllib; print(" ".join(next(e for e in tomllib.load(open("info.toml", "rb"))["exercises"] if e["name"] == sys.argv[1]).get("flags", [])))' "\$name")
-    grep -q '^referee = ' <(sed -n "/^name = \"\$name\"/,/^\\[\\[exercises\\]\\]/p" info.toml) &&
-      echo "gcc $flags \$own \$ubsan referees/gomoku.c -o $work/referee_\$name \$link"
-    echo "gcc $flags \$own \$ubsan \$source -o $work/ub_\$name \$link"
-    echo "gcc $flags \$own -fsanitize=address -fno-sanitize-recover=all \$source -o $work/asan_\$name \$link"
-  done
-} | xargs -P "\${1:-1}" -I{} sh -c {}
+python3 - "$course/info.toml" >"$work/exercises.txt" <<'PY'
+import sys, tomllib
+for exercise in tomllib.load(open(sys.argv[1], "rb"))["exercises"]:
+    fields = [exercise["name"], exercise["path"], " ".join(exercise.get("flags", [])), exercise.get("referee", "")]
+    print("|".join(fields))
+PY
+while IFS='|' read -r name path own referee; do
+  [[ -n $referee ]] && echo "gcc $flags $own $ubsan $referee -o $work/referee_$name $link"
+  echo "gcc $flags $own $ubsan $path -o $work/ub_$name $link"
+  echo "gcc $flags $own -fsanitize=address -fno-sanitize-recover=all $path -o $work/asan_$name $link"
+done <"$work/exercises.txt" >"$work/builds.txt"
+cat >"$work/compile.sh" <<SH
+#!/usr/bin/env bash
+# The builds of $work/builds.txt, \$1 at a time (default 1: one after another).
+cd "$course"
+xargs -P "\${1:-1}" -I{} sh -c {} <"$work/builds.txt"
 SH
 chmod +x "$work/compile.sh"
 # clings' errors, kept: a failed run is shown, not only its exit status.

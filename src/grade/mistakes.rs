@@ -226,7 +226,8 @@ fn settling_order(
         .collect();
     left.sort_unstable();
     left.dedup();
-    // The chance that each mistake is still unsettled after the cases chosen so far.
+    // The chance that each mistake is still unsettled after the cases chosen so far (a
+    // case it does not name settles nothing of it).
     let mut unsettled = vec![1.0; undecided.len()];
     let mut order = Vec::with_capacity(left.len());
     while !left.is_empty() {
@@ -234,27 +235,21 @@ fn settling_order(
             undecided
                 .iter()
                 .zip(&unsettled)
-                .filter(|((_, open), _)| open.contains(&at))
                 .map(|((mistake, _), unsettled)| unsettled * settles(at, mistake))
                 .sum()
         };
         // The first of the most gainful, in the cases' order.
-        let (place, _) = left
-            .iter()
-            .enumerate()
-            .fold(None, |best: Option<(usize, f64)>, (place, &at)| {
-                let gain = gain(at);
-                match best {
-                    Some((_, most)) if most >= gain => best,
-                    _ => Some((place, gain)),
-                }
-            })
-            .expect("a case is left");
-        let chosen = left.remove(place);
-        for ((mistake, open), unsettled) in undecided.iter().zip(&mut unsettled) {
-            if open.contains(&chosen) {
-                *unsettled *= 1.0 - settles(chosen, mistake);
+        let mut place = 0;
+        let mut most = f64::NEG_INFINITY;
+        for (at, &case) in left.iter().enumerate() {
+            let gain = gain(case);
+            if gain > most {
+                (place, most) = (at, gain);
             }
+        }
+        let chosen = left.remove(place);
+        for ((mistake, _), unsettled) in undecided.iter().zip(&mut unsettled) {
+            *unsettled *= 1.0 - settles(chosen, mistake);
         }
         order.push(chosen);
     }

@@ -513,9 +513,7 @@ impl<'a> Grader<'a> {
         // Read as the compile reads it: a FIFO or a huge file handed in must not hold this up.
         result.unchanged =
             skeleton.is_some() && crate::compile::toolchain::source_bytes(base, source) == skeleton;
-        let build =
-            self.toolchain_for(exercise)
-                .compile(source, base, &self.cache, &self.sandbox)?;
+        let build = self.compile_in(exercise, base, source)?;
         result.diagnostics = build.diagnostics;
         let Some(program) = build.program else {
             return unrun(result, Status::CompileError, Finding::NotRun);
@@ -923,7 +921,7 @@ impl<'a> Grader<'a> {
 }
 
 /// The environment of a program built by `toolchain`: the toolchain's, then `extra`.
-fn program_env_of(toolchain: &Toolchain, extra: &[(String, String)]) -> Vec<(String, String)> {
+pub fn program_env_of(toolchain: &Toolchain, extra: &[(String, String)]) -> Vec<(String, String)> {
     let mut env = toolchain.runtime_env();
     env.extend_from_slice(extra);
     env

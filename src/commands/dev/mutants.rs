@@ -17,9 +17,9 @@ use colored::Colorize;
 use crate::app::App;
 use crate::commands::Exit;
 use crate::course::{AcceptedMutant, Exercise};
-use crate::grade::Grader;
 use crate::grade::looping::LoopRule;
 use crate::grade::results::CaseResult;
+use crate::grade::{self, Grader};
 use crate::mutants::input_search;
 use crate::mutants::mutate::{self, Mutant, Operator};
 use crate::mutants::schema::Schema;
@@ -362,9 +362,8 @@ fn search(
         paths.push(path);
     }
     let limits = mutant_grader.limits(None);
-    let env = grader.toolchain.runtime_env();
     let run = |program: &Path, chosen: &[(String, String)], input: &Path| -> Result<Outcome> {
-        let env: Vec<(String, String)> = env.iter().chain(chosen).cloned().collect();
+        let env = grade::program_env_of(&grader.toolchain, chosen);
         grader
             .sandbox
             .run(&Job::program(program, Some(input), &env), limits)

@@ -52,9 +52,11 @@ pub struct BuildCache {
     bound: u64,
     /// With the cache off, the folder of this run's builds, removed with it.
     own: Option<tempfile::TempDir>,
-    /// Whether the last trim left the cache over its bound, builds in use keeping it
-    /// there: trimmed again once they are let go (see [`Drop`]).
-    over: AtomicBool,
+    /// Whether this clings added a build to the cache: builds in use, its own or another
+    /// clings', may have kept its trims over the bound, so it trims again at its end, once
+    /// its own are let go (see [`Drop`]). Of two clings sharing the cache, the one that
+    /// ends last trims when neither holds a build.
+    published: AtomicBool,
 }
 
 /// A program clings built, kept where it is for as long as this (or a clone) lives: in
@@ -132,7 +134,7 @@ impl BuildCache {
                 .map_or_else(dir, |own| own.path().to_path_buf()),
             bound,
             own,
-            over: AtomicBool::new(false),
+            published: AtomicBool::new(false),
         })
     }
 
@@ -143,7 +145,7 @@ impl BuildCache {
             dir: dir.to_path_buf(),
             bound,
             own: None,
-            over: AtomicBool::new(false),
+            published: AtomicBool::new(false),
         }
     }
 
@@ -252,7 +254,8 @@ impl BuildCache {
         }
         // Renamed away: nothing is left for the guard to remove.
         let _ = staging.keep();
-        self.over.store(!self.trim(), Ordering::Relaxed);
+        self.published.store(true, Ordering::Relaxed);
+        self.trim();
         Ok(Build {
             program: program.map(|_| Executable {
                 path: entry.join(PROGRAM),
@@ -263,17 +266,16 @@ impl BuildCache {
     }
 
     /// Evicts the least recently used entries that no one uses until the cache holds at
-    /// most its bound, and what killed clings left behind; whether it then holds at most
-    /// its bound (or could not be looked at).
-    fn trim(&self) -> bool {
+    /// most its bound, and what killed clings left behind.
+    fn trim(&self) {
         let Ok(lock) = File::create(self.dir.join(TRIM_LOCK)) else {
-            return true;
+            return;
         };
         let Ok(_trimming) = Flock::lock(lock, FlockArg::LockExclusive) else {
-            return true;
+            return;
         };
         let Ok(listing) = std::fs::read_dir(&self.dir) else {
-            return true;
+            return;
         };
         let mut entries = Vec::new();
         for found in listing.flatten() {
@@ -299,7 +301,6 @@ impl BuildCache {
                 total -= size;
             }
         }
-        total <= self.bound
     }
 
     /// Removes `entry` if no one uses it; whether it did.
@@ -324,9 +325,10 @@ impl BuildCache {
 }
 
 impl Drop for BuildCache {
-    /// Builds in use kept the cache over its bound: trimmed again now that they are let go.
+    /// Builds in use may have kept the cache over its bound: trimmed again now that this
+    /// clings' are let go.
     fn drop(&mut self) {
-        if self.over.load(Ordering::Relaxed) && self.own.is_none() {
+        if self.published.load(Ordering::Relaxed) && self.own.is_none() {
             self.trim();
         }
     }

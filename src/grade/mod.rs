@@ -10,6 +10,7 @@ pub mod results;
 mod strict;
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -49,6 +50,9 @@ pub struct Grader<'a> {
     /// How many cases, spread over the exercise's, the strict tier runs: a few for a
     /// student waiting for the result, all (`None`) for points.
     pub strict_sample: Option<usize>,
+    /// Per case (by name), the most real time a run of it may take, below the case's own
+    /// limit: `dev mutants` holds each mutant to a multiple of the reference's time there.
+    pub time_caps: HashMap<String, Duration>,
     pub warnings: Vec<String>,
 }
 
@@ -301,6 +305,7 @@ impl<'a> Grader<'a> {
             loop_rule: LoopRule::Student,
             strict,
             strict_sample: Some(STRICT_SAMPLE),
+            time_caps: HashMap::new(),
             warnings,
         })
     }
@@ -638,11 +643,17 @@ impl<'a> Grader<'a> {
         let defaults = &self.course.defaults;
         let course_only = CaseConfig::default();
         let config = case.map_or(&course_only, |case| &case.config);
-        let wall_ms = config.time_limit_ms.unwrap_or(defaults.time_limit_ms);
+        let limit_ms = config.time_limit_ms.unwrap_or(defaults.time_limit_ms);
+        let cap_ms = case
+            .and_then(|case| self.time_caps.get(&case.name))
+            .map(|cap| cap.as_millis() as u64);
+        let wall_ms = cap_ms.map_or(limit_ms, |cap| cap.min(limit_ms));
         let cpu_ms = config
             .cpu_time_ms
             .or(defaults.cpu_time_ms)
             .unwrap_or_else(|| course::default_cpu_time_ms(wall_ms));
+        // A capped run's CPU time is capped with it.
+        let cpu_ms = cap_ms.map_or(cpu_ms, |_| cpu_ms.min(wall_ms));
         Limits {
             wall_time: Duration::from_millis(wall_ms),
             cpu_time: Duration::from_millis(cpu_ms),

@@ -23,16 +23,22 @@ use crate::grade::{self, Grader};
 use crate::mutants::input_search;
 use crate::mutants::mutate::{self, Mutant, Operator};
 use crate::mutants::schema::Schema;
-use crate::sandbox::{Job, Outcome, Termination};
+use crate::sandbox::{Job, Limits, Termination};
 use crate::util::i18n::count;
 use crate::util::{parallel, style};
 use crate::verdict::{self, Expected, Finding, Status};
 
-/// A mutant's time limit is this many times the reference's slowest case: a mutant that
-/// loops costs little, and one merely slower is not taken for a killed one.
+/// A mutant's time limit on a case without a limit of its own (or on a made-up input) is
+/// this many times the reference's time on it, below the course's: a mutant that loops
+/// costs little, and one merely slower is not taken for a killed one.
 const TIME_FACTOR: u32 = 20;
 /// But never below this, for a machine under load.
-const MIN_TIME_LIMIT: Duration = Duration::from_millis(500);
+const MIN_TIME_LIMIT: Duration = Duration::from_millis(250);
+
+/// The time limit of a mutant's run where the reference's took `reference`.
+fn time_cap(reference: Duration) -> Duration {
+    (reference * TIME_FACTOR).max(MIN_TIME_LIMIT)
+}
 
 /// What the cases did to one mutant.
 enum Fate {
@@ -124,20 +130,15 @@ fn exercise_score(
             exercise.name
         );
     }
-    let slowest = reference
+    let mut mutant_grader = Grader::new(course, app.grader_options())?;
+    // A case with a limit of its own keeps it: the course chose it for what the case does
+    // (a game under a referee's clock, whose limit on each move stops a mutant that loops).
+    mutant_grader.time_caps = reference
         .cases
         .iter()
-        .map(|case| case.elapsed)
-        .max()
-        .unwrap_or_default();
-    let limit = (slowest * TIME_FACTOR).max(MIN_TIME_LIMIT);
-    let mut mutant_course = course.clone();
-    let defaults = &mut mutant_course.defaults;
-    defaults.time_limit_ms = defaults.time_limit_ms.min(limit.as_millis() as u64);
-    defaults.cpu_time_ms = defaults
-        .cpu_time_ms
-        .map(|ms| ms.min(defaults.time_limit_ms));
-    let mut mutant_grader = Grader::new(&mutant_course, app.grader_options())?;
+        .filter(|case| case.case.config.time_limit_ms.is_none())
+        .map(|case| (case.case.name.clone(), time_cap(case.elapsed)))
+        .collect();
     // The mutants are graded side by side, each on its cases one after the other, and
     // stop at the first they fail.
     mutant_grader.jobs = 1;
@@ -164,7 +165,8 @@ fn exercise_score(
         &file_name,
     )?;
     let numbers: Vec<usize> = (0..mutants.len()).collect();
-    let kills = KillCounts::new(reference.cases.len());
+    let costs: Vec<Duration> = reference.cases.iter().map(|case| case.elapsed).collect();
+    let kills = KillCounts::new(&costs);
     let graded = parallel::map(&numbers, grader.jobs, |&number| {
         let (base, env) = built_as(&schemas, &dir, number);
         mutant_grader.grade_source_until(exercise, (&base, &file_name), &env, |cases, ran| {
@@ -225,26 +227,52 @@ fn accept(exercise: &Exercise, mutants: &[Mutant], fates: &mut [Fate]) {
     }
 }
 
-/// How many mutants each case has killed so far, shared by the threads that grade them. A
-/// mutant runs the case that has killed the most first: most mutants are killed by a few
-/// cases, so a killed mutant costs about one run, and only a survivor runs every case.
-struct KillCounts(Vec<AtomicUsize>);
+/// How many mutants each case has killed so far, shared by the threads that grade them, and
+/// what each case costs (the reference's time on it). A mutant runs first the case likeliest
+/// to kill it for its cost: most mutants are killed by a few cases, so a killed mutant
+/// costs about one run, and only a survivor runs every case.
+struct KillCounts {
+    kills: Vec<AtomicUsize>,
+    /// Microseconds, at least 1.
+    costs: Vec<u64>,
+}
 
 impl KillCounts {
-    fn new(cases: usize) -> KillCounts {
-        KillCounts((0..cases).map(|_| AtomicUsize::new(0)).collect())
+    fn new(costs: &[Duration]) -> KillCounts {
+        KillCounts {
+            kills: costs.iter().map(|_| AtomicUsize::new(0)).collect(),
+            costs: costs
+                .iter()
+                .map(|cost| (cost.as_micros() as u64).max(1))
+                .collect(),
+        }
     }
 
-    /// None once a case has failed (it is counted); else the case not yet run that has
-    /// killed the most, the first of them in the course's order on a tie.
+    /// None once a case has failed (it is counted); else the case not yet run with the most
+    /// kills (one more, so that a case yet to kill still counts) for its cost, the first of
+    /// them in the course's order on a tie. Run in that order, the cases kill a mutant at
+    /// the least expected cost when each case's chance to kill it is its share of kills.
     fn still_to_run(&self, cases: &[CaseResult], ran: &[bool]) -> Vec<usize> {
         if let Some(killer) = (0..cases.len()).find(|&i| ran[i] && !cases[i].allows_passing()) {
-            self.0[killer].fetch_add(1, Ordering::Relaxed);
+            self.kills[killer].fetch_add(1, Ordering::Relaxed);
             return Vec::new();
         }
-        let next = (0..cases.len())
-            .filter(|&i| !ran[i])
-            .max_by_key(|&i| (self.0[i].load(Ordering::Relaxed), std::cmp::Reverse(i)));
+        let worth = |i: usize| {
+            (
+                self.kills[i].load(Ordering::Relaxed) as u128 + 1,
+                self.costs[i],
+            )
+        };
+        let mut next: Option<usize> = None;
+        for i in (0..cases.len()).filter(|&i| !ran[i]) {
+            let better = next.is_none_or(|best| {
+                let ((kills, cost), (best_kills, best_cost)) = (worth(i), worth(best));
+                kills * best_cost as u128 > best_kills * cost as u128
+            });
+            if better {
+                next = Some(i);
+            }
+        }
         next.into_iter().collect()
     }
 }
@@ -361,24 +389,30 @@ fn search(
         std::fs::write(&path, input)?;
         paths.push(path);
     }
-    let limits = mutant_grader.limits(None);
-    let run = |program: &Path, chosen: &[(String, String)], input: &Path| -> Result<Outcome> {
+    let limits = grader.limits(None);
+    let run = |program: &Path, chosen: &[(String, String)], input: &Path, limits| {
         let env = grade::program_env_of(&grader.toolchain, chosen);
         grader
             .sandbox
             .run(&Job::program(program, Some(input), &env), limits)
     };
     let reference = grader.build(exercise, &exercise.solution_path())?;
-    // What the reference does with each input; one it fails on (too slow, a crash) is not
-    // used.
-    let expected: Vec<Option<(Vec<u8>, i32)>> =
+    // What the reference does with each input, and the limits of a mutant's run of it; one
+    // it fails on (too slow, a crash) is not used.
+    let expected: Vec<Option<(Vec<u8>, i32, Limits)>> =
         parallel::map(&paths, grader.jobs, |path| {
-            match run(&reference, &[], path) {
-                Ok(outcome) => match (outcome.termination, outcome.stopped) {
-                    (Termination::Exited(code), None) => Some((outcome.stdout, code)),
-                    _ => None,
-                },
-                Err(_) => None,
+            let outcome = run(&reference, &[], path, limits).ok()?;
+            match (outcome.termination, outcome.stopped) {
+                (Termination::Exited(code), None) => {
+                    let wall_time = time_cap(outcome.elapsed).min(limits.wall_time);
+                    let capped = Limits {
+                        wall_time,
+                        cpu_time: limits.cpu_time.min(wall_time),
+                        ..limits
+                    };
+                    Some((outcome.stdout, code, capped))
+                }
+                _ => None,
             }
         });
     let indices: Vec<usize> = (0..paths.len()).collect();
@@ -389,13 +423,13 @@ fn search(
         // not run, those before it all are.
         let first = AtomicUsize::new(usize::MAX);
         parallel::map(&indices, grader.jobs, |&index| {
-            let Some((stdout, exit_code)) = &expected[index] else {
+            let Some((stdout, exit_code, limits)) = &expected[index] else {
                 return;
             };
             if index > first.load(Ordering::Relaxed) {
                 return;
             }
-            let Ok(outcome) = run(&program, &chosen, &paths[index]) else {
+            let Ok(outcome) = run(&program, &chosen, &paths[index], *limits) else {
                 return;
             };
             let expected = Expected {
@@ -405,7 +439,7 @@ fn search(
                 checked: None,
             };
             let mode = grader.course.defaults.compare;
-            if verdict::judge(&outcome, &expected, mode, limits) != Finding::Passed {
+            if verdict::judge(&outcome, &expected, mode, *limits) != Finding::Passed {
                 first.fetch_min(index, Ordering::Relaxed);
             }
         });
@@ -604,7 +638,7 @@ mod tests {
     /// Grades one mutant that fails the cases `fails` as the counts ask: the cases it ran,
     /// in order.
     fn grade(kills: &KillCounts, fails: &[usize]) -> Vec<usize> {
-        let total = kills.0.len();
+        let total = kills.kills.len();
         let mut ran = vec![false; total];
         let mut order = Vec::new();
         loop {
@@ -680,7 +714,7 @@ mod tests {
 
     #[test]
     fn a_mutant_runs_the_deadliest_case_first_and_stops_at_its_first_failure() {
-        let kills = KillCounts::new(4);
+        let kills = KillCounts::new(&[Duration::from_millis(5); 4]);
         // Nothing killed yet: the course's order, up to the first failure.
         assert_eq!(grade(&kills, &[2, 3]), vec![0, 1, 2]);
         assert_eq!(grade(&kills, &[3]), vec![2, 0, 1, 3]);
@@ -689,7 +723,28 @@ mod tests {
         assert_eq!(grade(&kills, &[0, 3]), vec![3]);
         // A survivor runs every case, the deadliest first.
         assert_eq!(grade(&kills, &[]), vec![3, 2, 0, 1]);
-        let counted: Vec<usize> = kills.0.iter().map(|k| k.load(Ordering::Relaxed)).collect();
+        let counted: Vec<usize> = kills
+            .kills
+            .iter()
+            .map(|k| k.load(Ordering::Relaxed))
+            .collect();
         assert_eq!(counted, vec![0, 0, 1, 3]);
+    }
+
+    #[test]
+    fn a_case_that_costs_more_runs_first_only_once_its_kills_make_up_for_it() {
+        let ms = Duration::from_millis;
+        let kills = KillCounts::new(&[ms(10), ms(1), ms(10)]);
+        // Nothing killed yet: the cheapest first, then the course's order.
+        assert_eq!(grade(&kills, &[2]), vec![1, 0, 2]);
+        // Case 2 kills, but costs ten times case 1: case 1 still runs first while case 2's
+        // kills (one more) are at most ten, a tie going to the earlier.
+        for _ in 0..9 {
+            assert_eq!(grade(&kills, &[2]), vec![1, 2]);
+        }
+        // Ten kills: 11 for 10 ms is worth more than 1 for 1 ms.
+        assert_eq!(grade(&kills, &[1, 2]), vec![2]);
+        assert_eq!(kills.kills[2].load(Ordering::Relaxed), 11);
+        assert_eq!(kills.kills[1].load(Ordering::Relaxed), 0);
     }
 }

@@ -268,3 +268,54 @@ fn mutants_are_built_as_one_program_but_those_that_do_not_compile() {
     );
     assert_eq!(output.status.code(), Some(0));
 }
+
+/// The sum, slow (0.7 s) only on 12 and something: quick (1 ms) on every other input.
+const SLOW_ON_TWELVE: &str = "#include <stdio.h>\n#include <unistd.h>\n\
+#define SLOW_US 700000\n\
+int main(void)\n{\n    int a, b;\n    if (scanf(\"%d %d\", &a, &b) != 2)\n        return 1;\n\
+    usleep(a == 12 ? SLOW_US : 1000);\n    printf(\"%d\\n\", a + b);\n    return 0;\n}\n";
+
+/// `dev mutants sum` on the test course with [`SLOW_ON_TWELVE`] as its reference and a case
+/// on 12; `quick_case_limit` is the other cases' own time limit, if they have one.
+fn slow_on_twelve(quick_case_limit: Option<u64>) -> String {
+    let course = sum_course("passing");
+    let root = course.path();
+    std::fs::write(root.join("solutions/sum.c"), SLOW_ON_TWELVE).unwrap();
+    let fixtures = root.join("fixtures/sum");
+    std::fs::write(fixtures.join("03_twelve.in"), "12 30\n").unwrap();
+    std::fs::write(fixtures.join("03_twelve.out"), "42\n").unwrap();
+    std::fs::write(fixtures.join("03_twelve.toml"), "time_limit_ms = 5000\n").unwrap();
+    for case in ["01_small", "02_negative"] {
+        let Some(ms) = quick_case_limit else { break };
+        let toml = fixtures.join(format!("{case}.toml"));
+        let text = std::fs::read_to_string(&toml).unwrap();
+        std::fs::write(&toml, format!("time_limit_ms = {ms}\n{text}")).unwrap();
+    }
+    let output = clings(root)
+        .args(["dev", "mutants", "sum", "--tries", "4"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    said
+}
+
+#[test]
+fn a_mutant_is_held_to_twenty_times_the_reference_on_each_case_unless_the_case_sets_a_limit() {
+    // `a == 12 → a != 12` sleeps 0.7 s on 1 2 and -5 3, where the reference takes a millisecond:
+    // held to 20 times that (250 ms at least) there, it is killed, though 0.7 s is within
+    // the course's second and far from 20 times the reference's slowest case (on 12 30).
+    let mutant = "sum.c:9: a == 12 → a != 12";
+    let capped = slow_on_twelve(None);
+    assert!(capped.contains("sum: mutation score "), "{capped}");
+    assert!(!capped.contains(mutant), "{capped}");
+    // Cases with a limit of their own keep it: the mutant is merely slower there, and
+    // survives every case.
+    let own_limit = slow_on_twelve(Some(3000));
+    let survived = own_limit
+        .lines()
+        .find(|line| line.contains(mutant))
+        .unwrap_or_else(|| panic!("{mutant} not listed:\n{own_limit}"));
+    assert!(survived.trim_start().starts_with("survived"), "{own_limit}");
+}

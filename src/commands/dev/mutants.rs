@@ -60,7 +60,8 @@ enum Fate {
 pub struct Args {
     /// The exercises (default: every exercise with a reference solution).
     pub exercises: Vec<String>,
-    /// Made-up inputs tried on a surviving mutant before it is called equivalent.
+    /// Made-up inputs tried on a surviving mutant before it is called equivalent (made
+    /// N; one made twice is tried once).
     #[arg(long, default_value_t = 300, value_name = "N")]
     pub tries: usize,
     /// The seed of the made-up inputs.

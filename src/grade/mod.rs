@@ -638,15 +638,33 @@ impl<'a> Grader<'a> {
         self.limits_for(case, &self.toolchain)
     }
 
+    /// The course's limits for a run that is no case (a made-up input), its real time held
+    /// to `cap` as [`Grader::time_caps`] holds a case's.
+    pub fn limits_capped(&self, cap: Duration) -> Limits {
+        self.limits_within(None, &self.toolchain, Some(cap))
+    }
+
     /// The limits of a case run on a program built by `toolchain`.
     fn limits_for(&self, case: Option<&Case>, toolchain: &Toolchain) -> Limits {
+        let cap = case
+            .and_then(|case| self.time_caps.get(&case.name))
+            .copied();
+        self.limits_within(case, toolchain, cap)
+    }
+
+    /// The limits of `case` (the course's without one) on a program built by `toolchain`,
+    /// its real time held to `cap`.
+    fn limits_within(
+        &self,
+        case: Option<&Case>,
+        toolchain: &Toolchain,
+        cap: Option<Duration>,
+    ) -> Limits {
         let defaults = &self.course.defaults;
         let course_only = CaseConfig::default();
         let config = case.map_or(&course_only, |case| &case.config);
         let limit_ms = config.time_limit_ms.unwrap_or(defaults.time_limit_ms);
-        let cap_ms = case
-            .and_then(|case| self.time_caps.get(&case.name))
-            .map(|cap| cap.as_millis() as u64);
+        let cap_ms = cap.map(|cap| cap.as_millis() as u64);
         let wall_ms = cap_ms.map_or(limit_ms, |cap| cap.min(limit_ms));
         let cpu_ms = config
             .cpu_time_ms

@@ -258,23 +258,18 @@ impl KillCounts {
             self.kills[killer].fetch_add(1, Ordering::Relaxed);
             return Vec::new();
         }
-        let worth = |i: usize| {
-            (
-                self.kills[i].load(Ordering::Relaxed) as u128 + 1,
-                self.costs[i],
-            )
+        // Kills over cost, compared without dividing: a's kills times b's cost.
+        let weighed = |a: usize, b: usize| {
+            (self.kills[a].load(Ordering::Relaxed) as u128 + 1) * self.costs[b] as u128
         };
-        let mut next: Option<usize> = None;
-        for i in (0..cases.len()).filter(|&i| !ran[i]) {
-            let better = next.is_none_or(|best| {
-                let ((kills, cost), (best_kills, best_cost)) = (worth(i), worth(best));
-                kills * best_cost as u128 > best_kills * cost as u128
-            });
-            if better {
-                next = Some(i);
-            }
-        }
-        next.into_iter().collect()
+        (0..cases.len())
+            .filter(|&i| !ran[i])
+            .reduce(|best, i| match weighed(i, best) > weighed(best, i) {
+                true => i,
+                false => best,
+            })
+            .into_iter()
+            .collect()
     }
 }
 
@@ -405,12 +400,7 @@ fn search(
             let outcome = run(&reference, &[], path, limits).ok()?;
             match (outcome.termination, outcome.stopped) {
                 (Termination::Exited(code), None) => {
-                    let wall_time = time_cap(outcome.elapsed).min(limits.wall_time);
-                    let capped = Limits {
-                        wall_time,
-                        cpu_time: limits.cpu_time.min(wall_time),
-                        ..limits
-                    };
+                    let capped = grader.limits_capped(time_cap(outcome.elapsed));
                     Some((outcome.stdout, code, capped))
                 }
                 _ => None,

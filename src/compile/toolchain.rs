@@ -59,6 +59,8 @@ pub struct Toolchain {
     flags: Vec<String>,
     /// The sanitizers that this compiler accepted, in the course's order.
     sanitizers: Vec<String>,
+    /// Checks of those sanitizers an exercise's builds go without (`-fno-sanitize=`).
+    left_out: Vec<String>,
     /// Whether the UndefinedBehaviorSanitizer runtime is linked into the program
     /// (`-static-libubsan`, and `-static-libgcc` for its unwinder): the dynamic one takes
     /// each run a third of its start-up time (2.1 ms against 1.5 ms of CPU for a check_win
@@ -94,6 +96,7 @@ impl Toolchain {
             identity,
             flags: defaults.flags.clone(),
             sanitizers: Vec::new(),
+            left_out: Vec::new(),
             static_runtime: false,
             footprint: None,
             warnings: Vec::new(),
@@ -128,14 +131,16 @@ impl Toolchain {
         Ok(toolchain)
     }
 
-    /// The same toolchain with `extra` flags after the course's (an exercise's own): a
-    /// build with them is another build, under another key.
-    pub fn with_flags(&self, extra: &[String]) -> Cow<'_, Toolchain> {
-        if extra.is_empty() {
+    /// The same toolchain with an exercise's own `extra` flags after the course's, and
+    /// without the sanitizers' checks it leaves out: a build with them is another build,
+    /// under another key.
+    pub fn for_exercise(&self, extra: &[String], left_out: &[String]) -> Cow<'_, Toolchain> {
+        if extra.is_empty() && left_out.is_empty() {
             return Cow::Borrowed(self);
         }
         let mut toolchain = self.clone();
         toolchain.flags.extend(extra.iter().cloned());
+        toolchain.left_out.extend(left_out.iter().cloned());
         Cow::Owned(toolchain)
     }
 
@@ -161,6 +166,10 @@ impl Toolchain {
     pub fn flags(&self) -> Vec<String> {
         let mut flags = self.flags.clone();
         flags.extend(sanitizer_flags(&self.sanitizers, self.static_runtime));
+        // After the sanitizers, whose groups (`undefined`) would turn the checks on again.
+        if self.uses_sanitizers() && !self.left_out.is_empty() {
+            flags.push(format!("-fno-sanitize={}", self.left_out.join(",")));
+        }
         flags
     }
 
@@ -976,9 +985,16 @@ mod tests {
                 .iter()
                 .any(|flag| flag.starts_with("-fsanitize"))
         );
+        // Checks left out of no sanitizer are no flag; left out of some, the last flag.
+        let left_out = ["object-size".to_string()];
+        assert_eq!(plain.for_exercise(&[], &left_out).flags(), plain.flags());
         let asan = plain
             .with_sanitizers(&["address".to_string()], cache.path())
             .unwrap();
+        assert_eq!(
+            asan.for_exercise(&["-O2".into()], &left_out).flags().last(),
+            Some(&"-fno-sanitize=object-size".to_string())
+        );
         assert!(asan.uses_sanitizers());
         assert!(!asan.flags().contains(&"-fsanitize=undefined".to_string()));
         // Its runs' memory is limited past what it maps at start: AddressSanitizer's

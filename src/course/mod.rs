@@ -121,6 +121,12 @@ pub struct Exercise {
     /// compiles, such as a search played move by move (`["-O2"]`).
     #[serde(default)]
     pub flags: Vec<String>,
+    /// Checks of the course's sanitizers left out of this exercise's builds, both tiers
+    /// (`-fno-sanitize=`, after the course's `-fsanitize=`): for a check that costs much
+    /// at the exercise's flags and that another catches, such as UBSan's `object-size` at
+    /// -O2, which AddressSanitizer's strict tier covers.
+    #[serde(default)]
+    pub without_sanitizers: Vec<String>,
     #[serde(default)]
     pub hints: Vec<Text>,
     /// Hints about a kind of failure, whichever case shows it (`[[exercises.failure_hints]]`,

@@ -688,15 +688,17 @@ impl<'a> Grader<'a> {
         }
     }
 
-    /// What builds `exercise`'s programs: the course's toolchain with the exercise's flags.
+    /// What builds `exercise`'s programs: the course's toolchain with the exercise's flags
+    /// and without the checks it leaves out.
     pub fn toolchain_for(&self, exercise: &Exercise) -> Cow<'_, Toolchain> {
-        self.toolchain.with_flags(&exercise.flags)
+        self.toolchain
+            .for_exercise(&exercise.flags, &exercise.without_sanitizers)
     }
 
     /// The strict tier's toolchain for `exercise`, when the course has a strict tier.
     fn strict_for(&self, exercise: &Exercise) -> Option<Cow<'_, Toolchain>> {
         let strict = self.strict.as_ref()?;
-        Some(strict.with_flags(&exercise.flags))
+        Some(strict.for_exercise(&exercise.flags, &exercise.without_sanitizers))
     }
 
     /// Compiles `source`, relative to `dir`, a program of `exercise`: the program, or what

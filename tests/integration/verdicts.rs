@@ -224,6 +224,39 @@ fn compare_mode_is_the_cases_else_the_courses_else_lines() {
     }
 }
 
+/// docs/course-authoring.md, "An exercise's own flags": a check an exercise's
+/// `without_sanitizers` names is left out of its builds, and only that one.
+#[test]
+fn an_exercise_goes_without_the_sanitizer_checks_it_names() {
+    let (found, message, code) = grade("pointer_overflow");
+    assert_eq!(found, ["sanitizer", "sanitizer"], "{message}");
+    assert!(message.contains("pointer index expression"), "{message}");
+    assert_eq!(code, Some(1));
+
+    let course = sum_course("pointer_overflow");
+    let info = course.path().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    let edited = text.replacen(
+        "solution = \"solutions/sum.c\"\n",
+        "solution = \"solutions/sum.c\"\nwithout_sanitizers = [\"pointer-overflow\"]\n",
+        1,
+    );
+    assert_ne!(edited, text);
+    std::fs::write(&info, edited).unwrap();
+    let (document, code) = json_results(course.path(), &["sum"]);
+    assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
+    assert_eq!(code, Some(0));
+
+    // The other checks of UBSan stay: an index past the array is still caught.
+    put_program(course.path(), "out_of_bounds");
+    let (document, _) = json_results(course.path(), &["sum"]);
+    assert_eq!(
+        verdicts(&document, 0),
+        ["sanitizer", "sanitizer"],
+        "{document}"
+    );
+}
+
 /// docs/course-authoring.md, "The strict tier": a program that passes every case is built again
 /// with the course's strict sanitizers and passes only if it passes that build too.
 #[test]

@@ -250,10 +250,13 @@ fn first_hints(problems: &mut Vec<Problem>, course: &Course, info: &Path, exerci
 fn accepted_mutants(problems: &mut Vec<Problem>, info: &Path, exercise: &Exercise) {
     for (at, accepted) in exercise.accepted_mutants.iter().enumerate() {
         let which = format!("{}: accepted mutant {}", exercise.name, at + 1);
-        if accepted.function.is_none() && accepted.change.is_none() {
+        if accepted.function.is_none() && accepted.change.is_none() && accepted.changes.is_empty() {
             problems.push(Problem::new(
                 info,
-                format!("{which}: give `function`, `change` or both: it would accept every mutant"),
+                format!(
+                    "{which}: give `function`, `change` (or `changes`) or both: it would \
+                     accept every mutant"
+                ),
             ));
         }
         if accepted.why.trim().is_empty() {

@@ -163,7 +163,8 @@ pub struct Exercise {
 /// Mutants of the reference solution that the instructor accepts as no mistake: another
 /// player as strong, a bound as safe, two steps in either order. A surviving mutant that
 /// an entry fits is not a weakness of the cases, and `dev mutants` leaves it out of the
-/// score, saying so. An entry fits a mutant when each key it gives fits.
+/// score, saying so; one that an entry names alone, by its change, it does not grade. An
+/// entry fits a mutant when each key it gives fits.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AcceptedMutant {
@@ -171,8 +172,23 @@ pub struct AcceptedMutant {
     pub function: Option<String>,
     /// The change as `dev mutants` shows it, without its line: `WIN + 2 → WIN + 1`.
     pub change: Option<String>,
+    /// Several changes, each fitted as `change` is.
+    #[serde(default)]
+    pub changes: Vec<String>,
     /// Why such a change is no mistake: shown beside each mutant it accepts.
     pub why: String,
+}
+
+impl AcceptedMutant {
+    /// Whether the entry fits a mutant changing a body of `function` (none outside every
+    /// function) by `change`, as `dev mutants` shows it.
+    pub fn fits(&self, function: Option<&str>, change: &str) -> bool {
+        let named: Vec<&String> = self.change.iter().chain(&self.changes).collect();
+        self.function
+            .as_deref()
+            .is_none_or(|wanted| function == Some(wanted))
+            && (named.is_empty() || named.iter().any(|named| *named == change))
+    }
 }
 
 /// A part of the course: its exercises come after those of the chapters before it.

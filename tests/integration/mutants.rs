@@ -206,7 +206,7 @@ fn accepted_mutants_are_listed_apart_with_why_and_left_out_of_the_score() {
         "{output}\n{unaccepted}"
     );
     let counting = format!(
-        "1 accepted as no mistake: {:.1}% counting them",
+        "1 accepted as no mistake (1 not graded): {:.1}% counting them",
         score(&unaccepted)
     );
     assert!(output.contains(&counting), "{counting:?} not in:\n{output}");
@@ -223,11 +223,70 @@ fn accepted_mutants_are_listed_apart_with_why_and_left_out_of_the_score() {
     assert_eq!(checked.status.code(), Some(1));
     assert!(
         stdout_of(&checked).contains(
-            "check_win: accepted mutant 3: give `function`, `change` or both: it would accept every mutant"
+            "check_win: accepted mutant 3: give `function`, `change` (or `changes`) or both: it \
+             would accept every mutant"
         ),
         "{}",
         stdout_of(&checked)
     );
+}
+
+/// How many mutants the cases killed, of how many scored: `98 of 98 killed`.
+fn killed_of(output: &str) -> (usize, usize) {
+    let line = output
+        .lines()
+        .find(|line| line.starts_with("check_win: mutation score "))
+        .unwrap_or_else(|| panic!("no score in:\n{output}"));
+    let words: Vec<&str> = line.split(' ').collect();
+    let of = words.iter().position(|word| *word == "of").expect("N of M");
+    (
+        words[of - 1].parse().unwrap(),
+        words[of + 1].parse().unwrap(),
+    )
+}
+
+/// docs/course-authoring.md, "Accepted mutants": a mutant an entry names alone by its
+/// change is not graded, unless the entries are checked: then, killed by the cases, it
+/// counts as killed, and the entry is named. An entry that fits several mutants by one
+/// change accepts only the survivors among them, graded.
+#[test]
+fn accepted_mutants_are_graded_only_when_the_entries_are_checked() {
+    let course = copy_course(&repo());
+    let entry = "accepted mutant 1 (in check_dir(), count >= 5 → count >= 6)";
+    accept_in_check_win(
+        course.path(),
+        "[[exercises.accepted_mutants]]\nfunction = \"check_dir\"\n\
+         change = \"count >= 5 → count >= 6\"\nwhy = \"planted: no five is ever found\"\n\
+         [[exercises.accepted_mutants]]\nchange = \"r = 0 → r = 1\"\n\
+         why = \"planted: main and check_win both skip the first row\"\n",
+    );
+    let (code, unchecked) = mutants(course.path(), &[]);
+    assert_eq!(code, Some(0), "{unchecked}");
+    assert!(
+        unchecked.contains("1 accepted as no mistake (1 not graded)")
+            && unchecked.contains(
+                "accepted    1 mutant (in check_dir(), count >= 5 → count >= 6): planted"
+            ),
+        "{unchecked}"
+    );
+    assert!(!unchecked.contains(entry), "{unchecked}");
+    // Made in two places, the change is graded in both, and the cases kill both.
+    assert!(
+        unchecked.contains("accepted mutant 2 (r = 0 → r = 1) fits no survivor"),
+        "{unchecked}"
+    );
+
+    let (code, checked) = mutants(course.path(), &["--check-accepted"]);
+    assert_eq!(code, Some(0), "{checked}");
+    assert!(
+        checked.contains(&format!(
+            "{entry} names 1 mutant the cases kill, counted as killed"
+        )) && checked.contains(&format!("{entry} fits no survivor: remove it")),
+        "{checked}"
+    );
+    assert!(!checked.contains("accepted as no mistake"), "{checked}");
+    let (killed, scored) = killed_of(&unchecked);
+    assert_eq!(killed_of(&checked), (killed + 1, scored + 1), "{checked}");
 }
 
 /// A sum whose two branches are cases of a switch: `case 0 → case 1` and `case 1 → case 0`

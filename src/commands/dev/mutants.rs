@@ -4,8 +4,10 @@
 //! the share killed of the mutants that compile and can be told from the reference. For a
 //! mutant that survives, made-up inputs (see [`crate::mutants::input_search`]) are tried on it and
 //! on the reference: the first on which they differ is kept, ready to become a case with
-//! `dev new-case`; one that no input tells apart is likely equivalent, and listed apart,
-//! as is one the course accepts as no mistake (`[[exercises.accepted_mutants]]`).
+//! `dev new-case`; one that no input tells apart is likely equivalent, and listed apart.
+//! A mutant the course accepts as no mistake (`[[exercises.accepted_mutants]]`) is listed
+//! apart too; one that an entry names alone by its change is not graded (see
+//! [`named_alone`]), unless `--check-accepted`.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,7 +18,7 @@ use colored::Colorize;
 
 use crate::app::App;
 use crate::commands::Exit;
-use crate::course::{AcceptedMutant, Exercise};
+use crate::course::Exercise;
 use crate::grade::looping::LoopRule;
 use crate::grade::results::CaseResult;
 use crate::grade::{self, Grader};
@@ -50,8 +52,8 @@ enum Fate {
     Survived(Option<PathBuf>),
     /// Every case passed and no made-up input told it from the reference.
     Equivalent,
-    /// Every case passed, and the course accepts it as no mistake: the entry of the
-    /// exercise's `accepted_mutants` that fits it first.
+    /// The course accepts it as no mistake: the entry of the exercise's `accepted_mutants`
+    /// that fits it first. Every case passed, or it was not graded (see [`named_alone`]).
     Accepted(usize),
 }
 
@@ -70,6 +72,10 @@ pub struct Args {
     /// Exit 1 unless every exercise's mutation score reaches this (for CI).
     #[arg(long, value_name = "PERCENT")]
     pub min_score: Option<f64>,
+    /// Grade every mutant the course accepts, also those its entries name alone: one the
+    /// cases kill counts as killed, and its entry is named.
+    #[arg(long)]
+    pub check_accepted: bool,
 }
 
 pub fn run(app: &App, options: &Args) -> Result<Exit> {
@@ -146,6 +152,18 @@ fn exercise_score(
     mutant_grader.loop_rule = LoopRule::FirstFailure;
 
     let mutants = mutate::mutants(&reference_source);
+    let fitting: Vec<Option<usize>> = mutants
+        .iter()
+        .map(|mutant| accepted_entry(exercise, mutant))
+        .collect();
+    let alone = named_alone(&mutants, &fitting, exercise);
+    let ungraded: Vec<bool> = alone
+        .iter()
+        .map(|&alone| alone && !options.check_accepted)
+        .collect();
+    let numbers: Vec<usize> = (0..mutants.len())
+        .filter(|&number| !ungraded[number])
+        .collect();
     let file_name = solution
         .file_name()
         .map(PathBuf::from)
@@ -161,11 +179,10 @@ fn exercise_score(
     let schemas = schemas(
         &mutant_grader,
         exercise,
-        (&reference_source, &mutants),
+        (&reference_source, &mutants, &numbers),
         &dir,
         &file_name,
     )?;
-    let numbers: Vec<usize> = (0..mutants.len()).collect();
     let costs: Vec<Duration> = reference.cases.iter().map(|case| case.elapsed).collect();
     let kills = KillCounts::new(&costs);
     let graded = parallel::map(&numbers, grader.jobs, |&number| {
@@ -174,16 +191,20 @@ fn exercise_score(
             kills.still_to_run(cases, ran)
         })
     });
+    let mut graded = graded.into_iter();
     let mut fates = Vec::new();
-    for result in graded {
-        let result = result?;
-        fates.push(match result.status {
-            Status::CompileError => Fate::Stillborn,
-            Status::Passed => Fate::Survived(None),
-            _ => Fate::Killed,
-        });
+    for (&entry, &ungraded) in fitting.iter().zip(&ungraded) {
+        let status = match ungraded {
+            true => None,
+            false => Some(
+                graded
+                    .next()
+                    .expect("a grading for each mutant graded")?
+                    .status,
+            ),
+        };
+        fates.push(fate_of(status, entry));
     }
-    accept(exercise, &mutants, &mut fates);
     let graded_in = started.elapsed();
     let unsearched = search(
         (grader, &mutant_grader),
@@ -195,7 +216,8 @@ fn exercise_score(
     report(
         exercise,
         &file_name,
-        &mutants,
+        (&mutants, &fitting, &alone),
+        ungraded.iter().filter(|&&ungraded| ungraded).count(),
         &fates,
         (
             unsearched,
@@ -206,26 +228,52 @@ fn exercise_score(
     Ok(score(&fates))
 }
 
-/// Survivors that an entry of the exercise's `accepted_mutants` fits become accepted.
-fn accept(exercise: &Exercise, mutants: &[Mutant], fates: &mut [Fate]) {
-    for (mutant, fate) in mutants.iter().zip(fates) {
-        if !matches!(fate, Fate::Survived(_)) {
-            continue;
-        }
-        let fits = |accepted: &&AcceptedMutant| {
-            accepted
-                .function
-                .as_ref()
-                .is_none_or(|function| mutant.function.as_ref() == Some(function))
-                && accepted
-                    .change
-                    .as_ref()
-                    .is_none_or(|change| *change == mutant.change())
-        };
-        if let Some(entry) = exercise.accepted_mutants.iter().position(|a| fits(&a)) {
-            *fate = Fate::Accepted(entry);
-        }
+/// Which mutants an entry of the exercise's `accepted_mutants` names alone: by a change
+/// that no other mutant it fits makes. Such a mutant is the one the instructor saw survive
+/// and judged, and it is not graded, as the mutants a tool of another language is told to
+/// skip are not (Stryker's disable comments, cargo-mutants' exclusions): grading it would
+/// change no figure but the check of the entry, and it costs what a survivor costs, every
+/// case played (search's accepted mutants were a third of its time). An entry that fits
+/// several mutants by one change, or by a function only, cannot say which it meant: they are
+/// graded, and only the survivors are accepted.
+fn named_alone(mutants: &[Mutant], fitting: &[Option<usize>], exercise: &Exercise) -> Vec<bool> {
+    let changes: Vec<String> = mutants.iter().map(Mutant::change).collect();
+    (0..mutants.len())
+        .map(|number| {
+            fitting[number].is_some_and(|entry| {
+                let accepted = &exercise.accepted_mutants[entry];
+                let names_changes = accepted.change.is_some() || !accepted.changes.is_empty();
+                names_changes
+                    && !(0..mutants.len()).any(|other| {
+                        other != number
+                            && fitting[other] == Some(entry)
+                            && changes[other] == changes[number]
+                    })
+            })
+        })
+        .collect()
+}
+
+/// A mutant's fate from its grading's status (none when it was not graded) and the entry of
+/// `accepted_mutants` that fits it: a survivor an entry fits is accepted, as is a mutant
+/// not graded; one the cases kill is killed whatever the entries say.
+fn fate_of(status: Option<Status>, entry: Option<usize>) -> Fate {
+    match (status, entry) {
+        (Some(Status::CompileError), _) => Fate::Stillborn,
+        (Some(Status::Passed), None) => Fate::Survived(None),
+        (Some(Status::Passed) | None, Some(entry)) => Fate::Accepted(entry),
+        (None, None) => unreachable!("a mutant is left ungraded only where an entry names it"),
+        (Some(_), _) => Fate::Killed,
     }
+}
+
+/// The first entry of the exercise's `accepted_mutants` that fits `mutant`.
+fn accepted_entry(exercise: &Exercise, mutant: &Mutant) -> Option<usize> {
+    let change = mutant.change();
+    exercise
+        .accepted_mutants
+        .iter()
+        .position(|accepted| accepted.fits(mutant.function.as_deref(), &change))
 }
 
 /// How many mutants each case has killed so far, shared by the threads that grade them, and
@@ -286,20 +334,19 @@ const SCHEMA_MEMBERS: usize = 32;
 /// compile in it, before its mutants are built alone.
 const SCHEMA_TRIES: usize = 3;
 
-/// The schemas of `mutants` of `original`, each of up to [`SCHEMA_MEMBERS`] mutants in the
-/// list's order, written in folders of `dir` (`schema1`, ...) and compiled side by side.
+/// The schemas of the `numbers` (indices) of `mutants` of `original`, each of up to
+/// [`SCHEMA_MEMBERS`] mutants in the list's order, written in folders of `dir` (`schema1`, ...) and compiled side by side.
 /// A schema leaves out the mutants whose bodies do not compile beside the others (each
 /// then built alone, to be found stillborn or not); one that does not compile for another
 /// reason, or not for the strict tier, is dropped, its mutants built alone.
 fn schemas(
     grader: &Grader,
     exercise: &Exercise,
-    (original, mutants): (&str, &[Mutant]),
+    (original, mutants, numbers): (&str, &[Mutant], &[usize]),
     dir: &Path,
     file_name: &Path,
 ) -> Result<Vec<(PathBuf, Schema)>> {
-    let indices: Vec<usize> = (0..mutants.len()).collect();
-    let chunks: Vec<(PathBuf, &[usize])> = indices
+    let chunks: Vec<(PathBuf, &[usize])> = numbers
         .chunks(SCHEMA_MEMBERS)
         .enumerate()
         .map(|(number, chunk)| (dir.join(format!("schema{}", number + 1)), chunk))
@@ -474,7 +521,8 @@ fn killed_share(fates: &[Fate], scored: impl Fn(&Fate) -> bool) -> Option<f64> {
 fn report(
     exercise: &Exercise,
     file_name: &Path,
-    mutants: &[Mutant],
+    (mutants, fitting, alone): (&[Mutant], &[Option<usize>], &[bool]),
+    ungraded: usize,
     fates: &[Fate],
     (unsearched, in_schema): (Option<&str>, usize),
     (graded_in, elapsed): (Duration, Duration),
@@ -488,7 +536,11 @@ fn report(
     let score = score(fates).map_or("none".to_string(), |score| format!("{score:.1}%"));
     let accepted = match score_counting_accepted(fates) {
         Some(counting) if accepted > 0 => {
-            format!(", {accepted} accepted as no mistake: {counting:.1}% counting them")
+            let graded = match ungraded {
+                0 => String::new(),
+                _ => format!(" ({ungraded} not graded)"),
+            };
+            format!(", {accepted} accepted as no mistake{graded}: {counting:.1}% counting them")
         }
         _ => String::new(),
     };
@@ -557,39 +609,52 @@ fn report(
         }
     }
     // The accepted ones by entry, so that each reason is read once, and the entries that
-    // accepted nothing: what they named is killed now, or no longer in the reference.
+    // accepted nothing: what they named is no longer in the reference (or, graded, is
+    // killed now).
     for (entry, accepted) in exercise.accepted_mutants.iter().enumerate() {
-        let fitting: Vec<&Mutant> = mutants
+        let fits = |at: &Option<usize>| *at == Some(entry);
+        let accepted_here: Vec<&Mutant> = mutants
             .iter()
             .zip(fates)
             .filter(|(_, fate)| matches!(fate, Fate::Accepted(at) if *at == entry))
             .map(|(mutant, _)| mutant)
             .collect();
+        let killed_here = (0..mutants.len())
+            .filter(|&n| fits(&fitting[n]) && alone[n] && matches!(fates[n], Fate::Killed))
+            .count();
         let what = [
             accepted
                 .function
                 .as_ref()
                 .map(|name| format!("in {name}()")),
             accepted.change.clone(),
+            (!accepted.changes.is_empty())
+                .then(|| count(accepted.changes.len(), "change", "changes")),
         ]
         .into_iter()
         .flatten()
         .collect::<Vec<_>>()
         .join(", ");
-        if fitting.is_empty() {
-            println!(
-                "  {} accepted mutant {} ({what}) fits no survivor: remove it from info.toml",
-                "warning:".yellow().bold(),
-                entry + 1
-            );
+        let warning = |says: String| {
+            let which = format!("accepted mutant {} ({what})", entry + 1);
+            println!("  {} {which} {says}", "warning:".yellow().bold());
+        };
+        if killed_here > 0 {
+            warning(format!(
+                "names {} the cases kill, counted as killed: remove the change from info.toml",
+                count(killed_here, "mutant", "mutants")
+            ));
+        }
+        if accepted_here.is_empty() {
+            warning("fits no survivor: remove it from info.toml".to_string());
             continue;
         }
         println!(
             "  accepted    {} ({what}): {}",
-            count(fitting.len(), "mutant", "mutants"),
+            count(accepted_here.len(), "mutant", "mutants"),
             accepted.why
         );
-        for mutant in fitting {
+        for mutant in accepted_here {
             println!("              {file}:{mutant}");
         }
     }
@@ -651,31 +716,41 @@ mod tests {
     }
 
     #[test]
-    fn only_survivors_that_an_entry_fits_are_accepted_and_left_out_of_the_score() {
+    fn only_survivors_that_an_entry_fits_are_accepted_and_those_named_alone_are_not_graded() {
         let exercise: Exercise = toml::from_str(
             "name = \"e\"\ntitle = \"e\"\npath = \"e.c\"\n\
              [[accepted_mutants]]\nfunction = \"weight\"\nwhy = \"another weight\"\n\
-             [[accepted_mutants]]\nchange = \"return 0 → return 1\"\nwhy = \"any status\"\n",
+             [[accepted_mutants]]\nchange = \"return 0 → return 1\"\nwhy = \"any status\"\n\
+             [[accepted_mutants]]\nchanges = [\"x + 1 → x + 2\"]\nwhy = \"made twice\"\n",
         )
         .unwrap();
         let source = "static int weight(int n) {\n    return n * 10;\n}\n\
-                      int main(void) {\n    return weight(0) - 0;\n    return 0;\n}\n";
+                      int main(void) {\n    int x = 0;\n    x = x + 1;\n    x = x + 1;\n    \
+                      return weight(x) - 20;\n    return 0;\n}\n";
         let mutants = mutate::mutants(source);
-        // The first mutant is killed; every other one survives the cases.
-        let mut fates: Vec<Fate> = (0..mutants.len())
-            .map(|at| match at {
-                0 => Fate::Killed,
-                _ => Fate::Survived(None),
+        let fitting: Vec<Option<usize>> = mutants
+            .iter()
+            .map(|mutant| accepted_entry(&exercise, mutant))
+            .collect();
+        let alone = named_alone(&mutants, &fitting, &exercise);
+        // Named alone: the one `return 0` changed so, not weight's mutants (the entry names
+        // a function only), nor `x + 1 → x + 2`, made in two places.
+        let named: Vec<String> = (0..mutants.len())
+            .filter(|&n| alone[n])
+            .map(|n| mutants[n].change())
+            .collect();
+        assert_eq!(named, ["return 0 → return 1"]);
+        // The first mutant is killed; every other one graded survives the cases.
+        let fates: Vec<Fate> = (0..mutants.len())
+            .map(|at| match (at, alone[at]) {
+                (_, true) => fate_of(None, fitting[at]),
+                (0, false) => fate_of(Some(Status::Failed), fitting[at]),
+                (_, false) => fate_of(Some(Status::Passed), fitting[at]),
             })
             .collect();
-        accept(&exercise, &mutants, &mut fates);
-        for (mutant, fate) in mutants.iter().zip(&fates).skip(1) {
-            let entry = match (mutant.function.as_deref(), mutant.change().as_str()) {
-                (Some("weight"), _) => Some(0),
-                (_, "return 0 → return 1") => Some(1),
-                _ => None,
-            };
-            match entry {
+        assert_eq!(fitting.iter().filter(|&&at| at == Some(2)).count(), 2);
+        for ((mutant, fate), entry) in mutants.iter().zip(&fates).zip(&fitting).skip(1) {
+            match *entry {
                 Some(entry) => assert!(
                     matches!(fate, Fate::Accepted(at) if *at == entry),
                     "{mutant}"

@@ -144,6 +144,28 @@ impl Toolchain {
         Cow::Owned(toolchain)
     }
 
+    /// What the compiler says when it refuses this toolchain's flags, building an empty
+    /// program: an exercise's own flags or left-out checks it does not know. None when it
+    /// builds it (or cannot be asked: the builds will say why).
+    pub fn refusal(&self) -> Option<String> {
+        let scratch = tempfile::tempdir().ok()?;
+        let source = scratch.path().join("empty.c");
+        std::fs::write(&source, "int main(void) { return 0; }\n").ok()?;
+        let output = Command::new(&self.command[0])
+            .args(&self.command[1..])
+            .args(self.flags())
+            .arg(&source)
+            .arg("-o")
+            .arg(scratch.path().join("empty"))
+            .output()
+            .ok()?;
+        let said = String::from_utf8_lossy(&output.stderr);
+        (!output.status.success()).then(|| {
+            let error = said.lines().find(|line| line.contains("error"));
+            error.unwrap_or(said.trim()).trim().to_string()
+        })
+    }
+
     pub fn uses_sanitizers(&self) -> bool {
         !self.sanitizers.is_empty()
     }

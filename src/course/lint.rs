@@ -17,7 +17,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn new(place: impl Into<PathBuf>, what: impl Into<String>) -> Problem {
+    pub fn new(place: impl Into<PathBuf>, what: impl Into<String>) -> Problem {
         Problem {
             place: place.into(),
             what: what.into(),

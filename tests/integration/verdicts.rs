@@ -255,6 +255,26 @@ fn an_exercise_goes_without_the_sanitizer_checks_it_names() {
         ["sanitizer", "sanitizer"],
         "{document}"
     );
+
+    // A check the compiler does not know: dev check names the exercise, the keys and what
+    // the compiler said, not only that nothing builds.
+    let text = std::fs::read_to_string(&info).unwrap();
+    std::fs::write(
+        &info,
+        text.replace("\"pointer-overflow\"", "\"pointer-overflaw\""),
+    )
+    .unwrap();
+    let checked = clings(course.path())
+        .args(["dev", "check", "sum"])
+        .output()
+        .unwrap();
+    assert_eq!(checked.status.code(), Some(1));
+    let said = stdout_of(&checked);
+    assert!(
+        said.contains("sum: the compiler refuses its `flags` or `without_sanitizers`")
+            && said.contains("pointer-overflaw"),
+        "{said}"
+    );
 }
 
 /// docs/course-authoring.md, "The strict tier": a program that passes every case is built again

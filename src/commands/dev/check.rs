@@ -79,6 +79,20 @@ pub fn run(app: &App, args: &Args) -> Result<Exit> {
             plans.push((exercise, Plan::Unreadable));
             continue;
         }
+        let own_flags = !exercise.flags.is_empty() || !exercise.without_sanitizers.is_empty();
+        if let Some(said) = own_flags
+            .then(|| grader.toolchain_for(exercise).refusal())
+            .flatten()
+        {
+            problems.push(Problem::new(
+                course.root.join(crate::course::INFO_FILE),
+                format!(
+                    "{}: the compiler refuses its `flags` or `without_sanitizers`, so no \
+                     program of it builds: {said}",
+                    exercise.name
+                ),
+            ));
+        }
         let programs = programs_of(&grader, exercise, &mut problems);
         if !programs.iter().any(|(role, _)| *role == Role::Wrong) {
             warnings.push(format!(

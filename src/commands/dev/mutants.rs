@@ -9,6 +9,7 @@
 //! apart too; one that an entry names alone by its change is not graded (see
 //! [`named_alone`]), unless `--check-accepted`.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -238,17 +239,21 @@ fn exercise_score(
 /// graded, and only the survivors are accepted.
 fn named_alone(mutants: &[Mutant], fitting: &[Option<usize>], exercise: &Exercise) -> Vec<bool> {
     let changes: Vec<String> = mutants.iter().map(Mutant::change).collect();
-    (0..mutants.len())
-        .map(|number| {
-            fitting[number].is_some_and(|entry| {
+    // How many mutants each entry fits by each change.
+    let mut fitted: HashMap<(usize, &str), usize> = HashMap::new();
+    for (entry, change) in fitting.iter().zip(&changes) {
+        if let Some(entry) = entry {
+            *fitted.entry((*entry, change.as_str())).or_default() += 1;
+        }
+    }
+    fitting
+        .iter()
+        .zip(&changes)
+        .map(|(entry, change)| {
+            entry.is_some_and(|entry| {
                 let accepted = &exercise.accepted_mutants[entry];
-                let names_changes = accepted.change.is_some() || !accepted.changes.is_empty();
-                names_changes
-                    && !(0..mutants.len()).any(|other| {
-                        other != number
-                            && fitting[other] == Some(entry)
-                            && changes[other] == changes[number]
-                    })
+                (accepted.change.is_some() || !accepted.changes.is_empty())
+                    && fitted[&(entry, change.as_str())] == 1
             })
         })
         .collect()

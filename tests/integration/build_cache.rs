@@ -283,15 +283,7 @@ fn an_exercises_flags_build_its_programs_and_no_others() {
     assert_eq!(verdicts(&document, 1), ["passed"]);
     assert_eq!(code, Some(1));
 
-    let info = course.path().join("info.toml");
-    let text = std::fs::read_to_string(&info).unwrap();
-    let flagged = text.replacen(
-        "path = \"exercises/sum.c\"\n",
-        "path = \"exercises/sum.c\"\nflags = [\"-O2\"]\n",
-        1,
-    );
-    assert_ne!(flagged, text);
-    std::fs::write(&info, flagged).unwrap();
+    add_key_to_sum(course.path(), "flags = [\"-O2\"]");
     let output = clings(course.path())
         .args(["test", "--format", "json"])
         .env("CLINGS_TIMINGS", "1")

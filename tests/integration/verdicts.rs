@@ -234,15 +234,7 @@ fn an_exercise_goes_without_the_sanitizer_checks_it_names() {
     assert_eq!(code, Some(1));
 
     let course = sum_course("pointer_overflow");
-    let info = course.path().join("info.toml");
-    let text = std::fs::read_to_string(&info).unwrap();
-    let edited = text.replacen(
-        "solution = \"solutions/sum.c\"\n",
-        "solution = \"solutions/sum.c\"\nwithout_sanitizers = [\"pointer-overflow\"]\n",
-        1,
-    );
-    assert_ne!(edited, text);
-    std::fs::write(&info, edited).unwrap();
+    add_key_to_sum(course.path(), "without_sanitizers = [\"pointer-overflow\"]");
     let (document, code) = json_results(course.path(), &["sum"]);
     assert_eq!(verdicts(&document, 0), ["passed", "passed"], "{document}");
     assert_eq!(code, Some(0));
@@ -258,6 +250,7 @@ fn an_exercise_goes_without_the_sanitizer_checks_it_names() {
 
     // A check the compiler does not know: dev check names the exercise, the keys and what
     // the compiler said, not only that nothing builds.
+    let info = course.path().join("info.toml");
     let text = std::fs::read_to_string(&info).unwrap();
     std::fs::write(
         &info,

@@ -75,6 +75,17 @@ pub fn add_to_defaults(course: &Path, line: &str) {
     std::fs::write(&info, edited).expect("write info.toml");
 }
 
+/// Adds `line`, a key, to the `sum` exercise's own table (not its sub-tables) in the test
+/// course at `course`.
+pub fn add_key_to_sum(course: &Path, line: &str) {
+    let info = course.join("info.toml");
+    let text = std::fs::read_to_string(&info).expect("info.toml");
+    let anchor = "path = \"exercises/sum.c\"\n";
+    let edited = text.replacen(anchor, &format!("{anchor}{line}\n"), 1);
+    assert_ne!(edited, text, "no sum exercise in {}", info.display());
+    std::fs::write(&info, edited).expect("write info.toml");
+}
+
 /// A CI job's layout in a fresh directory: `course/` (a copy of the course at `source`),
 /// `submission/` holding `programs` (`(file in tests/, name in the submission)`), and an
 /// empty `hidden/<exercise>/` for hidden cases.

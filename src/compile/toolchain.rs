@@ -144,19 +144,19 @@ impl Toolchain {
         Cow::Owned(toolchain)
     }
 
-    /// What the compiler says when it refuses this toolchain's flags, building an empty
-    /// program: an exercise's own flags or left-out checks it does not know. None when it
-    /// builds it (or cannot be asked: the builds will say why).
+    /// What the compiler says when it refuses this toolchain's flags, reading a program
+    /// that does nothing (its options are read before any code: 10 ms, where a build and
+    /// link would be 36): an exercise's own flags or left-out checks it does not know. None
+    /// when it accepts them (or cannot be asked: the builds will say why).
     pub fn refusal(&self) -> Option<String> {
         let scratch = tempfile::tempdir().ok()?;
         let source = scratch.path().join("empty.c");
         std::fs::write(&source, "int main(void) { return 0; }\n").ok()?;
-        let output = Command::new(&self.command[0])
-            .args(&self.command[1..])
+        let output = self
+            .compiler_command()
             .args(self.flags())
+            .arg("-fsyntax-only")
             .arg(&source)
-            .arg("-o")
-            .arg(scratch.path().join("empty"))
             .output()
             .ok()?;
         let said = String::from_utf8_lossy(&output.stderr);
@@ -164,6 +164,14 @@ impl Toolchain {
             let error = said.lines().find(|line| line.contains("error"));
             error.unwrap_or(said.trim()).trim().to_string()
         })
+    }
+
+    /// The compiler, with the arguments that came with it in `$CC`, run outside the
+    /// sandbox: only on programs of clings' own (probes), never a student's.
+    fn compiler_command(&self) -> Command {
+        let mut command = Command::new(&self.command[0]);
+        command.args(&self.command[1..]);
+        command
     }
 
     pub fn uses_sanitizers(&self) -> bool {
@@ -378,8 +386,7 @@ impl Toolchain {
         std::fs::write(&probe_source, "int main(void) { return 0; }\n")
             .context("cannot write the compiler probe")?;
         let accepts = |names: &[String], static_runtime: bool| {
-            Command::new(&self.command[0])
-                .args(&self.command[1..])
+            self.compiler_command()
                 .args(sanitizer_flags(names, static_runtime))
                 .arg(&probe_source)
                 .arg("-o")
@@ -430,8 +437,8 @@ impl Toolchain {
         let program = scratch.join("footprint");
         std::fs::write(&source, FOOTPRINT_PROBE).ok()?;
         std::fs::write(&hook, REPORT_ROOM_HOOK).ok()?;
-        let built = Command::new(&self.command[0])
-            .args(&self.command[1..])
+        let built = self
+            .compiler_command()
             .args(sanitizer_flags(sanitizers, false))
             .arg(&hook)
             .arg(&source)

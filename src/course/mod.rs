@@ -183,11 +183,11 @@ impl AcceptedMutant {
     /// Whether the entry fits a mutant changing a body of `function` (none outside every
     /// function) by `change`, as `dev mutants` shows it.
     pub fn fits(&self, function: Option<&str>, change: &str) -> bool {
-        let named: Vec<&String> = self.change.iter().chain(&self.changes).collect();
+        let mut named = self.change.iter().chain(&self.changes).peekable();
         self.function
             .as_deref()
             .is_none_or(|wanted| function == Some(wanted))
-            && (named.is_empty() || named.iter().any(|named| *named == change))
+            && (named.peek().is_none() || named.any(|named| named == change))
     }
 }
 

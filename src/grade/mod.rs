@@ -589,7 +589,8 @@ impl<'a> Grader<'a> {
         }
         // The strict tier's sample spreads over all the exercise's cases; each phase runs
         // its part of it.
-        let sampled: Vec<usize> = sample(running.cases.len(), self.strict_sample)
+        let sampled: Vec<usize> = self
+            .strict_cases(running.cases.len())
             .into_iter()
             .filter(|index| chosen.contains(index))
             .collect();
@@ -708,17 +709,10 @@ impl<'a> Grader<'a> {
             .compile(source, dir, &self.cache, &self.sandbox)
     }
 
-    /// Compiles `source`, relative to `dir`, a program of `exercise`, for the strict tier:
-    /// none without one.
-    pub fn compile_strict_in(
-        &self,
-        exercise: &Exercise,
-        dir: &Path,
-        source: &Path,
-    ) -> Result<Option<Build>> {
-        self.strict_for(exercise)
-            .map(|strict| strict.compile(source, dir, &self.cache, &self.sandbox))
-            .transpose()
+    /// The cases of an exercise of `total` cases that the strict tier runs (indices, in
+    /// order): its sample.
+    pub fn strict_cases(&self, total: usize) -> Vec<usize> {
+        sample(total, self.strict_sample)
     }
 
     /// Compiles `source` (relative to the course root), a program of `exercise`, or fails

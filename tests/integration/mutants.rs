@@ -378,3 +378,53 @@ fn a_mutant_is_held_to_twenty_times_the_reference_on_each_case_unless_the_case_s
         .unwrap_or_else(|| panic!("{mutant} not listed:\n{own_limit}"));
     assert!(survived.trim_start().starts_with("survived"), "{own_limit}");
 }
+
+/// The sum, its two numbers read into a buffer from the heap that `clear` zeroes first.
+const CLEARED_SUM: &str = "#include <stdio.h>\n#include <stdlib.h>\n\n\
+static void clear(int *values, int n)\n{\n    for (int i = 0; i < n; i++)\n        values[i] = 0;\n}\n\n\
+int main(void)\n{\n    int *values = malloc(2 * sizeof *values);\n    if (values == NULL)\n        return 1;\n\
+    clear(values, 2);\n    if (scanf(\"%d %d\", &values[0], &values[1]) != 2)\n        return 1;\n\
+    printf(\"%d\\n\", values[0] + values[1]);\n    free(values);\n    return 0;\n}\n";
+
+/// `dev mutants sum` with [`CLEARED_SUM`] as the reference, `defaults` added to the
+/// course's `[defaults]`; what it printed.
+fn cleared_sum_mutants(defaults: &str) -> String {
+    let course = sum_course("passing");
+    let root = course.path();
+    std::fs::write(root.join("solutions/sum.c"), CLEARED_SUM).unwrap();
+    let info = root.join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap();
+    let edited = text.replacen("[defaults]\n", &format!("[defaults]\n{defaults}\n"), 1);
+    assert_ne!(edited, text);
+    std::fs::write(&info, edited).unwrap();
+    let output = clings(root)
+        .args(["dev", "mutants", "sum", "--tries", "4"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    said
+}
+
+/// A mutant that passes every case is graded by the strict tier too, as a student's program
+/// is: `i < n → i <= n` zeroes one int past the heap buffer, which UBSan does not see (a
+/// pointer, not an array) and AddressSanitizer does. The strict tier builds only such
+/// mutants, apart from the others.
+#[test]
+fn the_strict_tier_kills_a_mutant_that_passes_every_case_of_the_plain_build() {
+    let mutant = "sum.c:6: i < n → i <= n";
+    let plain = cleared_sum_mutants("");
+    // No case and no made-up input tells it from the reference by its output.
+    let listed = plain
+        .lines()
+        .find(|line| line.contains(mutant))
+        .unwrap_or_else(|| panic!("{mutant} not listed without a strict tier:\n{plain}"));
+    assert!(listed.trim_start().starts_with("equivalent"), "{plain}");
+    let strict = cleared_sum_mutants("strict_sanitizers = [\"address\"]");
+    assert!(strict.contains("sum: mutation score "), "{strict}");
+    assert!(
+        !strict.contains(mutant),
+        "killed by the strict tier:\n{strict}"
+    );
+}

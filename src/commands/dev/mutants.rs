@@ -138,19 +138,15 @@ fn exercise_score(
             exercise.name
         );
     }
-    let mut mutant_grader = Grader::new(course, app.grader_options())?;
     // A case with a limit of its own keeps it: the course chose it for what the case does
     // (a game under a referee's clock, whose limit on each move stops a mutant that loops).
-    mutant_grader.time_caps = reference
+    let time_caps = reference
         .cases
         .iter()
         .filter(|case| case.case.config.time_limit_ms.is_none())
         .map(|case| (case.case.name.clone(), time_cap(case.elapsed)))
         .collect();
-    // The mutants are graded side by side, each on its cases one after the other, and
-    // stop at the first they fail.
-    mutant_grader.jobs = 1;
-    mutant_grader.loop_rule = LoopRule::FirstFailure;
+    let (mutant_grader, strict_grader) = mutant_graders(app, time_caps)?;
 
     let mutants = mutate::mutants(&reference_source);
     let fitting: Vec<Option<usize>> = mutants
@@ -177,8 +173,9 @@ fn exercise_score(
             .with_context(|| format!("cannot create {}", home.display()))?;
         std::fs::write(home.join(&file_name), &mutant.source)?;
     }
+    // Compiled side by side: the mutant grader runs one case at a time.
     let schemas = schemas(
-        &mutant_grader,
+        (&mutant_grader, grader.jobs),
         exercise,
         (&reference_source, &mutants, &numbers),
         &dir,
@@ -192,20 +189,21 @@ fn exercise_score(
             kills.still_to_run(cases, ran)
         })
     });
-    let mut graded = graded.into_iter();
-    let mut fates = Vec::new();
-    for (&entry, &ungraded) in fitting.iter().zip(&ungraded) {
-        let status = match ungraded {
-            true => None,
-            false => Some(
-                graded
-                    .next()
-                    .expect("a grading for each mutant graded")?
-                    .status,
-            ),
-        };
-        fates.push(fate_of(status, entry));
+    let mut statuses: Vec<Option<Status>> = vec![None; mutants.len()];
+    for (&number, graded) in numbers.iter().zip(graded) {
+        statuses[number] = Some(graded?.status);
     }
+    if let Some(strict_grader) = &strict_grader {
+        let sources = (reference_source.as_str(), mutants.as_slice());
+        let dirs = (dir.as_path(), file_name.as_path());
+        let graders = (strict_grader, grader.jobs);
+        grade_strict_tier(graders, exercise, sources, dirs, &mut statuses)?;
+    }
+    let mut fates: Vec<Fate> = statuses
+        .iter()
+        .zip(&fitting)
+        .map(|(&status, &entry)| fate_of(status, entry))
+        .collect();
     let graded_in = started.elapsed();
     let unsearched = search(
         (grader, &mutant_grader),
@@ -227,6 +225,97 @@ fn exercise_score(
         (graded_in, started.elapsed()),
     );
     Ok(score(&fates))
+}
+
+/// The graders of an exercise's mutants, each holding a mutant's runs to `time_caps`: one
+/// for their plain builds, without the strict tier, and one whose builds are the strict
+/// tier's (none when the course has no strict tier). The strict tier runs only on a mutant
+/// that passes every case, so it builds only those, together (see [`grade_strict_tier`]),
+/// rather than every schema twice.
+fn mutant_graders<'a>(
+    app: &'a App,
+    time_caps: HashMap<String, Duration>,
+) -> Result<(Grader<'a>, Option<Grader<'a>>)> {
+    let mut plain = Grader::new(&app.course, app.grader_options())?;
+    let mut strict = match plain.strict.take() {
+        Some(toolchain) => {
+            let mut strict = Grader::new(&app.course, app.grader_options())?;
+            strict.toolchain = toolchain;
+            strict.strict = None;
+            Some(strict)
+        }
+        None => None,
+    };
+    for grader in std::iter::once(&mut plain).chain(strict.as_mut()) {
+        grader.time_caps = time_caps.clone();
+        // The mutants are graded side by side, each on its cases one after the other, and
+        // stop at the first they fail.
+        grader.jobs = 1;
+        grader.loop_rule = LoopRule::FirstFailure;
+    }
+    Ok((plain, strict))
+}
+
+/// The strict tier on each mutant that passed every case (a `Passed` in `statuses`), `jobs`
+/// at a time: the strict tier's sample of the cases, stopping at the first that fails, on
+/// builds by `strict_grader` of schemas of those mutants only. A failure makes the mutant's
+/// status `Failed`, as the strict tier's does a student's.
+fn grade_strict_tier(
+    (strict_grader, jobs): (&Grader, usize),
+    exercise: &Exercise,
+    (original, mutants): (&str, &[Mutant]),
+    (dir, file_name): (&Path, &Path),
+    statuses: &mut [Option<Status>],
+) -> Result<()> {
+    let passed: Vec<usize> = (0..statuses.len())
+        .filter(|&number| statuses[number] == Some(Status::Passed))
+        .collect();
+    if passed.is_empty() {
+        return Ok(());
+    }
+    let schemas = schemas(
+        (strict_grader, jobs),
+        exercise,
+        (original, mutants, &passed),
+        &dir.join("strict"),
+        file_name,
+    )?;
+    let sampled = strict_grader.strict_cases(strict_grader.cases(exercise)?.len());
+    let graded = parallel::map(&passed, jobs, |&number| {
+        let (base, env) = built_as(&schemas, dir, number);
+        strict_grader.grade_source_until(exercise, (&base, file_name), &env, |cases, ran| {
+            match cases
+                .iter()
+                .zip(ran)
+                .any(|(case, &ran)| ran && !case.allows_passing())
+            {
+                true => Vec::new(),
+                false => sampled
+                    .iter()
+                    .copied()
+                    .filter(|&index| !ran[index])
+                    .collect(),
+            }
+        })
+    });
+    for (&number, graded) in passed.iter().zip(graded) {
+        let graded = graded?;
+        let failed = graded
+            .cases
+            .iter()
+            .any(|case| case.finding != Finding::Skipped && !case.allows_passing());
+        statuses[number] = Some(match graded.status {
+            Status::CompileError => bail!(
+                "mutant {} of {} compiles, but not for the strict tier:\n{}",
+                number + 1,
+                exercise.name,
+                style::strip_ansi(&graded.diagnostics)
+            ),
+            _ if failed => Status::Failed,
+            _ => Status::Passed,
+        });
+    }
+    Ok(())
 }
 
 /// Which mutants an entry of the exercise's `accepted_mutants` names alone: by a change
@@ -340,12 +429,12 @@ const SCHEMA_MEMBERS: usize = 32;
 const SCHEMA_TRIES: usize = 3;
 
 /// The schemas of the `numbers` (indices) of `mutants` of `original`, each of up to
-/// [`SCHEMA_MEMBERS`] mutants in the list's order, written in folders of `dir` (`schema1`, ...) and compiled side by side.
-/// A schema leaves out the mutants whose bodies do not compile beside the others (each
-/// then built alone, to be found stillborn or not); one that does not compile for another
-/// reason, or not for the strict tier, is dropped, its mutants built alone.
+/// [`SCHEMA_MEMBERS`] mutants in the list's order, written in folders of `dir` (`schema1`,
+/// ...) and compiled by `grader`, `jobs` at a time. A schema leaves out the mutants whose bodies
+/// do not compile beside the others (each then built alone, to be found stillborn or not);
+/// one that does not compile for another reason is dropped, its mutants built alone.
 fn schemas(
-    grader: &Grader,
+    (grader, jobs): (&Grader, usize),
     exercise: &Exercise,
     (original, mutants, numbers): (&str, &[Mutant], &[usize]),
     dir: &Path,
@@ -356,7 +445,7 @@ fn schemas(
         .enumerate()
         .map(|(number, chunk)| (dir.join(format!("schema{}", number + 1)), chunk))
         .collect();
-    let built = parallel::map(&chunks, grader.jobs, |(home, chunk)| -> Result<_> {
+    let built = parallel::map(&chunks, jobs, |(home, chunk)| -> Result<_> {
         std::fs::create_dir_all(home)
             .with_context(|| format!("cannot create {}", home.display()))?;
         let mut candidates = chunk.to_vec();
@@ -368,11 +457,7 @@ fn schemas(
             std::fs::write(home.join(file_name), &schema.source)?;
             let build = grader.compile_in(exercise, home, file_name)?;
             if build.program.is_some() {
-                let strict = grader.compile_strict_in(exercise, home, file_name)?;
-                return Ok(match strict.is_none_or(|build| build.program.is_some()) {
-                    true => Some((home.clone(), schema)),
-                    false => None,
-                });
+                return Ok(Some((home.clone(), schema)));
             }
             match schema.members_in_error(&style::strip_ansi(&build.diagnostics)) {
                 Some(broken) => candidates.retain(|index| !broken.contains(index)),

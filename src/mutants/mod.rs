@@ -4,4 +4,5 @@
 
 pub mod input_search;
 pub mod mutate;
+pub mod reach;
 pub mod schema;

@@ -134,7 +134,7 @@ pub fn functions(source: &str) -> Vec<(String, std::ops::Range<usize>)> {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     Word,
     Number,
     /// A string or character literal.
@@ -143,15 +143,15 @@ enum Kind {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Token {
-    kind: Kind,
-    start: usize,
-    end: usize,
+pub(super) struct Token {
+    pub(super) kind: Kind,
+    pub(super) start: usize,
+    pub(super) end: usize,
     line: usize,
 }
 
 /// The tokens of C source, without comments and preprocessor lines.
-fn tokens(source: &str) -> Vec<Token> {
+pub(super) fn tokens(source: &str) -> Vec<Token> {
     const PUNCTS: [&str; 23] = [
         "<<=", ">>=", "...", "<=", ">=", "==", "!=", "&&", "||", "++", "--", "+=", "-=", "*=",
         "/=", "%=", "&=", "|=", "^=", "<<", ">>", "->", "##",
@@ -245,19 +245,19 @@ const NOT_VALUES: [&str; 27] = [
     "case", "sizeof", "if", "for", "while", "do", "switch", "goto",
 ];
 
-struct Program<'a> {
-    source: &'a str,
-    tokens: &'a [Token],
+pub(super) struct Program<'a> {
+    pub(super) source: &'a str,
+    pub(super) tokens: &'a [Token],
 }
 
 impl Program<'_> {
-    fn text(&self, index: usize) -> &str {
+    pub(super) fn text(&self, index: usize) -> &str {
         let token = self.tokens[index];
         &self.source[token.start..token.end]
     }
 
     /// Whether token `index` exists and reads `text`.
-    fn is(&self, index: usize, text: &str) -> bool {
+    pub(super) fn is(&self, index: usize, text: &str) -> bool {
         index < self.tokens.len() && self.text(index) == text
     }
 
@@ -523,7 +523,7 @@ impl Program<'_> {
 
     /// Each function definition's name and the bytes of its body (from its `{` to its
     /// `}`): a `{` at the top level that follows `name(...)` opens one.
-    fn functions(&self) -> Vec<(String, std::ops::Range<usize>)> {
+    pub(super) fn functions(&self) -> Vec<(String, std::ops::Range<usize>)> {
         let mut functions = Vec::new();
         let mut at = 0;
         while at < self.tokens.len() {
@@ -564,7 +564,7 @@ impl Program<'_> {
     }
 
     /// The token that closes the bracket opened at `index`.
-    fn closing(&self, index: usize) -> Option<usize> {
+    pub(super) fn closing(&self, index: usize) -> Option<usize> {
         let (open, close) = match self.text(index) {
             "(" => ("(", ")"),
             "{" => ("{", "}"),
@@ -585,7 +585,7 @@ impl Program<'_> {
     }
 
     /// The last token of the statement that starts at `index`.
-    fn statement_end(&self, index: usize) -> Option<usize> {
+    pub(super) fn statement_end(&self, index: usize) -> Option<usize> {
         if index >= self.tokens.len() {
             return None;
         }

@@ -428,3 +428,61 @@ fn the_strict_tier_kills_a_mutant_that_passes_every_case_of_the_plain_build() {
         "killed by the strict tier:\n{strict}"
     );
 }
+
+/// The sum, through a function that only a first number above 2 reaches (no case does).
+const BRANCHED_SUM: &str = "#include <stdio.h>\n\n\
+static int big_sum(int a, int b)\n{\n    int sum = a + b;\n    return sum;\n}\n\n\
+int main(void)\n{\n    int a, b;\n    if (scanf(\"%d %d\", &a, &b) != 2)\n        return 1;\n\
+    if (a > 2)\n        printf(\"%d\\n\", big_sum(a, b));\n    else\n        printf(\"%d\\n\", a + b);\n\
+    return 0;\n}\n";
+
+/// A made-up input on which the reference never starts the statement a mutant changes is
+/// not run on it (the summary counts those runs), and one that starts it is: `a + b → a - b`
+/// in `big_sum`, which no case reaches, is told apart by an input whose first number is
+/// above 2; a change that no input can see is equivalent, tried only on such inputs.
+#[test]
+fn inputs_that_never_reach_a_change_are_not_run_on_its_mutant() {
+    let course = sum_course("passing");
+    let root = course.path();
+    std::fs::write(root.join("solutions/sum.c"), BRANCHED_SUM).unwrap();
+    let output = clings(root)
+        .args(["dev", "mutants", "sum", "--tries", "60"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    let told_apart = said
+        .lines()
+        .skip_while(|line| !line.contains("sum.c:5: a + b → a - b"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("the mutant in big_sum is not listed:\n{said}"));
+    assert!(
+        told_apart.contains("differs from the reference on "),
+        "{said}"
+    );
+    let input = told_apart
+        .split_whitespace()
+        .find(|word| word.ends_with(".in:"))
+        .map(|word| root.join(word.trim_end_matches(':')))
+        .unwrap_or_else(|| panic!("no input named:\n{said}"));
+    let first: i64 = std::fs::read_to_string(&input)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(first > 2, "{input:?}");
+    let summary = said
+        .lines()
+        .find(|line| line.starts_with("sum: mutation score "))
+        .unwrap_or_else(|| panic!("no score in:\n{said}"));
+    let spared: usize = summary
+        .split(" s input search, ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("no spared runs in: {summary}"));
+    assert!(spared > 0, "{summary}");
+}

@@ -19,12 +19,14 @@ use colored::Colorize;
 
 use crate::app::App;
 use crate::commands::Exit;
+use crate::compile::cache::Executable;
 use crate::course::Exercise;
 use crate::grade::looping::LoopRule;
 use crate::grade::results::CaseResult;
 use crate::grade::{self, Grader};
 use crate::mutants::input_search;
 use crate::mutants::mutate::{self, Mutant, Operator};
+use crate::mutants::reach::Probes;
 use crate::mutants::schema::Schema;
 use crate::sandbox::{Job, Limits, Termination};
 use crate::util::i18n::count;
@@ -205,9 +207,9 @@ fn exercise_score(
         .map(|(&status, &entry)| fate_of(status, entry))
         .collect();
     let graded_in = started.elapsed();
-    let unsearched = search(
+    let searched = search(
         (grader, &mutant_grader),
-        exercise,
+        (exercise, &reference_source, &mutants),
         (&dir, &file_name, &schemas),
         &mut fates,
         options,
@@ -219,7 +221,7 @@ fn exercise_score(
         ungraded.iter().filter(|&&ungraded| ungraded).count(),
         &fates,
         (
-            unsearched,
+            &searched,
             schemas.iter().map(|(_, schema)| schema.len()).sum(),
         ),
         (graded_in, started.elapsed()),
@@ -488,21 +490,27 @@ fn built_as(
 /// searched, when none was.
 fn search(
     (grader, mutant_grader): (&Grader, &Grader),
-    exercise: &Exercise,
+    (exercise, original, mutants): (&Exercise, &str, &[Mutant]),
     (dir, file_name, schemas): (&Path, &Path, &[(PathBuf, Schema)]),
     fates: &mut [Fate],
     options: &Args,
-) -> Result<Option<&'static str>> {
+) -> Result<Searched> {
+    let unsearched = |why| {
+        Ok(Searched {
+            unsearched: Some(why),
+            spared: 0,
+        })
+    };
     let survivors: Vec<usize> = (0..fates.len())
         .filter(|&number| matches!(fates[number], Fate::Survived(_)))
         .collect();
     if survivors.is_empty() {
-        return Ok(None);
+        return Ok(Searched::default());
     }
     if exercise.checker.is_some() || exercise.referee.is_some() {
-        return Ok(Some(
+        return unsearched(
             "its cases are judged by a checker or a referee, not by one right output",
-        ));
+        );
     }
     let mut samples = Vec::new();
     for case in grader.cases(exercise)? {
@@ -512,7 +520,7 @@ fn search(
     }
     let made = input_search::inputs(&exercise.input, &samples, options.tries, options.seed);
     if made.is_empty() {
-        return Ok(Some("the cases have no input to start from"));
+        return unsearched("the cases have no input to start from");
     }
     let inputs_dir = dir.join("inputs");
     std::fs::create_dir_all(&inputs_dir)?;
@@ -543,7 +551,19 @@ fn search(
                 _ => None,
             }
         });
+    // Which statements the reference starts on each input (see [`Probes`]): none known
+    // where the run does not say.
+    let probes = Probes::new(
+        original,
+        mutants.iter().map(|mutant| mutant.source.as_str()),
+    );
+    let probing = probes_build(grader, exercise, &probes, (dir, file_name))?;
+    let reached: Vec<Option<Vec<bool>>> = parallel::map(&paths, grader.jobs, |path| {
+        let outcome = run(probing.as_ref()?, &[], path, limits).ok()?;
+        probes.reached(&outcome.stderr)
+    });
     let indices: Vec<usize> = (0..paths.len()).collect();
+    let spared = AtomicUsize::new(0);
     for number in survivors {
         let (base, chosen) = built_as(schemas, dir, number);
         let program = mutant_grader.build_in(exercise, &base, file_name)?;
@@ -555,6 +575,10 @@ fn search(
                 return;
             };
             if index > first.load(Ordering::Relaxed) {
+                return;
+            }
+            if !probes.may_tell(number, reached[index].as_deref()) {
+                spared.fetch_add(1, Ordering::Relaxed);
                 return;
             }
             let Ok(outcome) = run(&program, &chosen, &paths[index], *limits) else {
@@ -580,7 +604,36 @@ fn search(
             }
         };
     }
-    Ok(None)
+    Ok(Searched {
+        unsearched: None,
+        spared: spared.into_inner(),
+    })
+}
+
+/// What the input search did: why it searched nothing, if it did not; else how many runs
+/// of a mutant on an input the probes spared (the reference never starts the changed
+/// statement on that input).
+#[derive(Default)]
+struct Searched {
+    unsearched: Option<&'static str>,
+    spared: usize,
+}
+
+/// The reference built with `probes`, in `dir`'s `reach` folder; none without a probe, or
+/// when it does not compile (every input is then tried on every mutant).
+fn probes_build(
+    grader: &Grader,
+    exercise: &Exercise,
+    probes: &Probes,
+    (dir, file_name): (&Path, &Path),
+) -> Result<Option<Executable>> {
+    if probes.is_empty() {
+        return Ok(None);
+    }
+    let home = dir.join("reach");
+    std::fs::create_dir_all(&home)?;
+    std::fs::write(home.join(file_name), &probes.source)?;
+    Ok(grader.compile_in(exercise, &home, file_name)?.program)
 }
 
 /// Killed over the mutants that compile, are not equivalent and are not accepted, in
@@ -614,7 +667,7 @@ fn report(
     (mutants, fitting, alone): (&[Mutant], &[Option<usize>], &[bool]),
     ungraded: usize,
     fates: &[Fate],
-    (unsearched, in_schema): (Option<&str>, usize),
+    (searched, in_schema): (&Searched, usize),
     (graded_in, elapsed): (Duration, Duration),
 ) {
     let tally = |wanted: fn(&Fate) -> bool| fates.iter().filter(|fate| wanted(fate)).count();
@@ -636,14 +689,15 @@ fn report(
     };
     let summary = format!(
         "{}: mutation score {score}, {killed} of {} killed ({}, {stillborn} stillborn, \
-         {equivalent} equivalent{accepted}) in {:.1} s ({:.1} s grading, {:.1} s input search; \
-         {in_schema} built as one program)",
+         {equivalent} equivalent{accepted}) in {:.1} s ({:.1} s grading, {:.1} s input search, \
+         {} spared; {in_schema} built as one program)",
         exercise.name,
         killed + survived,
         count(mutants.len(), "mutant", "mutants"),
         elapsed.as_secs_f64(),
         graded_in.as_secs_f64(),
-        (elapsed - graded_in).as_secs_f64()
+        (elapsed - graded_in).as_secs_f64(),
+        count(searched.spared, "run", "runs"),
     );
     match survived {
         0 => println!("{}", summary.green().bold()),
@@ -680,7 +734,7 @@ fn report(
         match fate {
             Fate::Survived(found) => {
                 println!("  {}  {file}:{mutant}", "survived  ".yellow().bold());
-                match (found, unsearched) {
+                match (found, searched.unsearched) {
                     (Some(input), _) => println!(
                         "              differs from the reference on {}: \
                          clings dev new-case {} NAME --input {}",

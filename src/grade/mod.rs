@@ -709,6 +709,15 @@ impl<'a> Grader<'a> {
             .compile(source, dir, &self.cache, &self.sandbox)
     }
 
+    /// Links the programs this grader builds whole where the compiler can (see
+    /// [`Toolchain::linked_whole`]): for programs built once and run many times.
+    pub fn link_whole(&mut self) {
+        let probe_dir = course::user_cache_dir().unwrap_or_else(|| self.cache.dir().to_path_buf());
+        if let Some(whole) = self.toolchain.linked_whole(&probe_dir) {
+            self.toolchain = whole;
+        }
+    }
+
     /// The cases of an exercise of `total` cases that the strict tier runs (indices, in
     /// order): its sample.
     pub fn strict_cases(&self, total: usize) -> Vec<usize> {

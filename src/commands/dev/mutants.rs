@@ -230,8 +230,8 @@ fn exercise_score(
 }
 
 /// The graders of an exercise's mutants, each holding a mutant's runs to `time_caps`: one
-/// for their plain builds, without the strict tier, and one whose builds are the strict
-/// tier's (none when the course has no strict tier). The strict tier runs only on a mutant
+/// for their plain builds, linked whole where the compiler can, without the strict tier,
+/// and one whose builds are the strict tier's (none when the course has no strict tier). The strict tier runs only on a mutant
 /// that passes every case, so it builds only those, together (see [`grade_strict_tier`]),
 /// rather than every schema twice.
 fn mutant_graders<'a>(
@@ -239,6 +239,9 @@ fn mutant_graders<'a>(
     time_caps: HashMap<String, Duration>,
 ) -> Result<(Grader<'a>, Option<Grader<'a>>)> {
     let mut plain = Grader::new(&app.course, app.grader_options())?;
+    // A mutant's build runs on every case, and a likely equivalent one's on hundreds of
+    // made-up inputs: a run that loads no library is a third of one that does.
+    plain.link_whole();
     let mut strict = match plain.strict.take() {
         Some(toolchain) => {
             let mut strict = Grader::new(&app.course, app.grader_options())?;

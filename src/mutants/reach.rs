@@ -10,11 +10,12 @@
 //! Where a change's statement is not known for sure, the probe is earlier, never later: a
 //! change in a statement of a block goes before that statement, after its labels (a jump
 //! to a label passes it too); a change in a branch that is not a block, in a label or over
-//! two statements goes before the statement that holds them; a function with a `goto`,
-//! and a block this parser cannot follow, get their probe where the function starts. A
+//! two statements goes before the statement that holds them, as does one in a statement a
+//! `switch` outside it jumps into; a function with a `goto`, and a block this parser
+//! cannot follow, get their probe where the function starts. A
 //! change outside any function (a global, a size) has no probe: every input is tried.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use super::mutate::{Kind, Program, tokens};
@@ -66,9 +67,9 @@ impl Probes {
         let numbers: BTreeMap<usize, usize> = offsets
             .iter()
             .flatten()
-            .map(|&offset| (offset, 0))
-            .collect::<BTreeMap<_, _>>()
-            .into_keys()
+            .copied()
+            .collect::<BTreeSet<usize>>()
+            .into_iter()
             .enumerate()
             .map(|(number, offset)| (offset, number))
             .collect();
@@ -170,7 +171,7 @@ fn probe_offset(program: &Program, body: (usize, usize), changed: &Range<usize>)
             return offset;
         };
         let start = after_labels(program, first);
-        if changed.start < tokens[start].start {
+        if changed.start < tokens[start].start || holds_outer_cases(program, start, last) {
             return offset;
         }
         offset = tokens[start].start;
@@ -209,6 +210,34 @@ fn statement_holding(
         first = last + 1;
     }
     None
+}
+
+/// Whether the statement of tokens `first..=last` holds a `case` or `default` label of a
+/// `switch` outside it (Duff's device): the switch jumps into the statement, past a probe
+/// before it.
+fn holds_outer_cases(program: &Program, first: usize, last: usize) -> bool {
+    let mut at = first;
+    while at <= last {
+        match program.text(at) {
+            "case" | "default" => return true,
+            // Its own switch's labels: past its body.
+            "switch" => {
+                let body = program
+                    .is(at + 1, "(")
+                    .then(|| program.closing(at + 1))
+                    .flatten()
+                    .filter(|&close| program.is(close + 1, "{"))
+                    .and_then(|close| program.closing(close + 1));
+                match body {
+                    Some(end) => at = end,
+                    None => return true,
+                }
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    false
 }
 
 /// The first token after the labels (`case 3:`, `default:`, `again:`) at token `index`.
@@ -337,6 +366,20 @@ int main(void)\n{\n    int n;\n    if (scanf(\"%d\", &n) != 1)\n        return 1
         );
         // Outside any function: every input is tried.
         assert_eq!(probe_before("SIZE = 15", "SIZE = 16"), None);
+    }
+
+    #[test]
+    fn a_statement_a_switch_jumps_into_is_probed_before_the_switch() {
+        let program = "void copy(int *to, int *from, int n)\n{\n    switch (n % 2) {\n    case 0:\n        do {\n            *to++ = *from++;\n    case 1:\n            *to++ = *from++;\n        } while ((n -= 2) > 0);\n    }\n}\n";
+        let mutant = program.replacen("(n -= 2) > 0", "(n -= 2) >= 0", 1);
+        let probes = Probes::new(program, [mutant.as_str()]);
+        assert!(
+            probes
+                .source
+                .contains("clings_reached_[0] = 1; switch (n % 2)"),
+            "{}",
+            probes.source
+        );
     }
 
     #[test]

@@ -1004,23 +1004,47 @@ mod tests {
         );
     }
 
+    /// The toolchain of gcc on PATH, without sanitizers.
+    fn gcc() -> Toolchain {
+        let defaults = Defaults {
+            compiler: Some("gcc".into()),
+            ..Defaults::default()
+        };
+        Toolchain::detect(&defaults, Lang::En).unwrap()
+    }
+
+    /// `gcc` through a script in `dir` that fails every compile whose arguments (and a
+    /// blank after them) match the shell pattern `refused`: a compiler without `missing`.
+    fn gcc_refusing(dir: &Path, refused: &str, missing: &str, gcc: Toolchain) -> Toolchain {
+        let script = dir.join(format!("cc-without-{missing}"));
+        std::fs::write(
+            &script,
+            format!("#!/bin/sh\ncase \"$* \" in {refused}) exit 1;; esac\nexec gcc \"$@\"\n"),
+        )
+        .unwrap();
+        std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+        Toolchain {
+            command: vec![script.to_string_lossy().into_owned()],
+            compiler: script,
+            identity: format!("a compiler without {missing}"),
+            ..gcc
+        }
+    }
+
+    fn has_flag(toolchain: &Toolchain, flag: &str) -> bool {
+        toolchain.flags().iter().any(|f| f == flag)
+    }
+
     #[test]
     fn the_ubsan_runtime_is_linked_in_where_the_compiler_can() {
         let cache = tempfile::tempdir().unwrap();
-        let gcc = Toolchain::detect(
-            &Defaults {
-                compiler: Some("gcc".into()),
-                ..Defaults::default()
-            },
-            Lang::En,
-        )
-        .unwrap();
-        let has = |toolchain: &Toolchain, flag: &str| toolchain.flags().iter().any(|f| f == flag);
+        let gcc = gcc();
         let ubsan = gcc
             .with_sanitizers(&["undefined".into()], cache.path())
             .unwrap();
-        assert!(has(&ubsan, "-static-libubsan"), "{:?}", ubsan.flags());
-        assert!(has(&ubsan, "-static-libgcc"), "{:?}", ubsan.flags());
+        assert!(has_flag(&ubsan, "-static-libubsan"), "{:?}", ubsan.flags());
+        assert!(has_flag(&ubsan, "-static-libgcc"), "{:?}", ubsan.flags());
         // Asked again, the record answers the same.
         let again = gcc
             .with_sanitizers(&["undefined".into()], cache.path())
@@ -1029,27 +1053,16 @@ mod tests {
         let asan = gcc
             .with_sanitizers(&["address".into()], cache.path())
             .unwrap();
-        assert!(!has(&asan, "-static-libubsan") && has(&asan, "-fsanitize=address"));
-        assert!(!has(&asan, "-static-libgcc"), "{:?}", asan.flags());
+        assert!(!has_flag(&asan, "-static-libubsan") && has_flag(&asan, "-fsanitize=address"));
+        assert!(!has_flag(&asan, "-static-libgcc"), "{:?}", asan.flags());
         // A compiler that cannot link it in keeps the sanitizer with the shared runtime.
-        let script = cache.path().join("no-static-cc");
-        std::fs::write(
-            &script,
-            "#!/bin/sh\ncase \"$*\" in *-static-libubsan*) exit 1;; esac\nexec gcc \"$@\"\n",
-        )
-        .unwrap();
-        std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
-            .unwrap();
-        let refusing = Toolchain {
-            command: vec![script.to_string_lossy().into_owned()],
-            compiler: script.clone(),
-            identity: "a compiler without libubsan.a".into(),
-            ..gcc
-        };
+        let refusing = gcc_refusing(cache.path(), "*-static-libubsan*", "libubsan.a", gcc);
         let shared = refusing
             .with_sanitizers(&["undefined".into()], cache.path())
             .unwrap();
-        assert!(has(&shared, "-fsanitize=undefined") && !has(&shared, "-static-libubsan"));
+        assert!(
+            has_flag(&shared, "-fsanitize=undefined") && !has_flag(&shared, "-static-libubsan")
+        );
         assert!(shared.warnings.is_empty(), "{:?}", shared.warnings);
         assert!(shared.linked_whole(cache.path()).is_none());
     }
@@ -1057,45 +1070,32 @@ mod tests {
     #[test]
     fn a_toolchain_links_whole_where_the_compiler_can() {
         let cache = tempfile::tempdir().unwrap();
-        let gcc = Toolchain::detect(
-            &Defaults {
-                compiler: Some("gcc".into()),
-                ..Defaults::default()
-            },
-            Lang::En,
-        )
-        .unwrap();
-        let has = |toolchain: &Toolchain, flag: &str| toolchain.flags().iter().any(|f| f == flag);
+        let gcc = gcc();
         let ubsan = gcc
             .with_sanitizers(&["undefined".into()], cache.path())
             .unwrap();
         let whole = ubsan.linked_whole(cache.path()).expect("gcc links -static");
-        assert!(has(&whole, "-static") && !has(&whole, "-static-libubsan"));
-        assert!(has(&whole, "-fsanitize=undefined"), "{:?}", whole.flags());
-        assert!(!has(&ubsan, "-static"), "{:?}", ubsan.flags());
+        assert!(has_flag(&whole, "-static") && !has_flag(&whole, "-static-libubsan"));
+        assert!(
+            has_flag(&whole, "-fsanitize=undefined"),
+            "{:?}",
+            whole.flags()
+        );
+        assert!(!has_flag(&ubsan, "-static"), "{:?}", ubsan.flags());
         // AddressSanitizer's runtime cannot be linked in.
         let asan = gcc
             .with_sanitizers(&["address".into()], cache.path())
             .unwrap();
         assert!(asan.linked_whole(cache.path()).is_none());
         // A compiler without a static C library keeps the runtime linked in, the rest shared.
-        let script = cache.path().join("no-libc-a-cc");
-        std::fs::write(
-            &script,
-            "#!/bin/sh\ncase \"$* \" in *\" -static \"*) exit 1;; esac\nexec gcc \"$@\"\n",
-        )
-        .unwrap();
-        std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        let without = gcc_refusing(cache.path(), "*\" -static \"*", "libc.a", gcc)
+            .with_sanitizers(&["undefined".into()], cache.path())
             .unwrap();
-        let without = Toolchain {
-            command: vec![script.to_string_lossy().into_owned()],
-            compiler: script.clone(),
-            identity: "a compiler without libc.a".into(),
-            ..gcc
-        }
-        .with_sanitizers(&["undefined".into()], cache.path())
-        .unwrap();
-        assert!(has(&without, "-static-libubsan"), "{:?}", without.flags());
+        assert!(
+            has_flag(&without, "-static-libubsan"),
+            "{:?}",
+            without.flags()
+        );
         assert!(without.linked_whole(cache.path()).is_none());
     }
 

@@ -328,6 +328,19 @@ fn mutants_are_built_as_one_program_but_those_that_do_not_compile() {
     assert_eq!(output.status.code(), Some(0));
 }
 
+/// What `dev mutants sum --tries TRIES` printed in the test course at `root`, which it
+/// ends with exit 0.
+fn sum_mutants(root: &Path, tries: usize) -> String {
+    let output = clings(root)
+        .args(["dev", "mutants", "sum", "--tries", &tries.to_string()])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    said
+}
+
 /// The sum, slow (0.7 s) only on 12 and something: quick (1 ms) on every other input.
 const SLOW_ON_TWELVE: &str = "#include <stdio.h>\n#include <unistd.h>\n\
 #define SLOW_US 700000\n\
@@ -350,14 +363,7 @@ fn slow_on_twelve(quick_case_limit: Option<u64>) -> String {
         let text = std::fs::read_to_string(&toml).unwrap();
         std::fs::write(&toml, format!("time_limit_ms = {ms}\n{text}")).unwrap();
     }
-    let output = clings(root)
-        .args(["dev", "mutants", "sum", "--tries", "4"])
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
-    assert_eq!(output.status.code(), Some(0), "{said}");
-    said
+    sum_mutants(root, 4)
 }
 
 #[test]
@@ -397,14 +403,7 @@ fn cleared_sum_mutants(defaults: &str) -> String {
     let edited = text.replacen("[defaults]\n", &format!("[defaults]\n{defaults}\n"), 1);
     assert_ne!(edited, text);
     std::fs::write(&info, edited).unwrap();
-    let output = clings(root)
-        .args(["dev", "mutants", "sum", "--tries", "4"])
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
-    assert_eq!(output.status.code(), Some(0), "{said}");
-    said
+    sum_mutants(root, 4)
 }
 
 /// A mutant that passes every case is graded by the strict tier too, as a student's program
@@ -445,13 +444,7 @@ fn inputs_that_never_reach_a_change_are_not_run_on_its_mutant() {
     let course = sum_course("passing");
     let root = course.path();
     std::fs::write(root.join("solutions/sum.c"), BRANCHED_SUM).unwrap();
-    let output = clings(root)
-        .args(["dev", "mutants", "sum", "--tries", "60"])
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
-    assert_eq!(output.status.code(), Some(0), "{said}");
+    let said = sum_mutants(root, 60);
     let told_apart = said
         .lines()
         .skip_while(|line| !line.contains("sum.c:5: a + b → a - b"))

@@ -231,9 +231,9 @@ fn exercise_score(
 
 /// The graders of an exercise's mutants, each holding a mutant's runs to `time_caps`: one
 /// for their plain builds, linked whole where the compiler can, without the strict tier,
-/// and one whose builds are the strict tier's (none when the course has no strict tier). The strict tier runs only on a mutant
-/// that passes every case, so it builds only those, together (see [`grade_strict_tier`]),
-/// rather than every schema twice.
+/// and one whose builds are the strict tier's (none when the course has no strict tier).
+/// The strict tier runs only on a mutant that passes every case, so it builds only those,
+/// together (see [`grade_strict_tier`]), rather than every schema twice.
 fn mutant_graders<'a>(
     app: &'a App,
     time_caps: HashMap<String, Duration>,
@@ -435,9 +435,10 @@ const SCHEMA_TRIES: usize = 3;
 
 /// The schemas of the `numbers` (indices) of `mutants` of `original`, each of up to
 /// [`SCHEMA_MEMBERS`] mutants in the list's order, written in folders of `dir` (`schema1`,
-/// ...) and compiled by `grader`, `jobs` at a time. A schema leaves out the mutants whose bodies
-/// do not compile beside the others (each then built alone, to be found stillborn or not);
-/// one that does not compile for another reason is dropped, its mutants built alone.
+/// ...) and compiled by `grader`, `jobs` at a time. A schema leaves out the mutants whose
+/// bodies do not compile beside the others (each then built alone, to be found stillborn
+/// or not); one that does not compile for another reason is dropped, its mutants built
+/// alone.
 fn schemas(
     (grader, jobs): (&Grader, usize),
     exercise: &Exercise,
@@ -489,8 +490,8 @@ fn built_as(
 }
 
 /// Looks for an input that tells each survivor from the reference; a survivor for which
-/// none of `options.tries` inputs does becomes equivalent. Returns why no input was
-/// searched, when none was.
+/// none of `options.tries` inputs does becomes equivalent. An input on which the reference
+/// never starts the survivor's changed statement is not run on it (see [`Probes`]).
 fn search(
     (grader, mutant_grader): (&Grader, &Grader),
     (exercise, original, mutants): (&Exercise, &str, &[Mutant]),

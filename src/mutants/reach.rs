@@ -12,8 +12,11 @@
 //! to a label passes it too); a change in a branch that is not a block, in a label or over
 //! two statements goes before the statement that holds them, as does one in a statement a
 //! `switch` outside it jumps into; a function with a `goto`, and a block this parser
-//! cannot follow, get their probe where the function starts. A
-//! change outside any function (a global, a size) has no probe: every input is tried.
+//! cannot follow, get their probe where the function starts. A change outside any
+//! function (a global, a size) has no probe: every input is tried.
+//!
+//! The programs' texts are the same before the first byte where they differ, so their runs
+//! are too until the reference starts the statement that holds that byte.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
@@ -51,7 +54,8 @@ impl Probes {
                 Some((open, program.closing(open)?))
             })
             .collect();
-        // Probes by the byte they go before, numbered in the source's order.
+        // Each mutant's probe, by the byte it goes before; the probes are numbered in the
+        // source's order.
         let mut offsets: Vec<Option<usize>> = Vec::new();
         for mutant in mutants {
             let changed = changed_bytes(original, mutant);

@@ -502,7 +502,7 @@ fn search(
     let unsearched = |why| {
         Ok(Searched {
             unsearched: Some(why),
-            spared: 0,
+            spared: None,
         })
     };
     let survivors: Vec<usize> = (0..fates.len())
@@ -610,17 +610,17 @@ fn search(
     }
     Ok(Searched {
         unsearched: None,
-        spared: spared.into_inner(),
+        spared: Some(spared.into_inner()),
     })
 }
 
 /// What the input search did: why it searched nothing, if it did not; else how many runs
 /// of a mutant on an input the probes spared (the reference never starts the changed
-/// statement on that input).
+/// statement on that input), none when there was no survivor to search for.
 #[derive(Default)]
 struct Searched {
     unsearched: Option<&'static str>,
-    spared: usize,
+    spared: Option<usize>,
 }
 
 /// The reference built with `probes`, in `dir`'s `reach` folder; none without a probe, or
@@ -691,17 +691,19 @@ fn report(
         }
         _ => String::new(),
     };
+    let spared = searched.spared.map_or(String::new(), |spared| {
+        format!(", {} spared", count(spared, "run", "runs"))
+    });
     let summary = format!(
         "{}: mutation score {score}, {killed} of {} killed ({}, {stillborn} stillborn, \
-         {equivalent} equivalent{accepted}) in {:.1} s ({:.1} s grading, {:.1} s input search, \
-         {} spared; {in_schema} built as one program)",
+         {equivalent} equivalent{accepted}) in {:.1} s ({:.1} s grading, {:.1} s input \
+         search{spared}; {in_schema} built as one program)",
         exercise.name,
         killed + survived,
         count(mutants.len(), "mutant", "mutants"),
         elapsed.as_secs_f64(),
         graded_in.as_secs_f64(),
         (elapsed - graded_in).as_secs_f64(),
-        count(searched.spared, "run", "runs"),
     );
     match survived {
         0 => println!("{}", summary.green().bold()),

@@ -150,8 +150,7 @@ impl Toolchain {
     /// when it accepts them (or cannot be asked: the builds will say why).
     pub fn refusal(&self) -> Option<String> {
         let scratch = tempfile::tempdir().ok()?;
-        let source = scratch.path().join("empty.c");
-        std::fs::write(&source, "int main(void) { return 0; }\n").ok()?;
+        let source = empty_program(scratch.path())?;
         let output = self
             .compiler_command()
             .args(self.flags())
@@ -202,16 +201,15 @@ impl Toolchain {
 
     /// Whether the compiler builds an empty program with `flags`, in `scratch`.
     fn builds_empty_program(&self, flags: Vec<String>, scratch: &Path) -> bool {
-        let source = scratch.join("probe.c");
-        std::fs::write(&source, "int main(void) { return 0; }\n").is_ok()
-            && self
-                .compiler_command()
+        empty_program(scratch).is_some_and(|source| {
+            self.compiler_command()
                 .args(flags)
                 .arg(&source)
                 .arg("-o")
                 .arg(scratch.join("probe"))
                 .output()
                 .is_ok_and(|output| output.status.success())
+        })
     }
 
     fn compiler_command(&self) -> Command {
@@ -622,6 +620,13 @@ fn sanitizer_env() -> Vec<(String, String)> {
         ("UBSAN_OPTIONS".into(), format!("{common}:halt_on_error=1")),
         ("ASAN_OPTIONS".into(), format!("{common}:detect_leaks=0")),
     ]
+}
+
+/// A program that does nothing, written in `dir` for the compiler's probes.
+fn empty_program(dir: &Path) -> Option<PathBuf> {
+    let source = dir.join("probe.c");
+    std::fs::write(&source, "int main(void) { return 0; }\n").ok()?;
+    Some(source)
 }
 
 /// How a build with UBSan (and not AddressSanitizer, whose runtime stays shared: linked

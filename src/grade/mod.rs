@@ -82,6 +82,12 @@ fn sample(total: usize, count: Option<usize>) -> Vec<usize> {
     }
 }
 
+/// Where what the compiler's and the sandbox's probes find is kept: it is true of the
+/// machine, so the user's cache, for every course; else beside the builds.
+fn probe_dir(cache: &BuildCache) -> PathBuf {
+    course::user_cache_dir().unwrap_or_else(|| cache.dir().to_path_buf())
+}
+
 /// Where each failing case's output first went wrong, with the input line it answered
 /// there when the exercise names its prompt. Not where a checker or referee judges: the
 /// `.out` is then no transcript to part from.
@@ -258,8 +264,7 @@ impl<'a> Grader<'a> {
         let _grading = Grading::begin()?;
         // Looked for once: in a read-only course it is the user's own cache.
         let cache = BuildCache::from_env(|| course.cache_dir())?;
-        // What the probes find is true of the machine: kept for every course.
-        let probe_dir = course::user_cache_dir().unwrap_or_else(|| cache.dir().to_path_buf());
+        let probe_dir = probe_dir(&cache);
         // Whether isolation works (a sandbox's start, the first time) is found out beside
         // the compiler's name and sanitizers. The workers' sandboxes start as soon as it
         // is known, to be ready once the programs are built: they need nothing of the
@@ -709,11 +714,18 @@ impl<'a> Grader<'a> {
             .compile(source, dir, &self.cache, &self.sandbox)
     }
 
+    /// This grader building with its strict tier's toolchain alone, on every case it is
+    /// given (see [`Grader::strict_cases`] for the tier's own sample); none without a strict
+    /// tier.
+    pub fn into_strict_tier(mut self) -> Option<Grader<'a>> {
+        self.toolchain = self.strict.take()?;
+        Some(self)
+    }
+
     /// Links the programs this grader builds whole where the compiler can (see
     /// [`Toolchain::linked_whole`]): for programs built once and run many times.
     pub fn link_whole(&mut self) {
-        let probe_dir = course::user_cache_dir().unwrap_or_else(|| self.cache.dir().to_path_buf());
-        if let Some(whole) = self.toolchain.linked_whole(&probe_dir) {
+        if let Some(whole) = self.toolchain.linked_whole(&probe_dir(&self.cache)) {
             self.toolchain = whole;
         }
     }

@@ -336,40 +336,36 @@ int main(void)\n{\n    int n;\n    if (scanf(\"%d\", &n) != 1)\n        return 1
 
     #[test]
     fn a_change_is_probed_before_the_innermost_statement_that_holds_it() {
-        assert_eq!(
-            probe_before("n * 2", "n * 3").as_deref(),
-            Some("int m = n * 2;")
-        );
-        // In a block's statement: that statement.
-        assert_eq!(
-            probe_before("printf(\"big", "printf(\"large").as_deref(),
-            Some("printf(\"big\\n\");")
-        );
-        // In a branch that is no block: the `if` that holds it.
-        assert_eq!(
-            probe_before("n = n - 1", "n = n + 1").as_deref(),
-            Some("if (n > 3) {")
-        );
-        // In a case's statement: after its label; in the label: the switch.
-        assert_eq!(
-            probe_before("puts(\"one\")", "puts(\"two\")").as_deref(),
-            Some("puts(\"one\");")
-        );
-        assert_eq!(
-            probe_before("case 1:", "case 2:").as_deref(),
-            Some("switch (n) {")
-        );
-        // Over two statements of a block: the statement that holds the block.
-        assert_eq!(
-            probe_before(
+        // (the change, the statement its probe goes before; none: every input is tried)
+        let expected: [(&str, &str, Option<&str>); 7] = [
+            ("n * 2", "n * 3", Some("int m = n * 2;")),
+            // In a block's statement: that statement.
+            (
+                "printf(\"big",
+                "printf(\"large",
+                Some("printf(\"big\\n\");"),
+            ),
+            // In a branch that is no block: the `if` that holds it.
+            ("n = n - 1", "n = n + 1", Some("if (n > 3) {")),
+            // In a case's statement: after its label; in the label: the switch.
+            ("puts(\"one\")", "puts(\"two\")", Some("puts(\"one\");")),
+            ("case 1:", "case 2:", Some("switch (n) {")),
+            // Over two statements of a block: the statement that holds the block.
+            (
                 "n = twice(n);\n        printf(\"big\\n\");",
-                "printf(\"big\\n\");\n        n = twice(n);"
-            )
-            .as_deref(),
-            Some("if (n > 3) {")
-        );
-        // Outside any function: every input is tried.
-        assert_eq!(probe_before("SIZE = 15", "SIZE = 16"), None);
+                "printf(\"big\\n\");\n        n = twice(n);",
+                Some("if (n > 3) {"),
+            ),
+            // Outside any function.
+            ("SIZE = 15", "SIZE = 16", None),
+        ];
+        for (from, to, statement) in expected {
+            assert_eq!(
+                probe_before(from, to).as_deref(),
+                statement,
+                "{from} → {to}"
+            );
+        }
     }
 
     #[test]

@@ -243,12 +243,7 @@ fn mutant_graders<'a>(
     // made-up inputs: a run that loads no library is a third of one that does.
     plain.link_whole();
     let mut strict = match plain.strict.take() {
-        Some(toolchain) => {
-            let mut strict = Grader::new(&app.course, app.grader_options())?;
-            strict.toolchain = toolchain;
-            strict.strict = None;
-            Some(strict)
-        }
+        Some(_) => Grader::new(&app.course, app.grader_options())?.into_strict_tier(),
         None => None,
     };
     for grader in std::iter::once(&mut plain).chain(strict.as_mut()) {
@@ -289,11 +284,7 @@ fn grade_strict_tier(
     let graded = parallel::map(&passed, jobs, |&number| {
         let (base, env) = built_as(&schemas, dir, number);
         strict_grader.grade_source_until(exercise, (&base, file_name), &env, |cases, ran| {
-            match cases
-                .iter()
-                .zip(ran)
-                .any(|(case, &ran)| ran && !case.allows_passing())
-            {
+            match cases.iter().any(fails) {
                 true => Vec::new(),
                 false => sampled
                     .iter()
@@ -305,10 +296,7 @@ fn grade_strict_tier(
     });
     for (&number, graded) in passed.iter().zip(graded) {
         let graded = graded?;
-        let failed = graded
-            .cases
-            .iter()
-            .any(|case| case.finding != Finding::Skipped && !case.allows_passing());
+        let failed = graded.cases.iter().any(fails);
         statuses[number] = Some(match graded.status {
             Status::CompileError => bail!(
                 "mutant {} of {} compiles, but not for the strict tier:\n{}",
@@ -321,6 +309,12 @@ fn grade_strict_tier(
         });
     }
     Ok(())
+}
+
+/// Whether a case ran (a case not run is [`Finding::Skipped`] in a grading so far) and
+/// keeps the program from passing: a mutant's grading stops there.
+fn fails(case: &CaseResult) -> bool {
+    case.finding != Finding::Skipped && !case.allows_passing()
 }
 
 /// Which mutants an entry of the exercise's `accepted_mutants` names alone: by a change
@@ -401,7 +395,7 @@ impl KillCounts {
     /// them in the course's order on a tie. Run in that order, the cases kill a mutant at
     /// the least expected cost when each case's chance to kill it is its share of kills.
     fn still_to_run(&self, cases: &[CaseResult], ran: &[bool]) -> Vec<usize> {
-        if let Some(killer) = (0..cases.len()).find(|&i| ran[i] && !cases[i].allows_passing()) {
+        if let Some(killer) = (0..cases.len()).find(|&i| fails(&cases[i])) {
             self.kills[killer].fetch_add(1, Ordering::Relaxed);
             return Vec::new();
         }

@@ -36,7 +36,7 @@ use nix::sys::socket::{
 use nix::unistd::Pid;
 
 use super::Termination;
-use super::capture::Output;
+use super::capture::{Output, Polled};
 use super::helper::{self, Orders, READY};
 use super::isolation::Bubblewrap;
 use super::launch::{self, Ended};
@@ -381,15 +381,31 @@ impl Warm {
         // Only the program holds the write ends now, so reading them ends with the run.
         drop((stdout_write, stderr_write));
         let live = Live::register(Arc::clone(&self.group));
-        let output = Output::start(
-            Some(File::from(stdout_read)),
-            Some(File::from(stderr_read)),
-            limits.output_bytes,
-            &self.group,
-            fds.relay,
-        );
         // The helper enforces the wall time; clings stops the sandbox only if it has not.
-        let answer = self.answer(limits.wall_time + super::HELPER_GRACE);
+        let patience = limits.wall_time + super::HELPER_GRACE;
+        let group = Arc::clone(&self.group);
+        let (answer, output) = match fds.relay {
+            // What a conversation's side says is passed on as it comes, whatever this
+            // thread waits for.
+            Some(relay) => {
+                let output = Output::start(
+                    Some(File::from(stdout_read)),
+                    Some(File::from(stderr_read)),
+                    limits.output_bytes,
+                    &group,
+                    Some(relay),
+                );
+                (self.answer(patience), Reading::Threads(output))
+            }
+            None => {
+                let mut output = Polled::new(stdout_read, stderr_read, limits.output_bytes, &group);
+                let answer = match output.read_until(self.socket.as_fd(), patience) {
+                    true => self.answer(Duration::ZERO),
+                    false => Answer::Silent,
+                };
+                (answer, Reading::Here(output))
+            }
+        };
         let elapsed = started.elapsed();
         // A helper silent past the time limit could not say what its program was doing.
         let timed_out = matches!(answer, Answer::Silent).then_some(Activity::Idle);
@@ -403,7 +419,10 @@ impl Warm {
         if !ready {
             self.stop()?;
         }
-        let captured = output.finish();
+        let captured = match output {
+            Reading::Threads(output) => output.finish(),
+            Reading::Here(output) => output.finish(),
+        };
         let reusable = ready && !captured.flooded;
         if !reusable {
             self.stop()?;
@@ -498,6 +517,12 @@ impl Drop for Warm {
         // Nothing to tell anyone any more; a process left would be a zombie of init's.
         let _ = self.close();
     }
+}
+
+/// A run's output being read: on threads of their own, or by the thread that waits.
+enum Reading<'g> {
+    Threads(Output),
+    Here(Polled<'g>),
 }
 
 #[derive(Debug)]

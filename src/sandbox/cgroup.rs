@@ -35,8 +35,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
-use std::sync::Once;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 /// The start of every run cgroup's name.
@@ -186,10 +186,7 @@ impl Cgroups {
                 // Dropping it kills what is left and removes the directory.
                 drop(RunCgroup {
                     version: self.version,
-                    members: vec![Member {
-                        place: parent.child(&name.to_string_lossy()),
-                        join: None,
-                    }],
+                    members: vec![Member::new(parent.child(&name.to_string_lossy()))],
                     events_before: MemoryEvents::default(),
                 });
             }
@@ -369,6 +366,11 @@ struct Member {
     /// The file a process joins by, opened beforehand for [`Joiner::join`] (see
     /// [`Version::join_file`]).
     join: Option<File>,
+    /// The counters read after every run, each opened once:
+    /// opening a cgroup file walks the cgroup file system, which costs several times what
+    /// reading it again from its start does, and these reads come between one run and the
+    /// next.
+    read: Mutex<Vec<(&'static str, File)>>,
 }
 
 /// What a child needs to join a run cgroup between fork and exec: the descriptors of the
@@ -420,7 +422,7 @@ impl RunCgroup {
             fs::create_dir(&place.dir)
                 .map_err(|err| failed(format!("cannot create {}", place.dir.display()), err))?;
             // From here on, dropping `run` removes it again.
-            run.members.push(Member { place, join: None });
+            run.members.push(Member::new(place));
         }
         run.limit(memory_bytes, max_processes)?;
         for member in &mut run.members {
@@ -507,7 +509,7 @@ impl RunCgroup {
     /// on a tmpfs outside the run, kernel memory): in a cgroup that served on, every later
     /// run would have that much less, and end at `memory_limit` below its limit.
     pub fn reusable(&self) -> bool {
-        if read_number(self.dir("pids"), "pids.current") != Some(0) {
+        if self.number("pids", "pids.current") != Some(0) {
             return false;
         }
         let settled = || {
@@ -529,7 +531,7 @@ impl RunCgroup {
             Version::V2 => "memory.current",
             Version::V1 => "memory.usage_in_bytes",
         };
-        read_number(self.dir("memory"), name)
+        self.number("memory", name)
     }
 
     /// Asks the kernel to take back what it can of the memory charged to the cgroup, which
@@ -551,8 +553,7 @@ impl RunCgroup {
 
     /// How often the cgroup's memory limit was hit, or its OOM killer ran, so far.
     fn memory_events(&self) -> MemoryEvents {
-        let memory = self.dir("memory");
-        let read = |name: &str| fs::read_to_string(memory.join(name)).unwrap_or_default();
+        let read = |name| self.read("memory", name).unwrap_or_default();
         match self.version {
             Version::V2 => {
                 let events = read("memory.events");
@@ -569,7 +570,7 @@ impl RunCgroup {
             Version::V1 => {
                 let failures: u64 = ["memory.failcnt", "memory.memsw.failcnt"]
                     .into_iter()
-                    .filter_map(|name| read_number(memory, name))
+                    .filter_map(|name| self.number("memory", name))
                     .sum();
                 let oom_kills = counter(&read("memory.oom_control"), "oom_kill").unwrap_or(0);
                 MemoryEvents {
@@ -588,14 +589,14 @@ impl RunCgroup {
             Version::V2 => "memory.peak",
             Version::V1 => "memory.max_usage_in_bytes",
         };
-        read_number(self.dir("memory"), name)
+        self.number("memory", name)
     }
 
     #[cfg(test)]
     /// Whether a fork or a new thread was refused at the process limit.
     pub fn process_limit_hit(&self) -> bool {
-        fs::read_to_string(self.dir("pids").join("pids.events"))
-            .is_ok_and(|events| counter(&events, "max").is_some_and(|count| count > 0))
+        self.read("pids", "pids.events")
+            .is_some_and(|events| counter(&events, "max").is_some_and(|count| count > 0))
     }
 
     #[cfg(test)]
@@ -632,14 +633,28 @@ impl RunCgroup {
         }
     }
 
-    /// The cgroup directory of `controller` (v2 has one for both).
-    fn dir(&self, controller: &str) -> &Path {
-        let member = self
-            .members
+    /// The cgroup of `controller` (v2 has one for both).
+    fn member(&self, controller: &str) -> &Member {
+        self.members
             .iter()
             .find(|member| member.place.controller == controller)
-            .unwrap_or(&self.members[0]);
-        &member.place.dir
+            .unwrap_or(&self.members[0])
+    }
+
+    /// The cgroup directory of `controller`.
+    fn dir(&self, controller: &str) -> &Path {
+        &self.member(controller).place.dir
+    }
+
+    /// What file `name` of `controller`'s cgroup says now.
+    fn read(&self, controller: &str, name: &'static str) -> Option<String> {
+        self.member(controller).read(name)
+    }
+
+    /// The number file `name` of `controller`'s cgroup holds now (`pids.current`,
+    /// `memory.failcnt`).
+    fn number(&self, controller: &str, name: &'static str) -> Option<u64> {
+        self.read(controller, name)?.trim().parse().ok()
     }
 
     #[cfg(test)]
@@ -653,6 +668,11 @@ impl Drop for RunCgroup {
         let empty = self.kill_all();
         for member in &mut self.members {
             member.join = None;
+            member
+                .read
+                .get_mut()
+                .unwrap_or_else(|e| e.into_inner())
+                .clear();
             // The last processes may still be leaving when the list is already empty.
             let patience = if empty { PATIENCE } else { Duration::ZERO };
             remove_patiently(&member.place.dir, patience);
@@ -661,7 +681,45 @@ impl Drop for RunCgroup {
 }
 
 impl Member {
-    /// The processes in the cgroup, as pids of this process's pid namespace.
+    fn new(place: Place) -> Member {
+        Member {
+            place,
+            join: None,
+            read: Mutex::default(),
+        }
+    }
+
+    /// What counter file `name` of the cgroup says now, read from its start through the
+    /// descriptor kept for it (the kernel writes a counter's file anew for each read from
+    /// its start).
+    fn read(&self, name: &'static str) -> Option<String> {
+        use std::os::unix::fs::FileExt;
+        let mut kept = self.read.lock().unwrap_or_else(|e| e.into_inner());
+        let index = match kept.iter().position(|(kept, _)| *kept == name) {
+            Some(index) => index,
+            None => {
+                kept.push((name, File::open(self.place.dir.join(name)).ok()?));
+                kept.len() - 1
+            }
+        };
+        let file = &kept[index].1;
+        let mut text = Vec::new();
+        let mut chunk = [0u8; 4096];
+        loop {
+            match file.read_at(&mut chunk, text.len() as u64) {
+                Ok(0) => break,
+                Ok(read) => text.extend_from_slice(&chunk[..read]),
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => return None,
+            }
+        }
+        String::from_utf8(text).ok()
+    }
+
+    /// The processes in the cgroup, as pids of this process's pid namespace. Read through
+    /// a descriptor of its own each time: under v1 the kernel keeps the list it made for a
+    /// descriptor as long as that descriptor is read, so a kept one would not see a process
+    /// join.
     fn pids(&self) -> Vec<i32> {
         fs::read_to_string(self.place.dir.join("cgroup.procs"))
             .unwrap_or_default()
@@ -806,11 +864,6 @@ fn explain(err: &io::Error) -> String {
         Some(libc::EROFS) => format!("{err} (the cgroup file system is mounted read-only)"),
         _ => err.to_string(),
     }
-}
-
-/// A cgroup file that holds one number (`pids.current`, `memory.failcnt`).
-fn read_number(dir: &Path, name: &str) -> Option<u64> {
-    fs::read_to_string(dir.join(name)).ok()?.trim().parse().ok()
 }
 
 /// `key value` lines, as in memory.events and memory.oom_control.

@@ -1626,6 +1626,22 @@ mod tests {
         child
     }
 
+    /// The counters are read through descriptors kept from one run to the next: each read
+    /// must say what is now, not what the kernel made for the descriptor's first read.
+    #[test]
+    fn a_counter_read_again_through_its_kept_descriptor_says_what_is_now() {
+        let Some(run) = run_cgroup_or_skip("a_counter_read_again") else {
+            return;
+        };
+        assert_eq!(run.number("pids", "pids.current"), Some(0));
+        let before = run.memory_charged().unwrap();
+        let child = waiting_in(&run, 2);
+        assert_eq!(run.number("pids", "pids.current"), Some(3));
+        assert!(run.memory_charged().unwrap() > before);
+        assert!(run.kill_all());
+        wait_for(child);
+    }
+
     /// A cgroup whose last process is still ending cannot be removed yet (EBUSY): removing
     /// it patiently waits until it can; one already gone is done with at once.
     #[test]

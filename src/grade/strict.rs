@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 
 use anyhow::Result;
 
-use crate::course::fixture::Case;
+use crate::course::fixture::{Case, CaseConfig};
 use crate::grade::checkers::Validator;
 use crate::sandbox::{Limits, Tier};
 use crate::util::digest;
@@ -25,7 +25,7 @@ use crate::verdict::compare::CompareMode;
 const MARKS: &str = "strict-passes";
 
 /// Changes whenever what a mark means does.
-const MARK_VERSION: &[u8] = b"strict pass 1";
+const MARK_VERSION: &[u8] = b"strict pass 2";
 
 /// The strict passes of one strict build.
 pub struct Passes {
@@ -92,7 +92,12 @@ fn mark_of(case: &Case, setting: &Setting) -> Result<String> {
         MARK_VERSION,
         clings_identity().as_bytes(),
         format!("{:?}", setting.tier).as_bytes(),
-        format!("{:?} {:?}", case.input.is_some(), case.config).as_bytes(),
+        format!(
+            "{:?} {}",
+            case.input.is_some(),
+            verdict_settings(&case.config)
+        )
+        .as_bytes(),
         &input,
         &given,
         &expected,
@@ -100,6 +105,33 @@ fn mark_of(case: &Case, setting: &Setting) -> Result<String> {
         format!("{:?} {:?} {:?}", setting.limits, setting.mode, setting.env).as_bytes(),
         validator.unwrap_or_default().as_bytes(),
     ]))
+}
+
+/// What of a case's own settings its verdict depends on: not its texts (description,
+/// hints), which are long and only shown, nor its points. Every field is named, so that a
+/// new one is sorted here before it compiles.
+fn verdict_settings(config: &CaseConfig) -> String {
+    let CaseConfig {
+        description: _,
+        args,
+        exit_code,
+        points: _,
+        bonus: _,
+        time_limit_ms,
+        cpu_time_ms,
+        memory_mb,
+        processes,
+        file_size_bytes,
+        open_files,
+        output_limit_bytes,
+        compare,
+        hint: _,
+        hints: _,
+    } = config;
+    format!(
+        "{args:?} {exit_code:?} {time_limit_ms:?} {cpu_time_ms:?} {memory_mb:?} {processes:?} \
+         {file_size_bytes:?} {open_files:?} {output_limit_bytes:?} {compare:?}"
+    )
 }
 
 /// Each file's name and content, one after another, length-prefixed.

@@ -338,6 +338,22 @@ fn the_strict_tier_runs_only_where_it_can_change_a_verdict() {
     // Two plain runs, and no strict one: the strict build passed both cases before.
     let (verdicts, runs, _) = graded(course.path());
     assert_eq!((verdicts, runs), (passed.clone(), 2));
+    // A hint is only shown: the case's verdict does not depend on it. Its arguments do.
+    let settings = course.path().join("fixtures/sum/01_small.toml");
+    let add = |line: &str| {
+        let text = std::fs::read_to_string(&settings).unwrap();
+        std::fs::write(&settings, format!("{text}{line}\n")).unwrap();
+    };
+    add("hint = \"Add the two numbers.\"");
+    let (verdicts, runs, _) = graded(course.path());
+    assert_eq!((verdicts, runs), (passed.clone(), 2), "a hint written");
+    add("args = [\"--verbose\"]");
+    let (verdicts, runs, _) = graded(course.path());
+    assert_eq!(
+        (verdicts, runs),
+        (passed.clone(), 3),
+        "the case with arguments runs both builds"
+    );
     std::fs::write(course.path().join("fixtures/sum/02_negative.in"), "-5 4\n").unwrap();
     std::fs::write(course.path().join("fixtures/sum/02_negative.out"), "-1\n").unwrap();
     let (verdicts, runs, _) = graded(course.path());

@@ -11,7 +11,7 @@
 //! waiting. An entry in use is never evicted; one found but not yet locked is looked at
 //! again once it is. Publishing is by rename, so nobody sees half an entry.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -22,7 +22,9 @@ use std::time::{Duration, SystemTime};
 use anyhow::{Context, Result, bail};
 use nix::fcntl::{Flock, FlockArg};
 
+use crate::util::file_identity::Identity;
 use crate::util::parallel;
+use crate::util::parallel::lock;
 use crate::util::{digest, temp};
 
 /// The most the entries of a cache hold together, by default: a course's builds many times
@@ -400,12 +402,32 @@ fn parse_bytes(text: &str) -> Option<u64> {
 
 /// Whether every file of a build's record of dependencies (`<digest> <path>` lines, see
 /// `toolchain::record_dependencies`) is as it was; one recorded with no digest never is.
+///
+/// A file found as recorded is remembered for the rest of the process with its identity:
+/// the same file with the same identity has not changed since (its contents cannot change
+/// without its ctime), and is not read again (a grading looks its builds up twice, the
+/// header files of each build one after another).
 pub(super) fn dependencies_unchanged(recorded: &str) -> bool {
+    static FOUND_AS_RECORDED: Mutex<BTreeMap<String, Identity>> = Mutex::new(BTreeMap::new());
     recorded.lines().all(|line| {
         let Some((digest, path)) = line.split_once(' ') else {
             return false;
         };
-        digest != "-" && std::fs::read(path).is_ok_and(|bytes| digest::of(&[&bytes]) == digest)
+        if digest == "-" {
+            return false;
+        }
+        let Some(identity) = Identity::of_path(Path::new(path)) else {
+            return false;
+        };
+        if lock(&FOUND_AS_RECORDED).get(line) == Some(&identity) {
+            return true;
+        }
+        let unchanged = std::fs::read(path).is_ok_and(|bytes| digest::of(&[&bytes]) == digest);
+        // Read after its identity: a change made meanwhile gives it another one.
+        if unchanged {
+            lock(&FOUND_AS_RECORDED).insert(line.to_string(), identity);
+        }
+        unchanged
     })
 }
 
@@ -424,7 +446,7 @@ impl Claim {
     /// to run leaves nothing there, and the entry is then free to claim).
     pub fn take(cache: &BuildCache, key: &str) -> Option<Claim> {
         let entry = cache.entry(key);
-        let mut compiling = parallel::lock(&COMPILING);
+        let mut compiling = lock(&COMPILING);
         if compiling.insert(entry.clone()) {
             return Some(Claim(entry));
         }
@@ -437,7 +459,7 @@ impl Claim {
 
 impl Drop for Claim {
     fn drop(&mut self) {
-        parallel::lock(&COMPILING).remove(&self.0);
+        lock(&COMPILING).remove(&self.0);
         COMPILED.notify_all();
     }
 }
@@ -445,6 +467,34 @@ impl Drop for Claim {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A dependency found as recorded is not read again while it keeps its identity; a
+    /// change to it is seen however it was made, even one that kept its size and put its
+    /// modification time back.
+    #[test]
+    fn a_dependency_found_unchanged_is_read_again_only_once_it_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let header = dir.path().join("header.h");
+        std::fs::write(&header, "int a;\n").unwrap();
+        let recorded = format!("{} {}\n", digest::of(&[b"int a;\n"]), header.display());
+        assert!(dependencies_unchanged(&recorded));
+        assert!(dependencies_unchanged(&recorded));
+        let modified = std::fs::metadata(&header).unwrap().modified().unwrap();
+        // Past the tick of the kernel's coarse clock, which file times may be taken from.
+        std::thread::sleep(Duration::from_millis(20));
+        std::fs::write(&header, "int b;\n").unwrap();
+        File::options()
+            .write(true)
+            .open(&header)
+            .unwrap()
+            .set_modified(modified)
+            .unwrap();
+        assert!(!dependencies_unchanged(&recorded));
+        std::fs::write(&header, "int a;\n").unwrap();
+        assert!(dependencies_unchanged(&recorded));
+        std::fs::remove_file(&header).unwrap();
+        assert!(!dependencies_unchanged(&recorded));
+    }
 
     #[test]
     fn a_second_compile_of_an_entry_waits_for_the_first_then_looks_in_the_cache_again() {

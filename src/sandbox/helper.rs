@@ -21,7 +21,7 @@ use std::ffi::{CStr, CString, OsString};
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -38,6 +38,7 @@ use super::container::Confinement;
 use super::limits::Rlimits;
 use super::process::{self, Activity, Group};
 use super::{files, procs, seccomp};
+use crate::util::file_identity::Identity;
 
 /// The most arguments a program is given (the compiler's flags and files).
 const MAX_ARGS: usize = 256;
@@ -744,36 +745,9 @@ struct Kept {
     copy: Identity,
 }
 
-/// What tells one file from another, and a file from the same file changed: a change of
-/// its contents or permissions changes its ctime, which no program can set.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Identity {
-    device: u64,
-    inode: u64,
-    size: u64,
-    mode: u32,
-    modified: (i64, i64),
-    changed: (i64, i64),
-}
-
-impl Identity {
-    fn of(meta: &std::fs::Metadata) -> Identity {
-        Identity {
-            device: meta.dev(),
-            inode: meta.ino(),
-            size: meta.size(),
-            mode: meta.mode(),
-            modified: (meta.mtime(), meta.mtime_nsec()),
-            changed: (meta.ctime(), meta.ctime_nsec()),
-        }
-    }
-
-    /// The copy's identity, without following a link put in its place.
-    fn of_copy() -> Option<Identity> {
-        std::fs::symlink_metadata(PROGRAM_FILE)
-            .ok()
-            .map(|meta| Identity::of(&meta))
-    }
+/// The copy's identity, without following a link put in its place.
+fn copy_identity() -> Option<Identity> {
+    Identity::of_entry(Path::new(PROGRAM_FILE))
 }
 
 impl ProgramSlot {
@@ -804,7 +778,7 @@ impl ProgramSlot {
         copy.set_permissions(std::fs::Permissions::from_mode(0o555))
             .context("cannot make the program executable")?;
         drop(copy);
-        let copy = Identity::of_copy().context("the program's copy is gone")?;
+        let copy = copy_identity().context("the program's copy is gone")?;
         self.kept = Some(Kept {
             build: identity,
             copy,
@@ -818,7 +792,7 @@ impl ProgramSlot {
         let untouched = self
             .kept
             .as_ref()
-            .is_some_and(|kept| Identity::of_copy() == Some(kept.copy));
+            .is_some_and(|kept| copy_identity() == Some(kept.copy));
         if !untouched {
             self.kept = None;
         }

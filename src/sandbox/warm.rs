@@ -76,9 +76,7 @@ static STARTED: Condvar = Condvar::new();
 /// Idle sandboxes kept at most: on each core a program and its checker or referee, and
 /// as many again for a grading beside it (`grade --jobs`).
 fn most_idle() -> usize {
-    // Asked once: finding the cores reads the cgroup's CPU quota.
-    static MOST: OnceLock<usize> = OnceLock::new();
-    *MOST.get_or_init(|| 4 * crate::util::parallel::default_jobs())
+    4 * crate::util::parallel::default_jobs()
 }
 
 /// What a warm sandbox was started for: runs that need another scratch size need another.

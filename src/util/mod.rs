@@ -3,6 +3,7 @@
 pub mod atomic;
 pub mod csv_cell;
 pub mod digest;
+pub mod file_identity;
 pub mod i18n;
 pub mod parallel;
 pub mod shard;

@@ -15,9 +15,11 @@ pub fn wait<'a, T>(condvar: &Condvar, guard: MutexGuard<'a, T>) -> MutexGuard<'a
     condvar.wait(guard).unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The number of threads to use when the user did not say: one per core.
+/// The number of threads to use when the user did not say: one per core. Found once:
+/// finding the cores reads the cgroup's CPU quota, several files.
 pub fn default_jobs() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    static JOBS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *JOBS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// A task for a kept thread.

@@ -479,3 +479,21 @@ fn inputs_that_never_reach_a_change_are_not_run_on_its_mutant() {
         .unwrap_or_else(|| panic!("no spared runs in: {summary}"));
     assert!(spared > 0, "{summary}");
 }
+
+/// A folder without reference solutions (a student's, made by `clings init`) has no
+/// mutant to grade: `dev mutants` says so and exits 2, rather than print nothing and pass.
+#[test]
+fn a_course_without_reference_solutions_has_no_mutants_and_says_so() {
+    let course = sum_course("passing");
+    let root = course.path();
+    std::fs::remove_dir_all(root.join("solutions")).unwrap();
+    let output = clings(root)
+        .args(["dev", "mutants", "--min-score", "80"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let said = format!("{}{}", stdout_of(&output), stderr_of(&output));
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(said.contains("has a reference solution"), "{said}");
+    assert!(!said.contains("every exercise scores"), "{said}");
+}

@@ -84,11 +84,24 @@ pub struct Args {
 pub fn run(app: &App, options: &Args) -> Result<Exit> {
     let course = &app.course;
     let exercises: Vec<&Exercise> = match options.exercises.is_empty() {
-        true => course
-            .exercises
-            .iter()
-            .filter(|exercise| course.root.join(exercise.solution_path()).is_file())
-            .collect(),
+        true => {
+            let solved: Vec<&Exercise> = course
+                .exercises
+                .iter()
+                .filter(|exercise| course.root.join(exercise.solution_path()).is_file())
+                .collect();
+            // Nothing graded is not "every exercise scores": a student's folder (made by
+            // `clings init`) has no reference solution to make mutants of.
+            if solved.is_empty() {
+                bail!(
+                    "no exercise of the course in {} has a reference solution (solutions/NAME.c): \
+                     dev mutants grades the mutants of a course's reference solutions, which a \
+                     student's folder does not hold",
+                    course.root.display()
+                );
+            }
+            solved
+        }
         false => options
             .exercises
             .iter()

@@ -24,7 +24,6 @@ use nix::fcntl::{Flock, FlockArg};
 
 use crate::util::file_identity::Identity;
 use crate::util::parallel;
-use crate::util::parallel::lock;
 use crate::util::{digest, temp};
 
 /// The most the entries of a cache hold together, by default: a course's builds many times
@@ -419,13 +418,13 @@ pub(super) fn dependencies_unchanged(recorded: &str) -> bool {
         let Some(identity) = Identity::of_path(Path::new(path)) else {
             return false;
         };
-        if lock(&FOUND_AS_RECORDED).get(line) == Some(&identity) {
+        if parallel::lock(&FOUND_AS_RECORDED).get(line) == Some(&identity) {
             return true;
         }
         let unchanged = std::fs::read(path).is_ok_and(|bytes| digest::of(&[&bytes]) == digest);
         // Read after its identity: a change made meanwhile gives it another one.
         if unchanged {
-            lock(&FOUND_AS_RECORDED).insert(line.to_string(), identity);
+            parallel::lock(&FOUND_AS_RECORDED).insert(line.to_string(), identity);
         }
         unchanged
     })
@@ -446,7 +445,7 @@ impl Claim {
     /// to run leaves nothing there, and the entry is then free to claim).
     pub fn take(cache: &BuildCache, key: &str) -> Option<Claim> {
         let entry = cache.entry(key);
-        let mut compiling = lock(&COMPILING);
+        let mut compiling = parallel::lock(&COMPILING);
         if compiling.insert(entry.clone()) {
             return Some(Claim(entry));
         }
@@ -459,7 +458,7 @@ impl Claim {
 
 impl Drop for Claim {
     fn drop(&mut self) {
-        lock(&COMPILING).remove(&self.0);
+        parallel::lock(&COMPILING).remove(&self.0);
         COMPILED.notify_all();
     }
 }

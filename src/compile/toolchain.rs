@@ -1037,6 +1037,13 @@ mod tests {
         }
     }
 
+    /// `toolchain` with `sanitizer`, its probes kept in `cache`.
+    fn sanitized(toolchain: &Toolchain, sanitizer: &str, cache: &Path) -> Toolchain {
+        toolchain
+            .with_sanitizers(&[sanitizer.into()], cache)
+            .unwrap()
+    }
+
     fn has_flag(toolchain: &Toolchain, flag: &str) -> bool {
         toolchain.flags().iter().any(|f| f == flag)
     }
@@ -1045,26 +1052,18 @@ mod tests {
     fn the_ubsan_runtime_is_linked_in_where_the_compiler_can() {
         let cache = tempfile::tempdir().unwrap();
         let gcc = gcc();
-        let ubsan = gcc
-            .with_sanitizers(&["undefined".into()], cache.path())
-            .unwrap();
+        let ubsan = sanitized(&gcc, "undefined", cache.path());
         assert!(has_flag(&ubsan, "-static-libubsan"), "{:?}", ubsan.flags());
         assert!(has_flag(&ubsan, "-static-libgcc"), "{:?}", ubsan.flags());
         // Asked again, the record answers the same.
-        let again = gcc
-            .with_sanitizers(&["undefined".into()], cache.path())
-            .unwrap();
+        let again = sanitized(&gcc, "undefined", cache.path());
         assert_eq!(again.flags(), ubsan.flags());
-        let asan = gcc
-            .with_sanitizers(&["address".into()], cache.path())
-            .unwrap();
+        let asan = sanitized(&gcc, "address", cache.path());
         assert!(!has_flag(&asan, "-static-libubsan") && has_flag(&asan, "-fsanitize=address"));
         assert!(!has_flag(&asan, "-static-libgcc"), "{:?}", asan.flags());
         // A compiler that cannot link it in keeps the sanitizer with the shared runtime.
         let refusing = gcc_refusing(cache.path(), "*-static-libubsan*", "libubsan.a", gcc);
-        let shared = refusing
-            .with_sanitizers(&["undefined".into()], cache.path())
-            .unwrap();
+        let shared = sanitized(&refusing, "undefined", cache.path());
         assert!(
             has_flag(&shared, "-fsanitize=undefined") && !has_flag(&shared, "-static-libubsan")
         );
@@ -1076,9 +1075,7 @@ mod tests {
     fn a_toolchain_links_whole_where_the_compiler_can() {
         let cache = tempfile::tempdir().unwrap();
         let gcc = gcc();
-        let ubsan = gcc
-            .with_sanitizers(&["undefined".into()], cache.path())
-            .unwrap();
+        let ubsan = sanitized(&gcc, "undefined", cache.path());
         let whole = ubsan.linked_whole(cache.path()).expect("gcc links -static");
         assert!(has_flag(&whole, "-static") && !has_flag(&whole, "-static-libubsan"));
         assert!(
@@ -1088,9 +1085,7 @@ mod tests {
         );
         assert!(!has_flag(&ubsan, "-static"), "{:?}", ubsan.flags());
         // AddressSanitizer's runtime cannot be linked in.
-        let asan = gcc
-            .with_sanitizers(&["address".into()], cache.path())
-            .unwrap();
+        let asan = sanitized(&gcc, "address", cache.path());
         assert!(asan.linked_whole(cache.path()).is_none());
         // A compiler without a static C library keeps the runtime linked in, the rest shared.
         let without = gcc_refusing(cache.path(), "*\" -static \"*", "libc.a", gcc)

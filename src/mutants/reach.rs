@@ -323,6 +323,12 @@ int main(void)\n{\n    int n;\n    if (scanf(\"%d\", &n) != 1)\n        return 1
     printf(\"%d\\n\", n);\n    return 0;\n}\n";
 
     /// The statement the probe of `from → to` (once, in PROGRAM) goes before, to its line's end.
+    /// `program` with the probe of its mutant that changes `from` into `to`.
+    fn probed(program: &str, from: &str, to: &str) -> String {
+        let mutant = program.replacen(from, to, 1);
+        Probes::new(program, [mutant.as_str()]).source
+    }
+
     fn probe_before(from: &str, to: &str) -> Option<String> {
         assert_eq!(PROGRAM.matches(from).count(), 1, "{from}");
         let mutant = PROGRAM.replacen(from, to, 1);
@@ -371,28 +377,20 @@ int main(void)\n{\n    int n;\n    if (scanf(\"%d\", &n) != 1)\n        return 1
     #[test]
     fn a_statement_a_switch_jumps_into_is_probed_before_the_switch() {
         let program = "void copy(int *to, int *from, int n)\n{\n    switch (n % 2) {\n    case 0:\n        do {\n            *to++ = *from++;\n    case 1:\n            *to++ = *from++;\n        } while ((n -= 2) > 0);\n    }\n}\n";
-        let mutant = program.replacen("(n -= 2) > 0", "(n -= 2) >= 0", 1);
-        let probes = Probes::new(program, [mutant.as_str()]);
+        let probed = probed(program, "(n -= 2) > 0", "(n -= 2) >= 0");
         assert!(
-            probes
-                .source
-                .contains("clings_reached_[0] = 1; switch (n % 2)"),
-            "{}",
-            probes.source
+            probed.contains("clings_reached_[0] = 1; switch (n % 2)"),
+            "{probed}"
         );
     }
 
     #[test]
     fn a_function_with_a_goto_is_probed_where_it_starts() {
         let program = "int main(void)\n{\n    int n = 0;\nagain:\n    n++;\n    if (n < 3)\n        goto again;\n    return n;\n}\n";
-        let mutant = program.replacen("n < 3", "n < 4", 1);
-        let probes = Probes::new(program, [mutant.as_str()]);
+        let probed = probed(program, "n < 3", "n < 4");
         assert!(
-            probes
-                .source
-                .contains("{clings_reached_[0] = 1; \n    int n = 0;"),
-            "{}",
-            probes.source
+            probed.contains("{clings_reached_[0] = 1; \n    int n = 0;"),
+            "{probed}"
         );
     }
 
